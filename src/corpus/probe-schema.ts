@@ -1,0 +1,92 @@
+/**
+ * The probe corpus schema: one YAML file per category under probes/.
+ * This one zod schema validates the files and emits the JSON Schema shipped
+ * in schema/probe-file.schema.json (see scripts in src/cli/schema-command.ts).
+ */
+import { z } from 'zod';
+
+/** Spec documents a probe may cite; the section follows the document name. */
+export const SPEC_DOCUMENTS = [
+  'ECMA-48',
+  'DEC STD 070',
+  'VT510',
+  'VT100',
+  'VT220',
+  'xterm ctlseqs',
+  'UAX #11',
+  'UAX #29',
+  'Unicode',
+  'kitty',
+  'contour',
+  'iTerm2',
+] as const;
+
+const specPattern = new RegExp(
+  `^(${SPEC_DOCUMENTS.map((d) => d.replace(/[.*+?^${}()|[\]\\#]/g, '\\$&')).join('|')}) .+`,
+);
+
+/** Queries the engine knows how to send after a probe. */
+export const QUERY_PATTERN = /^(cursor|da1|da2|da3|xtversion|dsr|decxcpr|decrqm:\??\d+|decrqss:[ -~]{1,3}|osc:\d+)$/;
+
+export const querySchema = z
+  .string()
+  .regex(QUERY_PATTERN, 'a query is cursor, da1, da2, da3, xtversion, dsr, decxcpr, decrqm:N, decrqm:?N, decrqss:<Pt> or osc:N');
+
+export const regionSchema = z.strictObject({
+  top: z.int().min(1),
+  left: z.int().min(1),
+  bottom: z.int().min(1),
+  right: z.int().min(1),
+});
+
+/**
+ * An expected answer: every field given must match. Values are canonical strings
+ * (see src/results/answer-key.ts): cursor "row;col"; replies by query, e.g.
+ * {"decrqm:?2026": "2"}; screen as the text of each row of the region (trailing
+ * spaces trimmed). `${cols}` and `${rows}` (with +N / -N) may appear anywhere.
+ */
+export const expectationSchema = z.strictObject({
+  cursor: z.string().regex(/^(-?\d+|\$\{(cols|rows)([+-]\d+)?\});(-?\d+|\$\{(cols|rows)([+-]\d+)?\})$/, 'cursor is "row;col"').optional(),
+  replies: z.record(querySchema, z.string()).optional(),
+  screen: z.array(z.string()).optional(),
+});
+
+export const knownVerdictSchema = z.enum(['implements', 'lacks']);
+
+export const probeSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$/, 'ids are dotted kebab-case, e.g. pending-wrap.cr-clears'),
+  title: z.string().min(3).max(100),
+  description: z.string().min(10).max(600),
+  spec: z.string().regex(specPattern, `spec starts with one of: ${SPEC_DOCUMENTS.join(', ')} — then the section`),
+  send: z.string(),
+  query: z.array(querySchema).min(1).default(['cursor']),
+  screen: regionSchema.optional(),
+  size: z.string().regex(/^\d+x\d+$/, 'size is COLSxROWS, e.g. 80x24').optional(),
+  cleanup: z.string().optional(),
+  control: z.string().optional(),
+  tags: z.array(z.enum(['alt-screen', 'touches-main-screen', 'mode-2027', 'slow'])).optional(),
+  expect: z.strictObject({
+    implements: expectationSchema,
+    lacks: expectationSchema.optional(),
+  }),
+  known: z.record(z.string(), knownVerdictSchema).optional(),
+});
+
+export const probeFileSchema = z.strictObject({
+  category: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  title: z.string(),
+  description: z.string().optional(),
+  probes: z.array(probeSchema).min(1),
+});
+
+export type ProbeInput = z.input<typeof probeSchema>;
+export type ProbeDef = z.output<typeof probeSchema>;
+export type ProbeFile = z.output<typeof probeFileSchema>;
+export type Region = z.output<typeof regionSchema>;
+export type Expectation = z.output<typeof expectationSchema>;
+
+/** A probe as the engine sees it: validated, with its category and decoded bytes. */
+export interface Probe extends ProbeDef {
+  category: string;
+  file: string;
+}

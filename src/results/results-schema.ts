@@ -1,0 +1,130 @@
+/**
+ * The results file: one JSON document per target run. This zod schema validates
+ * files read back (a results file is untrusted input) and emits the JSON Schema
+ * shipped as schema/results.schema.json.
+ */
+import { z } from 'zod';
+
+export const RESULTS_SCHEMA_ID = 'termprobe-results/1';
+
+/** Canonical colour: one of the 16 base names, an index 16–255, or lowercase #rrggbb. */
+export const COLOR_NAMES = [
+  'black', 'red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white',
+  'bright-black', 'bright-red', 'bright-green', 'bright-yellow',
+  'bright-blue', 'bright-magenta', 'bright-cyan', 'bright-white',
+] as const;
+
+export const colorSchema = z.union([
+  z.enum(COLOR_NAMES),
+  z.int().min(16).max(255),
+  z.string().regex(/^#[0-9a-f]{6}$/),
+]);
+
+export const styleSchema = z.strictObject({
+  bold: z.literal(true).optional(),
+  dim: z.literal(true).optional(),
+  italic: z.literal(true).optional(),
+  underline: z.literal(true).optional(),
+  reverse: z.literal(true).optional(),
+  fg: colorSchema.optional(),
+  bg: colorSchema.optional(),
+});
+
+/** One cell: its text ('' for the right half of a wide character), its width, its style if not default. */
+export const cellSchema = z.strictObject({
+  t: z.string().max(64),
+  w: z.int().min(0).max(2),
+  s: styleSchema.optional(),
+});
+
+export const screenAnswerSchema = z.strictObject({
+  via: z.enum(['hosted', 'capture-pane', 'hardcopy', 'decrqcra', 'remote-control']),
+  region: z.strictObject({ top: z.int(), left: z.int(), bottom: z.int(), right: z.int() }),
+  /** Text of each row, trailing spaces trimmed: what the expectation's `screen` is compared with. */
+  text: z.array(z.string()),
+  /** The cells, when the method can tell widths and styles. */
+  cells: z.array(z.array(cellSchema)).optional(),
+});
+
+export const replySchema = z.strictObject({
+  query: z.string(),
+  /** The reply's canonical value (see answer-key.ts), or absent when none came. */
+  value: z.string().optional(),
+  /** The exact reply, in termprobe's escape notation. */
+  raw: z.string().optional(),
+});
+
+export const probeResultSchema = z.strictObject({
+  id: z.string(),
+  status: z.enum(['ok', 'no-reply', 'partial', 'skipped', 'error']),
+  /** Why the status is not ok, in one line. */
+  note: z.string().optional(),
+  cursor: z.strictObject({ row: z.int().nullable(), col: z.int().nullable(), via: z.literal('cpr'), raw: z.string() }).optional(),
+  replies: z.array(replySchema),
+  screen: screenAnswerSchema.optional(),
+  /** Replies nobody asked for (escaped), e.g. stray output; keystrokes are dropped. */
+  unexpected: z.array(z.string()).optional(),
+  /** Extra evidence, not part of the answer: e.g. the emulator's internal cursor. */
+  evidence: z.record(z.string(), z.string()).optional(),
+  /** Wall time from the probe's first byte written to its sentinel (excluded from answer comparisons). */
+  elapsedMs: z.number().min(0).optional(),
+});
+
+export const identitySchema = z.strictObject({
+  /** The terminal's name as termprobe reports it, e.g. "xterm", "tmux", "xterm.js". */
+  name: z.string(),
+  version: z.string(),
+  /** Which source gave the name and version. */
+  identifiedBy: z.enum(['package', 'xtversion', 'da2', 'env', 'dpkg', 'command', 'unknown']),
+  /** Everything seen on the way: raw replies escaped, env values as found. */
+  chain: z.strictObject({
+    xtversion: z.string().optional(),
+    da2: z.string().optional(),
+    da1: z.string().optional(),
+    env: z.record(z.string(), z.string()).optional(),
+    package: z.string().optional(),
+    dpkg: z.string().optional(),
+    command: z.string().optional(),
+  }),
+  /** When a multiplexer answered: the outer terminal, if it could be told. */
+  outer: z.strictObject({ name: z.string(), version: z.string().optional(), identifiedBy: z.string() }).optional(),
+});
+
+export const settingsSchema = z.strictObject({
+  cols: z.int().min(1),
+  rows: z.int().min(1),
+  term: z.string().optional(),
+  unicode: z.string().optional(),
+  /** DECRQM state of modes that change answers, by mode ("?2027": "set", "reset", "permanently-set", "permanently-reset", "unknown", "no-reply"). */
+  modes: z.record(z.string(), z.string()).optional(),
+  /** Anything else set to run the target (resources, flags), recorded so the run can be repeated. */
+  options: z.record(z.string(), z.string()).optional(),
+});
+
+export const resultsFileSchema = z.strictObject({
+  schema: z.literal(RESULTS_SCHEMA_ID),
+  tool: z.strictObject({ name: z.literal('termprobe'), version: z.string() }),
+  corpus: z.strictObject({ hash: z.string().regex(/^sha256:[0-9a-f]{64}$/), probes: z.int().min(0) }),
+  target: z.strictObject({
+    /** The target's registry name, e.g. "xterm.js", "tmux", "kitty", "self". */
+    id: z.string(),
+    identity: identitySchema,
+  }),
+  settings: settingsSchema,
+  run: z.strictObject({
+    startedAt: z.string(),
+    elapsedMs: z.number().min(0),
+    host: z.string().optional(),
+  }),
+  probes: z.array(probeResultSchema),
+});
+
+export type Color = z.infer<typeof colorSchema>;
+export type Style = z.infer<typeof styleSchema>;
+export type Cell = z.infer<typeof cellSchema>;
+export type ScreenAnswer = z.infer<typeof screenAnswerSchema>;
+export type Reply = z.infer<typeof replySchema>;
+export type ProbeResult = z.infer<typeof probeResultSchema>;
+export type Identity = z.infer<typeof identitySchema>;
+export type Settings = z.infer<typeof settingsSchema>;
+export type ResultsFile = z.infer<typeof resultsFileSchema>;

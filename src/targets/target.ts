@@ -1,0 +1,47 @@
+/**
+ * A target is anything that behaves like a terminal. It only moves bytes:
+ * the engine writes probe bytes, the target hands back what the terminal sends.
+ * Optional capabilities (screen readback, internal cursor) are extra evidence.
+ */
+import type { Region } from '../corpus/probe-schema.js';
+import type { Identity, ScreenAnswer, Settings } from '../results/results-schema.js';
+
+export interface OpenOptions {
+  cols: number;
+  rows: number;
+  /** Target-specific settings, e.g. { unicode: '6' } for xterm.js. */
+  options: Record<string, string>;
+  /** Aborted when the run is cancelled (SIGINT, timeout): the target must clean up. */
+  signal?: AbortSignal;
+}
+
+export interface TargetSession {
+  /** Bytes from the engine to the terminal. */
+  write(data: Uint8Array): void;
+  /** Bytes the terminal sends back. One listener; set before the first write. */
+  onData(listener: (data: Uint8Array) => void): void;
+  /**
+   * Read a region of the screen once every byte written so far has been processed
+   * (the engine calls it only after the probe's sentinel reply arrived).
+   */
+  readScreen?(region: Region): Promise<ScreenAnswer>;
+  /** The emulator's own idea of the cursor (1-based), as evidence beside the CPR answer. */
+  readCursor?(): Promise<{ row: number; col: number }>;
+  /** Change the size (targets that can: embedded, multiplexers). */
+  resize?(cols: number, rows: number): Promise<void>;
+  /** What the target knows of itself without asking the terminal (package version, dpkg, env). */
+  describe(): Promise<Partial<Identity> & { settings?: Partial<Settings> }>;
+  /** End the session and every process it started. Idempotent. */
+  close(): Promise<void>;
+}
+
+export type Availability = { ok: true } | { ok: false; reason: string; install?: string };
+
+export interface TargetFactory {
+  /** Registry name, e.g. "xterm.js". */
+  name: string;
+  kind: 'embedded' | 'self' | 'multiplexer' | 'gui';
+  description: string;
+  available(): Promise<Availability>;
+  open(opts: OpenOptions): Promise<TargetSession>;
+}
