@@ -1,0 +1,34 @@
+/** `termprobe list`: the corpus, grouped by category, filterable. */
+import { loadCorpus } from '../corpus/load-corpus.js';
+import { selectProbes, splitList } from './select-probes.js';
+
+export interface ListOptions {
+  category?: string[];
+  probes?: string;
+  json?: boolean;
+}
+
+export function listCommand(opts: ListOptions): void {
+  const corpus = loadCorpus(opts.probes);
+  const probes = selectProbes(corpus, { category: opts.category });
+  if (opts.json) {
+    process.stdout.write(JSON.stringify(probes.map(({ file: _f, ...p }) => p), null, 2) + '\n');
+    return;
+  }
+  const idWidth = Math.max(...probes.map((p) => p.id.length), 2);
+  const lines: string[] = [];
+  let category = '';
+  for (const p of probes) {
+    if (p.category !== category) {
+      category = p.category;
+      const n = probes.filter((q) => q.category === category).length;
+      lines.push(`${lines.length ? '\n' : ''}${category} (${n})`);
+    }
+    const extra = p.query.filter((q) => q !== 'cursor');
+    lines.push(`  ${p.id.padEnd(idWidth)}  ${p.title}${extra.length ? `  [${extra.join(' ')}]` : ''}${p.screen ? '  [screen]' : ''}`);
+  }
+  const cats = new Set(probes.map((p) => p.category)).size;
+  const filtered = splitList(opts.category).length > 0 ? ` (of ${corpus.probes.length} in ${corpus.categories.length} categories)` : '';
+  lines.push('', `${probes.length} probes in ${cats} categories${filtered}; corpus ${corpus.hash.slice(0, 19)}`);
+  process.stdout.write(lines.join('\n') + '\n');
+}

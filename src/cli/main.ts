@@ -1,0 +1,77 @@
+/**
+ * termprobe's command line: commander wiring only. Each command lives in its own
+ * file and is imported lazily; one error boundary maps errors to exit codes.
+ */
+import { Command, CommanderError } from 'commander';
+import { toolVersion } from '../util/tool-version.js';
+import { EXIT, exitCodeFor, messageFor } from './errors.js';
+
+const collect = (value: string, prior: string[] = []) => [...prior, value];
+
+export function buildProgram(): Command {
+  const program = new Command('termprobe')
+    .description('Measure how terminal emulators differ: probe a terminal, compare, publish the table.')
+    .version(toolVersion())
+    .exitOverride()
+    .showHelpAfterError('(run `termprobe --help` for usage)')
+    .option('-o, --out <dir>', 'where the results file goes')
+    .action(async (opts) => (await import('./default-command.js')).defaultCommand(opts));
+
+  program
+    .command('list')
+    .description('list the probe corpus')
+    .option('-c, --category <name>', 'only this category (repeatable, or a,b)', collect)
+    .option('--probes <dir>', 'probe folder (default: the corpus shipped with termprobe)')
+    .option('--json', 'print the probes as JSON')
+    .action(async (opts) => (await import('./list-command.js')).listCommand(opts));
+
+  program
+    .command('show <id>')
+    .description('show one probe: its bytes escaped and a printf that reproduces it')
+    .option('--probes <dir>', 'probe folder')
+    .option('--size <COLSxROWS>', 'size used for ${cols}/${rows}', '80x24')
+    .action(async (id, opts) => (await import('./show-command.js')).showCommand(id, opts));
+
+  program
+    .command('run')
+    .description('run the corpus against targets and write one results file per target')
+    .option('-t, --target <names>', 'targets (repeatable, or a,b); default: the embedded ones', collect)
+    .option('-o, --out <dir>', 'where results files go', 'results')
+    .option('-p, --probe <id>', 'only this probe (repeatable, or a,b)', collect)
+    .option('-c, --category <name>', 'only this category (repeatable, or a,b)', collect)
+    .option('--probes <dir>', 'probe folder')
+    .option('--size <COLSxROWS>', 'terminal size for targets that can be sized', '80x24')
+    .option('--option <key=value>', 'target setting, e.g. unicode=6 for xterm.js (repeatable)', collect)
+    .option('--window <n>', 'probes in flight at once')
+    .option('-q, --quiet', 'no progress or table')
+    .action(async (opts) => {
+      await (await import('./run-command.js')).runCommand(opts);
+    });
+
+  program
+    .command('probe <bytes>')
+    .description("send ad-hoc bytes (escape notation, e.g. '\\e[10C') to targets and print each answer")
+    .option('-t, --target <names>', 'targets (repeatable, or a,b); default: the embedded ones', collect)
+    .option('-q, --query <queries>', 'queries after the bytes (cursor, da1, decrqm:?2026, …)', collect)
+    .option('--screen <T,L,B,R>', 'also read this screen region')
+    .option('--size <COLSxROWS>', 'terminal size', '80x24')
+    .option('--option <key=value>', 'target setting (repeatable)', collect)
+    .action(async (bytes, opts) => (await import('./probe-command.js')).probeCommand(bytes, opts));
+
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      const helpOrVersion = err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help';
+      process.exitCode = helpOrVersion ? EXIT.ok : EXIT.badInput;
+      return;
+    }
+    process.stderr.write(messageFor(err) + '\n');
+    process.exitCode = exitCodeFor(err);
+  }
+}

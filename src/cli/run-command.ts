@@ -1,0 +1,49 @@
+/** `termprobe run`: the corpus against one or more targets, one results file each. */
+import { join } from 'node:path';
+import { loadCorpus } from '../corpus/load-corpus.js';
+import { runTarget } from '../engine/run-target.js';
+import { differencesTable } from '../report/differences-table.js';
+import type { ResultsFile } from '../results/results-schema.js';
+import { resultsFileName, writeResults } from '../results/write-results.js';
+import { EMBEDDED_TARGETS, loadTarget } from '../targets/registry.js';
+import { withInterrupts } from './interrupts.js';
+import { parseOptions, parseSize, selectProbes, splitList } from './select-probes.js';
+
+export interface RunOptions {
+  target?: string[];
+  out?: string;
+  probe?: string[];
+  category?: string[];
+  probes?: string;
+  size?: string;
+  option?: string[];
+  window?: string;
+  quiet?: boolean;
+}
+
+export async function runCommand(opts: RunOptions): Promise<ResultsFile[]> {
+  const corpus = loadCorpus(opts.probes);
+  const probes = selectProbes(corpus, opts);
+  const targets = splitList(opts.target);
+  if (targets.length === 0) targets.push(...EMBEDDED_TARGETS);
+  for (const t of targets) await loadTarget(t); // unknown names fail before anything runs
+  const size = parseSize(opts.size ?? '80x24');
+  const options = parseOptions(opts.option);
+  const outDir = opts.out ?? 'results';
+  const runs: ResultsFile[] = [];
+  await withInterrupts(async (signal) => {
+    for (const target of targets) {
+      const t0 = performance.now();
+      const { results, gaveUp } = await runTarget(target, corpus, probes, { ...size, options, signal, window: opts.window ? Number(opts.window) : undefined });
+      const file = join(outDir, resultsFileName(results.target.identity.name, results.target.identity.version));
+      writeResults(file, results);
+      runs.push(results);
+      const secs = ((performance.now() - t0) / 1000).toFixed(2);
+      const noReply = results.probes.filter((p) => p.status !== 'ok').length;
+      if (!opts.quiet) process.stderr.write(`${target}: ${results.target.identity.name} ${results.target.identity.version}, ${probes.length} probes in ${secs} s${noReply ? `, ${noReply} without a full answer` : ''} → ${file}\n`);
+      if (gaveUp) process.stderr.write(`${target}: ${gaveUp}\n`);
+    }
+  });
+  if (!opts.quiet && runs.length > 1) process.stdout.write(differencesTable(runs, { color: process.stdout.isTTY && !process.env.NO_COLOR }));
+  return runs;
+}

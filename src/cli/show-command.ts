@@ -1,0 +1,52 @@
+/** `termprobe show <id>`: one probe with its bytes escaped and a printf that reproduces it. */
+import { escapeBytes, printfCommand } from '../corpus/escape-bytes.js';
+import { decodeNotation } from '../corpus/escape-notation.js';
+import { loadCorpus } from '../corpus/load-corpus.js';
+import type { Expectation } from '../corpus/probe-schema.js';
+import { reproBytes } from '../engine/probe-plan.js';
+import { UsageError } from './errors.js';
+import { parseSize } from './select-probes.js';
+
+export interface ShowOptions {
+  probes?: string;
+  size?: string;
+}
+
+function describeExpectation(e: Expectation): string {
+  const parts: string[] = [];
+  if (e.cursor) parts.push(`cursor ${e.cursor}`);
+  for (const [q, v] of Object.entries(e.replies ?? {})) parts.push(`${q} = ${v}`);
+  if (e.screen) parts.push(`screen ${JSON.stringify(e.screen)}`);
+  return parts.join(', ') || '(nothing stated)';
+}
+
+export function showCommand(id: string, opts: ShowOptions): void {
+  const corpus = loadCorpus(opts.probes);
+  const probe = corpus.byId.get(id);
+  if (!probe) {
+    const near = corpus.probes.filter((p) => p.id.includes(id)).slice(0, 5).map((p) => p.id);
+    throw new UsageError(`unknown probe "${id}"${near.length ? `; did you mean ${near.join(', ')}?` : ' (see `termprobe list`)'}`);
+  }
+  const size = probe.size ? parseSize(probe.size) : parseSize(opts.size ?? '80x24');
+  const lines = [
+    `${probe.id} — ${probe.title}`,
+    `category:  ${probe.category}  (${probe.file})`,
+    `spec:      ${probe.spec}`,
+    '',
+    probe.description,
+    '',
+    `send:      ${probe.send}`,
+    `bytes:     ${escapeBytes(decodeNotation(probe.send, size))}   (at ${size.cols}x${size.rows})`,
+    `queries:   ${probe.query.join(', ')}`,
+  ];
+  if (probe.screen) lines.push(`screen:    rows ${probe.screen.top}–${probe.screen.bottom}, columns ${probe.screen.left}–${probe.screen.right}`);
+  if (probe.cleanup) lines.push(`cleanup:   ${probe.cleanup}`);
+  if (probe.size) lines.push(`size:      ${probe.size}`);
+  if (probe.control) lines.push(`control:   ${probe.control}`);
+  if (probe.tags?.length) lines.push(`tags:      ${probe.tags.join(', ')}`);
+  lines.push(`implements: ${describeExpectation(probe.expect.implements)}`);
+  if (probe.expect.lacks) lines.push(`lacks:      ${describeExpectation(probe.expect.lacks)}`);
+  for (const [target, verdict] of Object.entries(probe.known ?? {})) lines.push(`known:      ${target} ${verdict}`);
+  lines.push('', 'reproduce in any shell (the reply appears as typed input):', `  ${printfCommand(reproBytes(probe, size))}`);
+  process.stdout.write(lines.join('\n') + '\n');
+}

@@ -1,0 +1,137 @@
+/**
+ * Load and validate the probe corpus: every probes/*.yaml category file (the
+ * divergence registry, probes/divergences.yaml, is not a category file).
+ * The first problem found throws a CorpusError naming file, probe, line and problem.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LineCounter, parseDocument, isMap, isSeq, type Node } from 'yaml';
+import type { z } from 'zod';
+import { CorpusError } from './corpus-error.js';
+import { checkNotation } from './escape-notation.js';
+import { probeFileSchema, type Probe } from './probe-schema.js';
+
+export const DEFAULT_PROBES_DIR = fileURLToPath(new URL('../../probes/', import.meta.url));
+const NOT_CATEGORY_FILES = new Set(['divergences.yaml']);
+
+export interface Corpus {
+  dir: string;
+  probes: Probe[];
+  byId: Map<string, Probe>;
+  categories: string[];
+  /** sha256 over the canonical JSON of every probe, sorted by id. */
+  hash: string;
+}
+
+export function categoryFiles(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    throw new CorpusError(dir, 'the probes folder cannot be read');
+  }
+  return names.filter((n) => n.endsWith('.yaml') && !NOT_CATEGORY_FILES.has(n)).sort().map((n) => join(dir, n));
+}
+
+/** Find the line of a dotted path inside a parsed YAML document. */
+function lineOf(doc: ReturnType<typeof parseDocument>, counter: LineCounter, path: PropertyKey[]): number | undefined {
+  let node: unknown = doc.contents;
+  let last: Node | undefined = doc.contents ?? undefined;
+  for (const key of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => (p.key as { value?: unknown } | null)?.value === key);
+      if (!pair) break;
+      node = pair.value;
+      last = (pair.value as Node | null) ?? (pair.key as Node);
+    } else if (isSeq(node) && typeof key === 'number') {
+      node = node.items[key];
+      last = node as Node;
+    } else break;
+  }
+  const offset = last?.range?.[0];
+  return offset === undefined ? undefined : counter.linePos(offset).line;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const path = issue.path.filter((p) => typeof p !== 'number' || true).join('.');
+  if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}${path ? ` in ${path}` : ''}`;
+  return `${path || '(top)'}: ${issue.message}`;
+}
+
+function loadFile(file: string, shown: string): Probe[] {
+  const text = readFileSync(file, 'utf8');
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    const err = doc.errors[0]!;
+    const line = err.linePos?.[0]?.line;
+    throw new CorpusError(shown, `invalid YAML: ${err.message.split('\n')[0]}`, undefined, line);
+  }
+  const data: unknown = doc.toJS();
+  const parsed = probeFileSchema.safeParse(data);
+  const probeIdAt = (path: PropertyKey[]): string | undefined => {
+    if (path[0] !== 'probes' || typeof path[1] !== 'number') return undefined;
+    const p = (data as { probes?: { id?: unknown }[] }).probes?.[path[1]];
+    return typeof p?.id === 'string' ? p.id : `#${path[1] + 1}`;
+  };
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const relPath = issue.path.slice(2);
+    const probeId = probeIdAt(issue.path);
+    const msg = describeIssue({ ...issue, path: probeId ? relPath : issue.path } as z.core.$ZodIssue);
+    throw new CorpusError(shown, msg, probeId, lineOf(doc, counter, issue.path as PropertyKey[]));
+  }
+  const category = parsed.data.category;
+  if (basename(file, '.yaml') !== category) throw new CorpusError(shown, `category "${category}" does not match the file name`, undefined, lineOf(doc, counter, ['category']));
+  return parsed.data.probes.map((p, i) => {
+    for (const field of ['send', 'cleanup'] as const) {
+      const value = p[field];
+      if (value === undefined) continue;
+      const err = checkNotation(value);
+      if (err) throw new CorpusError(shown, `${field}: invalid escape at character ${err.index + 1}: ${err.message}`, p.id, lineOf(doc, counter, ['probes', i, field]));
+    }
+    if (!p.id.startsWith(`${category}.`)) throw new CorpusError(shown, `id must start with the category "${category}."`, p.id, lineOf(doc, counter, ['probes', i, 'id']));
+    return { ...p, category, file: shown };
+  });
+}
+
+export function hashProbes(probes: Probe[]): string {
+  const canonical = [...probes]
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map(({ file: _file, ...rest }) => sortKeys(rest));
+  return 'sha256:' + createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]));
+  }
+  return value;
+}
+
+export function loadCorpus(dir: string = DEFAULT_PROBES_DIR): Corpus {
+  const probes: Probe[] = [];
+  const byId = new Map<string, Probe>();
+  const categories: string[] = [];
+  const files = categoryFiles(dir);
+  if (files.length === 0) throw new CorpusError(dir, 'no probe files (*.yaml) found');
+  for (const file of files) {
+    const shown = relative(process.cwd(), file) || file;
+    const loaded = loadFile(file, shown.startsWith('..') ? file : shown);
+    categories.push(loaded[0]!.category);
+    for (const p of loaded) {
+      const prior = byId.get(p.id);
+      if (prior) throw new CorpusError(p.file, `duplicate id (also in ${prior.file})`, p.id);
+      byId.set(p.id, p);
+      probes.push(p);
+    }
+  }
+  for (const p of probes) {
+    if (p.control !== undefined && !byId.has(p.control)) throw new CorpusError(p.file, `control "${p.control}" is not a probe id`, p.id);
+    if (p.control === p.id) throw new CorpusError(p.file, 'a probe cannot be its own control', p.id);
+  }
+  return { dir, probes, byId, categories, hash: hashProbes(probes) };
+}

@@ -1,0 +1,51 @@
+/**
+ * Turn the reply events collected for one probe into its recorded answer:
+ * each query gets the first matching reply, the rest is `unexpected`.
+ */
+import { escapeText } from '../corpus/escape-bytes.js';
+import type { ReplyEvent } from '../protocol/reply-events.js';
+import type { ProbeResult, Reply } from '../results/results-schema.js';
+import type { ProbePlan } from './probe-plan.js';
+
+function rawOf(ev: ReplyEvent): string {
+  return ev.kind === 'text' ? ev.text : ev.raw;
+}
+
+export function assembleAnswer(plan: ProbePlan, events: ReplyEvent[], complete: boolean): ProbeResult {
+  const used = new Set<number>();
+  // The sentinel DA1 is the last DA1 received; it answers no query.
+  if (complete) {
+    for (let i = events.length - 1; i >= 0; i--) {
+      if (events[i]!.kind === 'da1') {
+        used.add(i);
+        break;
+      }
+    }
+  }
+  const replies: Reply[] = [];
+  let cursor: ProbeResult['cursor'];
+  for (const { query, spec } of plan.queries) {
+    const idx = events.findIndex((ev, i) => !used.has(i) && spec.matches(ev));
+    if (idx < 0) {
+      if (query !== 'cursor') replies.push({ query });
+      continue;
+    }
+    used.add(idx);
+    const ev = events[idx]!;
+    if (query === 'cursor' && ev.kind === 'cpr') {
+      cursor = { row: ev.row, col: ev.col, via: 'cpr', raw: escapeText(ev.raw) };
+    } else {
+      replies.push({ query, value: spec.value(ev), raw: escapeText(rawOf(ev)) });
+    }
+  }
+  const unexpected = events.filter((ev, i) => !used.has(i) && ev.kind !== 'text').map((ev) => escapeText(rawOf(ev)));
+  const missing = plan.queries.filter((q) => q.query === 'cursor').length > 0 && !cursor ? 1 : 0;
+  const missingReplies = replies.filter((r) => r.value === undefined).length + missing;
+  const status: ProbeResult['status'] = !complete && events.length === 0 ? 'no-reply' : !complete ? 'partial' : 'ok';
+  const result: ProbeResult = { id: plan.probe.id, status, replies };
+  if (cursor) result.cursor = cursor;
+  if (unexpected.length > 0) result.unexpected = unexpected;
+  if (!complete) result.note = events.length === 0 ? 'the terminal sent nothing for this probe before the timeout' : 'the DA1 sentinel never came; the answer may be incomplete';
+  else if (missingReplies > 0) result.note = `${missingReplies} quer${missingReplies === 1 ? 'y' : 'ies'} unanswered (the DA1 sentinel arrived)`;
+  return result;
+}

@@ -1,0 +1,43 @@
+/**
+ * The isolation prelude written before every probe, so no probe's answer depends
+ * on the one before it. Never RIS (ESC c): in the user's own terminal it would
+ * wipe their session and scrollback.
+ */
+import type { SizeVars } from '../corpus/escape-notation.js';
+
+export type PreludeKind = 'default' | 'alternate';
+
+/**
+ * default: leave the alternate screen first (several terminals keep a separate
+ * cursor there), then reset. alternate: (the user's own terminal) stay in — or
+ * go back to — the alternate screen, so the user's main screen is never written.
+ */
+export function preludeBytes(size: SizeVars, kind: PreludeKind = 'default', restore = ''): string {
+  const tabs: string[] = [];
+  for (let col = 9; col <= size.cols; col += 8) tabs.push(`\x1b[1;${col}H\x1bH`);
+  return [
+    kind === 'default' ? '\x1b[?1049l' : '\x1b[?1049h',
+    '\x1b[!p', // DECSTR soft reset
+    '\x1b[0m', // SGR 0
+    '\x1b[4l\x1b[20l', // IRM off, LNM off
+    '\x1b[?5l\x1b[?6l\x1b[?7h\x1b[?45l', // DECSCNM off, DECOM off, DECAWM on, reverse-wrap off
+    '\x1b[?69l', // DECLRMM off (also drops left/right margins)
+    '\x1b[r', // DECSTBM: full screen
+    '\x1b(B\x1b)B\x0f', // G0/G1 ASCII, SI
+    '\x1b[3g', // clear all tab stops…
+    tabs.join(''), // …and set one every 8 columns
+    restore, // modes put back to the state the terminal started in (e.g. 2027)
+    '\x1b[2J\x1b[H', // clear, home
+  ].join('');
+}
+
+/** DECSET/DECRST bytes that put recorded modes back to their initial state (only modes probes may toggle). */
+export function restoreModesBytes(modes: Record<string, string>, which: readonly string[] = ['?2027']): string {
+  let out = '';
+  for (const mode of which) {
+    const state = modes[mode];
+    if (state === 'set') out += `\x1b[${mode}h`;
+    else if (state === 'reset') out += `\x1b[${mode}l`;
+  }
+  return out;
+}

@@ -1,0 +1,51 @@
+/**
+ * A probe's plan: the exact bytes the engine writes for it (prelude, probe,
+ * queries, cleanup, DA1 sentinel) and what closes its answer (the n-th DA1).
+ */
+import { decodeNotation, type SizeVars } from '../corpus/escape-notation.js';
+import type { Probe } from '../corpus/probe-schema.js';
+import { concatBytes as concat } from './bytes.js';
+import { preludeBytes, type PreludeKind } from './prelude.js';
+import { querySpec, SENTINEL, type QuerySpec } from './queries.js';
+
+export interface ProbePlan {
+  probe: Probe;
+  /** prelude + send + queries + cleanup + sentinel */
+  bytes: Uint8Array;
+  /** just the probe's own bytes (for repro and evidence) */
+  sendBytes: Uint8Array;
+  queries: { query: string; spec: QuerySpec }[];
+  /** DA1 replies that close the answer: 1, or 2 when the probe itself asks DA1. */
+  da1Needed: number;
+  needsScreen: boolean;
+}
+
+const encoder = new TextEncoder();
+
+
+export function planProbe(probe: Probe, size: SizeVars, prelude: PreludeKind | 'none' = 'default', restore = ''): ProbePlan {
+  const sendBytes = decodeNotation(probe.send, size);
+  const queries = probe.query.map((query) => ({ query, spec: querySpec(query) }));
+  const cleanup = probe.cleanup ? decodeNotation(probe.cleanup, size) : new Uint8Array();
+  const bytes = concat([
+    encoder.encode(prelude === 'none' ? '' : preludeBytes(size, prelude, restore)),
+    sendBytes,
+    encoder.encode(queries.map((q) => q.spec.bytes).join('')),
+    cleanup,
+    encoder.encode(SENTINEL),
+  ]);
+  return {
+    probe,
+    bytes,
+    sendBytes,
+    queries,
+    da1Needed: 1 + (probe.query.includes('da1') ? 1 : 0),
+    needsScreen: probe.screen !== undefined,
+  };
+}
+
+/** The bytes a person pastes to see the probe: a clear screen, the probe, and CSI 6n. */
+export function reproBytes(probe: Probe, size: SizeVars): Uint8Array {
+  const queries = probe.query.map((q) => querySpec(q).bytes).join('');
+  return concat([encoder.encode('\x1b[2J\x1b[H'), decodeNotation(probe.send, size), encoder.encode(queries)]);
+}

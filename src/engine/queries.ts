@@ -1,0 +1,53 @@
+/**
+ * The queries a probe may ask after its bytes: what to send, which reply answers
+ * it, and the reply's canonical value (what expectations and comparisons use).
+ */
+import type { ReplyEvent } from '../protocol/reply-events.js';
+
+export interface QuerySpec {
+  bytes: string;
+  matches(ev: ReplyEvent): boolean;
+  value(ev: ReplyEvent): string;
+}
+
+const num = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
+
+export function querySpec(query: string): QuerySpec {
+  const [name, arg = ''] = query.split(/:(.*)/s) as [string, string?];
+  switch (name) {
+    case 'cursor':
+      return { bytes: '\x1b[6n', matches: (e) => e.kind === 'cpr' && !e.private, value: (e) => (e.kind === 'cpr' ? `${num(e.row)};${num(e.col)}` : '') };
+    case 'decxcpr':
+      return { bytes: '\x1b[?6n', matches: (e) => e.kind === 'cpr' && e.private, value: (e) => (e.kind === 'cpr' ? `${num(e.row)};${num(e.col)};${num(e.page)}` : '') };
+    case 'da1':
+      return { bytes: '\x1b[c', matches: (e) => e.kind === 'da1', value: (e) => (e.kind === 'da1' ? e.params.join(';') : '') };
+    case 'da2':
+      return { bytes: '\x1b[>c', matches: (e) => e.kind === 'da2', value: (e) => (e.kind === 'da2' ? e.params.join(';') : '') };
+    case 'da3':
+      return { bytes: '\x1b[=c', matches: (e) => e.kind === 'da3', value: (e) => (e.kind === 'da3' ? e.unitId : '') };
+    case 'xtversion':
+      return { bytes: '\x1b[>0q', matches: (e) => e.kind === 'xtversion', value: (e) => (e.kind === 'xtversion' ? e.text : '') };
+    case 'dsr':
+      return { bytes: '\x1b[5n', matches: (e) => e.kind === 'dsr' && !e.private, value: (e) => (e.kind === 'dsr' ? String(e.code) : '') };
+    case 'decrqm': {
+      const priv = arg.startsWith('?');
+      const mode = Number(priv ? arg.slice(1) : arg);
+      return {
+        bytes: `\x1b[${priv ? '?' : ''}${mode}$p`,
+        matches: (e) => e.kind === 'decrqm' && e.mode === mode && e.private === priv,
+        value: (e) => (e.kind === 'decrqm' ? String(e.value) : ''),
+      };
+    }
+    case 'decrqss':
+      return { bytes: `\x1bP$q${arg}\x1b\\`, matches: (e) => e.kind === 'decrqss', value: (e) => (e.kind === 'decrqss' ? `${e.status}$r${e.payload}` : '') };
+    case 'osc': {
+      const n = Number(arg);
+      return { bytes: `\x1b]${n};?\x1b\\`, matches: (e) => e.kind === 'osc' && e.command === n, value: (e) => (e.kind === 'osc' ? e.data : '') };
+    }
+    default:
+      throw new Error(`unknown query "${query}"`);
+  }
+}
+
+/** The DA1 sentinel ending every probe: every terminal answers DA1, so silence is known at once. */
+export const SENTINEL = '\x1b[c';

@@ -1,0 +1,192 @@
+/**
+ * The engine's core loop: pipeline probes into a target inside a bounded window,
+ * collect replies through the reply parser, close each probe's answer at its DA1
+ * sentinel, and fall back to an idle timeout only as the last resort.
+ */
+import type { SizeVars } from '../corpus/escape-notation.js';
+import type { Probe } from '../corpus/probe-schema.js';
+import { ReplyParser } from '../protocol/reply-parser.js';
+import type { ReplyEvent } from '../protocol/reply-events.js';
+import type { ProbeResult } from '../results/results-schema.js';
+import type { TargetSession } from '../targets/target.js';
+import { concatBytes } from './bytes.js';
+import { assembleAnswer } from './assemble-answer.js';
+import type { PreludeKind } from './prelude.js';
+import { planProbe, type ProbePlan } from './probe-plan.js';
+
+export interface EngineOptions {
+  size: SizeVars;
+  /** Probes written ahead of their answers. */
+  window?: number;
+  /** With probes in flight and nothing received for this long, the oldest is closed as no-reply. */
+  idleTimeoutMs?: number;
+  /** After this many probes in a row time out, the rest are not sent. */
+  maxTimeouts?: number;
+  prelude?: PreludeKind | 'none';
+  /** Bytes the prelude adds to put toggled modes back to their initial state. */
+  restore?: string;
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface EngineRun {
+  results: ProbeResult[];
+  /** Set when the engine stopped sending because the terminal stopped answering. */
+  gaveUp?: string;
+  /** Text events (keystrokes, stray bytes) dropped during the run. */
+  droppedText: number;
+}
+
+interface InFlight {
+  index: number;
+  plan: ProbePlan;
+  events: ReplyEvent[];
+  da1Seen: number;
+  startedAt: number;
+}
+
+export async function runProbes(session: TargetSession, probes: Probe[], opts: EngineOptions): Promise<EngineRun> {
+  return new ProbeRunner(session, probes, opts).run();
+}
+
+class ProbeRunner {
+  private readonly parser = new ReplyParser();
+  private readonly inflight: InFlight[] = [];
+  private readonly done: InFlight[] = [];
+  private readonly results: (ProbeResult | undefined)[];
+  private wake: (() => void) | null = null;
+  private lastActivity = performance.now();
+  private droppedText = 0;
+  private size: SizeVars;
+
+  constructor(
+    private readonly session: TargetSession,
+    private readonly probes: Probe[],
+    private readonly opts: EngineOptions,
+  ) {
+    this.results = new Array(probes.length);
+    this.size = opts.size;
+    session.onData((chunk) => this.onEvents(this.parser.feed(chunk)));
+  }
+
+  private onEvents(events: ReplyEvent[]): void {
+    if (events.length === 0) return;
+    this.lastActivity = performance.now();
+    for (const ev of events) {
+      if (ev.kind === 'text') {
+        this.droppedText += ev.text.length;
+        continue;
+      }
+      const head = this.inflight[0];
+      if (!head) continue; // a late reply after its probe timed out: nothing to attach it to
+      head.events.push(ev);
+      if (ev.kind === 'da1' && ++head.da1Seen === head.plan.da1Needed) {
+        this.inflight.shift();
+        this.done.push(head);
+      }
+    }
+    this.wake?.();
+  }
+
+  private waitForActivity(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const onAbort = () => done();
+      this.opts.signal?.addEventListener('abort', onAbort, { once: true });
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        self.opts.signal?.removeEventListener('abort', onAbort);
+        self.wake = null;
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  private async finish(f: InFlight, complete: boolean): Promise<void> {
+    const result = assembleAnswer(f.plan, f.events, complete);
+    result.elapsedMs = Math.round((performance.now() - f.startedAt) * 100) / 100;
+    if (complete && f.plan.probe.screen && this.session.readScreen) {
+      result.screen = await this.session.readScreen(f.plan.probe.screen);
+    }
+    if (complete && f.plan.needsScreen && this.session.readCursor) {
+      const c = await this.session.readCursor();
+      result.evidence = { ...result.evidence, internalCursor: `${c.row};${c.col}` };
+    }
+    this.results[f.index] = result;
+  }
+
+  private sizeFor(probe: Probe): SizeVars | null {
+    if (!probe.size) return null;
+    const [cols, rows] = probe.size.split('x').map(Number) as [number, number];
+    return cols === this.size.cols && rows === this.size.rows ? null : { cols, rows };
+  }
+
+  async run(): Promise<EngineRun> {
+    const { window = 24, idleTimeoutMs = 2000, maxTimeouts = 2 } = this.opts;
+    const total = this.probes.length;
+    let next = 0;
+    let timeouts = 0;
+    let gaveUp: string | undefined;
+    let restoreSize: SizeVars | null = null;
+    while (next < total || this.inflight.length > 0 || this.done.length > 0) {
+      if (this.opts.signal?.aborted) throw this.opts.signal.reason ?? new Error('aborted');
+      for (const f of this.done.splice(0)) {
+        await this.finish(f, true);
+        timeouts = 0;
+      }
+      this.opts.onProgress?.(this.results.filter(Boolean).length, total);
+      if (restoreSize && this.inflight.length === 0) {
+        await this.session.resize!(restoreSize.cols, restoreSize.rows);
+        this.size = restoreSize;
+        restoreSize = null;
+      }
+      // Fill the window. A probe that needs the screen read, or its own size, goes last in its batch.
+      const batch: Uint8Array[] = [];
+      while (next < total && this.inflight.length < window && !restoreSize && !this.inflight.some((f) => f.plan.needsScreen)) {
+        const probe = this.probes[next]!;
+        const wanted = this.sizeFor(probe);
+        if (wanted) {
+          if (!this.session.resize) {
+            this.results[next] = { id: probe.id, status: 'skipped', replies: [], note: `needs ${probe.size}; this terminal is ${this.size.cols}x${this.size.rows} and cannot be resized` };
+            next++;
+            continue;
+          }
+          if (this.inflight.length > 0 || batch.length > 0) break;
+          restoreSize = this.size;
+          await this.session.resize(wanted.cols, wanted.rows);
+          this.size = wanted;
+        }
+        const plan = planProbe(probe, this.size, this.opts.prelude, this.opts.restore);
+        this.inflight.push({ index: next, plan, events: [], da1Seen: 0, startedAt: performance.now() });
+        batch.push(plan.bytes);
+        next++;
+        if (plan.needsScreen || restoreSize) break;
+      }
+      if (batch.length > 0) {
+        this.lastActivity = performance.now();
+        this.session.write(batch.length === 1 ? batch[0]! : concatBytes(batch));
+      }
+      if (this.inflight.length === 0 || this.done.length > 0) continue;
+      const idleFor = performance.now() - this.lastActivity;
+      if (idleFor < idleTimeoutMs) {
+        await this.waitForActivity(idleTimeoutMs - idleFor);
+        continue;
+      }
+      // Last resort: nothing came for idleTimeoutMs.
+      const stuck = this.inflight.shift()!;
+      await this.finish(stuck, false);
+      this.lastActivity = performance.now();
+      if (++timeouts >= maxTimeouts) {
+        gaveUp = `the terminal stopped answering (no reply to CSI 6n or DA1 for ${idleTimeoutMs} ms, ${timeouts} times in a row)`;
+        for (const f of this.inflight.splice(0)) await this.finish(f, false);
+        for (; next < total; next++) this.results[next] = { id: this.probes[next]!.id, status: 'no-reply', replies: [], note: 'not sent: the terminal had stopped answering' };
+      }
+    }
+    if (restoreSize) await this.session.resize!(restoreSize.cols, restoreSize.rows);
+    this.opts.onProgress?.(total, total);
+    return { results: this.results.map((r, i) => r ?? { id: this.probes[i]!.id, status: 'error', replies: [], note: 'no result recorded' }), gaveUp, droppedText: this.droppedText };
+  }
+}
+

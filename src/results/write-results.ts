@@ -1,0 +1,33 @@
+/**
+ * Write a results file atomically: a temp file beside the target, then rename,
+ * so a crash or Ctrl-C never leaves a half-written file under the real name.
+ */
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, basename } from 'node:path';
+import type { ResultsFile } from './results-schema.js';
+
+export function serializeResults(results: ResultsFile): string {
+  return JSON.stringify(results, null, 2) + '\n';
+}
+
+export function writeFileAtomic(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, path);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+}
+
+export function writeResults(path: string, results: ResultsFile): void {
+  writeFileAtomic(path, serializeResults(results));
+}
+
+/** A file name safe for any file system: "xterm.js-6.0.0.json", "tmux-3.3a.json". */
+export function resultsFileName(name: string, version: string): string {
+  const clean = (s: string) => s.replace(/[^A-Za-z0-9._+-]+/g, '-').replace(/^-+|-+$/g, '') || 'unknown';
+  return `${clean(name)}-${clean(version)}.json`;
+}
