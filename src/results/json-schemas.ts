@@ -1,0 +1,17 @@
+/**
+ * The JSON Schemas shipped with the package (schema/*.json), produced from the
+ * same zod schemas the code validates with, so they cannot disagree.
+ */
+import { z } from 'zod';
+import { probeFileSchema } from '../corpus/probe-schema.js';
+import { resultsFileSchema } from './results-schema.js';
+
+export const JSON_SCHEMA_FILES = {
+  'probe-file.schema.json': () => z.toJSONSchema(probeFileSchema, { io: 'input', target: 'draft-2020-12' }),
+  'results.schema.json': () => z.toJSONSchema(resultsFileSchema, { io: 'output', target: 'draft-2020-12' }),
+} as const;
+
+export function renderJsonSchema(name: keyof typeof JSON_SCHEMA_FILES): string {
+  const schema = { $id: `urn:termprobe:schema:${name.replace(/\.schema\.json$/, "")}`, ...JSON_SCHEMA_FILES[name]() };
+  return JSON.stringify(schema, null, 2) + '\n';
+}
