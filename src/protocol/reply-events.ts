@@ -1,34 +1,58 @@
 /**
  * Typed events produced by the reply parser from the bytes a terminal sends back.
- * Pure: no Node types. `raw` is the exact decoded text of the sequence.
+ * Pure: no Node types. `raw` is the exact decoded text of the sequence, from its
+ * introducer to its terminator; concatenating every event's `raw` (or `text`)
+ * gives back the decoded input.
+ *
+ * `truncated` is set when part of the sequence was dropped to stay within the
+ * parser's payload caps: the fields and `raw` then hold the part that was kept
+ * (raw: its beginning, then the terminator as received).
  */
 export type ReplyEvent =
   /** CSI Pr ; Pc R (or DECXCPR: CSI ? Pr ; Pc ; Pp R). Numbers may be negative or absent (null). */
-  | { kind: 'cpr'; row: number | null; col: number | null; page?: number | null; private: boolean; raw: string }
-  /** CSI ? Ps ; ... c */
-  | { kind: 'da1'; params: number[]; raw: string }
-  /** CSI > Ps ; ... c */
-  | { kind: 'da2'; params: number[]; raw: string }
+  | { kind: 'cpr'; row: number | null; col: number | null; page?: number | null; private: boolean; raw: string; truncated?: true }
+  /** CSI ? Ps ; ... c. Empty parameters read as 0 (their default); `raw` keeps them as sent. */
+  | { kind: 'da1'; params: number[]; raw: string; truncated?: true }
+  /** CSI > Ps ; ... c. Empty parameters read as 0. */
+  | { kind: 'da2'; params: number[]; raw: string; truncated?: true }
   /** DCS ! | unit-id ST */
-  | { kind: 'da3'; unitId: string; raw: string }
+  | { kind: 'da3'; unitId: string; raw: string; truncated?: true }
   /** CSI ? Pd ; Ps $ y (private) or CSI Pd ; Ps $ y (ANSI) */
-  | { kind: 'decrqm'; mode: number; private: boolean; value: number; raw: string }
+  | { kind: 'decrqm'; mode: number; private: boolean; value: number; raw: string; truncated?: true }
   /** DCS Ps $ r Pt ST: valid is Ps === 1 (xterm) — DEC documents 0 as valid; both recorded */
-  | { kind: 'decrqss'; status: number; payload: string; raw: string }
+  | { kind: 'decrqss'; status: number; payload: string; raw: string; truncated?: true }
   /** DCS > | text ST */
-  | { kind: 'xtversion'; text: string; raw: string }
-  /** CSI Ps n or CSI ? Ps n (status reports other than CPR) */
-  | { kind: 'dsr'; code: number; private: boolean; raw: string }
-  /** OSC Ps ; Pt (BEL or ST) */
-  | { kind: 'osc'; command: number | null; data: string; raw: string }
-  /** Any other complete CSI sequence */
-  | { kind: 'csi'; prefix: string; params: string; intermediates: string; final: string; raw: string }
-  /** Any other complete DCS string */
-  | { kind: 'dcs'; prefix: string; params: string; intermediates: string; final: string; data: string; raw: string }
+  | { kind: 'xtversion'; text: string; raw: string; truncated?: true }
+  /**
+   * CSI Ps n or CSI ? Ps n (status reports other than CPR). When the report has
+   * more than one parameter (e.g. DECDSR keyboard: CSI ? 27 ; Pn ; ... n),
+   * `params` holds all of them, `code` first.
+   */
+  | { kind: 'dsr'; code: number; private: boolean; params?: number[]; raw: string; truncated?: true }
+  /** OSC Ps ; Pt (BEL or ST). `command` is null when the string does not start with digits. */
+  | { kind: 'osc'; command: number | null; data: string; raw: string; truncated?: true }
+  /**
+   * Any other complete CSI sequence. `prefix` is the private marker (< = > ?) or ''.
+   * `malformed`: the sequence broke the VT500 grammar (a strict parser would ignore
+   * it); the fields hold what came before the break, `raw` holds everything.
+   */
+  | { kind: 'csi'; prefix: string; params: string; intermediates: string; final: string; raw: string; truncated?: true; malformed?: true }
+  /** Any other complete DCS string (`malformed` as for csi; `data` is then empty). */
+  | { kind: 'dcs'; prefix: string; params: string; intermediates: string; final: string; data: string; raw: string; truncated?: true; malformed?: true }
   /** APC / PM / SOS strings */
-  | { kind: 'string'; introducer: 'apc' | 'pm' | 'sos'; data: string; raw: string }
-  /** Other escape sequences (ESC + intermediates + final), e.g. SS3 keys */
-  | { kind: 'esc'; intermediates: string; final: string; raw: string }
+  | { kind: 'string'; introducer: 'apc' | 'pm' | 'sos'; data: string; raw: string; truncated?: true }
+  /**
+   * Other escape sequences (ESC + intermediates + final), and 8-bit C1 controls
+   * that are not introducers (U+0084 reads as ESC D). SS2/SS3 keys (ESC N x,
+   * ESC O x, e.g. F1 = ESC O P) carry their character in `final`: 'OP'.
+   */
+  | { kind: 'esc'; intermediates: string; final: string; raw: string; truncated?: true }
+  /**
+   * A sequence that never completed: cancelled by CAN or SUB (included in `raw`),
+   * cut short by an ESC or C1 introducer that starts a new sequence (not included),
+   * or still open when the stream ended (flush). Recorded, never silently dropped.
+   */
+  | { kind: 'aborted'; reason: 'can' | 'sub' | 'escape' | 'end'; raw: string; truncated?: true }
   /** Plain text: keystrokes, stray bytes. Adjacent text events may be merged by consumers. */
   | { kind: 'text'; text: string };
 
