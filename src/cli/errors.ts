@@ -3,7 +3,7 @@
  * messages. User mistakes and bad input get no stack trace.
  */
 import { CorpusError } from '../corpus/corpus-error.js';
-import { TargetUnavailableError } from '../engine/run-target.js';
+import { TargetUnavailableError } from '../targets/target-unavailable-error.js';
 import { ResultsFileError } from '../results/read-results.js';
 import { UnknownTargetError } from '../targets/registry.js';
 

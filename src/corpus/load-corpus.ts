@@ -44,7 +44,7 @@ function lineOf(doc: ReturnType<typeof parseDocument>, counter: LineCounter, pat
       const pair = node.items.find((p) => (p.key as { value?: unknown } | null)?.value === key);
       if (!pair) break;
       node = pair.value;
-      last = (pair.value as Node | null) ?? (pair.key as Node);
+      last = pair.key as Node;
     } else if (isSeq(node) && typeof key === 'number') {
       node = node.items[key];
       last = node as Node;
@@ -55,7 +55,7 @@ function lineOf(doc: ReturnType<typeof parseDocument>, counter: LineCounter, pat
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
-  const path = issue.path.filter((p) => typeof p !== 'number' || true).join('.');
+  const path = issue.path.join('.');
   if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}${path ? ` in ${path}` : ''}`;
   return `${path || '(top)'}: ${issue.message}`;
 }
@@ -81,7 +81,8 @@ function loadFile(file: string, shown: string): Probe[] {
     const relPath = issue.path.slice(2);
     const probeId = probeIdAt(issue.path);
     const msg = describeIssue({ ...issue, path: probeId ? relPath : issue.path } as z.core.$ZodIssue);
-    throw new CorpusError(shown, msg, probeId, lineOf(doc, counter, issue.path as PropertyKey[]));
+    const linePath = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
+    throw new CorpusError(shown, msg, probeId, lineOf(doc, counter, linePath as PropertyKey[]));
   }
   const category = parsed.data.category;
   if (basename(file, '.yaml') !== category) throw new CorpusError(shown, `category "${category}" does not match the file name`, undefined, lineOf(doc, counter, ['category']));

@@ -7,17 +7,13 @@ import type { Probe } from '../corpus/probe-schema.js';
 import { RESULTS_SCHEMA_ID, type ResultsFile } from '../results/results-schema.js';
 import { loadTarget } from '../targets/registry.js';
 import type { TargetSession } from '../targets/target.js';
+import { TargetUnavailableError } from '../targets/target-unavailable-error.js';
 import { toolVersion } from '../util/tool-version.js';
 import { chooseIdentity, IDENTIFY_PROBES, readIdentification } from './identify.js';
 import { restoreModesBytes, type PreludeKind } from './prelude.js';
 import { runProbes, type EngineRun } from './run-probes.js';
 
-export class TargetUnavailableError extends Error {
-  constructor(readonly target: string, reason: string) {
-    super(`target "${target}" is not available here: ${reason}`);
-    this.name = 'TargetUnavailableError';
-  }
-}
+export { TargetUnavailableError };
 
 export interface RunTargetOptions {
   cols?: number;

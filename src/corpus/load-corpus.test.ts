@@ -1,0 +1,95 @@
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../test-support/cli.js';
+import { CorpusError } from './corpus-error.js';
+import { loadCorpus } from './load-corpus.js';
+
+const GOOD = `category: demo
+title: Demo
+probes:
+  - id: demo.one
+    title: Cursor forward
+    description: CUF moves the cursor right by its parameter.
+    spec: ECMA-48 §8.3.20 CUF
+    send: '\\e[10C'
+    expect:
+      implements: { cursor: "1;11" }
+      lacks: { cursor: "1;1" }
+`;
+
+function corpusDir(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'termprobe-corpus-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+function loadError(files: Record<string, string>): CorpusError {
+  try {
+    loadCorpus(corpusDir(files));
+  } catch (e) {
+    if (e instanceof CorpusError) return e;
+    throw e;
+  }
+  throw new Error('expected a CorpusError');
+}
+
+describe('loadCorpus', () => {
+  it('loads a valid file, applies defaults and hashes it stably', () => {
+    const a = loadCorpus(corpusDir({ 'demo.yaml': GOOD }));
+    const b = loadCorpus(corpusDir({ 'demo.yaml': GOOD }));
+    expect(a.probes).toHaveLength(1);
+    expect(a.probes[0]!.query).toEqual(['cursor']);
+    expect(a.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(a.hash).toBe(b.hash);
+    expect(loadCorpus(corpusDir({ 'demo.yaml': GOOD.replace('10C', '11C') })).hash).not.toBe(a.hash);
+  });
+
+  it('names file, line and problem for invalid YAML', () => {
+    const e = loadError({ 'demo.yaml': GOOD + '  - id: [unclosed\n' });
+    expect(e.message).toMatch(/demo\.yaml:\d+: invalid YAML/);
+  });
+
+  it('names file, probe, line and field for an unknown field', () => {
+    const e = loadError({ 'demo.yaml': GOOD.replace("    send: '", "    sned: 'x'\n    send: '") });
+    expect(e.message).toMatch(/demo\.yaml:8: probe "demo\.one": unknown field "sned"/);
+  });
+
+  it('names file, probe and character for an invalid escape', () => {
+    const e = loadError({ 'demo.yaml': GOOD.replace('\\e[10C', '\\q[10C') });
+    expect(e.message).toMatch(/demo\.yaml:8: probe "demo\.one": send: invalid escape at character 1: unknown escape "\\q"/);
+  });
+
+  it('rejects a duplicate id', () => {
+    const probe = GOOD.slice(GOOD.indexOf('  - id:'));
+    const e = loadError({ 'demo.yaml': GOOD + probe });
+    expect(e.message).toMatch(/demo\.yaml: probe "demo\.one": duplicate id/);
+  });
+
+  it('rejects a missing field, a wrong id prefix, a bad spec and a dangling control', () => {
+    expect(loadError({ 'demo.yaml': GOOD.replace(/    spec: .*\n/, '') }).message).toMatch(/probe "demo\.one": spec: /);
+    expect(loadError({ 'demo.yaml': GOOD.replace('id: demo.one', 'id: wrong.one') }).message).toMatch(/must start with the category "demo\."/);
+    expect(loadError({ 'demo.yaml': GOOD.replace('ECMA-48 §8.3.20 CUF', 'my memory') }).message).toMatch(/spec starts with one of/);
+    expect(loadError({ 'demo.yaml': GOOD.replace('    send:', '    control: demo.nope\n    send:') }).message).toMatch(/control "demo\.nope" is not a probe id/);
+  });
+});
+
+describe('a malformed probe file through the CLI', () => {
+  const bad = { 'demo.yaml': GOOD.replace("    send: '", "    sned: 'x'\n    send: '") };
+
+  it('fails `list` with one line, exit 2', () => {
+    const r = runCli(['list', '--probes', corpusDir(bad)]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/demo\.yaml:8: probe "demo\.one": unknown field "sned"/);
+  });
+
+  it('fails `run` with one line, exit 2, and writes no results file', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'termprobe-out-')), 'results');
+    const r = runCli(['run', '--probes', corpusDir(bad), '--target', 'xterm.js', '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(existsSync(out)).toBe(false);
+  });
+});

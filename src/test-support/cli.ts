@@ -1,0 +1,23 @@
+/** Run the built CLI as a user would: a child process, its stdout, stderr and exit code. */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../bin/termprobe.js', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], opts: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): CliResult {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: opts.cwd ?? ROOT,
+    env: { ...process.env, NO_COLOR: '1', ...opts.env },
+    encoding: 'utf8',
+    timeout: opts.timeoutMs ?? 60_000,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
