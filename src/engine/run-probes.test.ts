@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import type { Probe } from '../corpus/probe-schema.js';
+import { answerSignature } from '../results/answer-key.js';
+import { xtermJsTarget } from '../targets/xterm-js.js';
+import type { TargetSession } from '../targets/target.js';
+import { runProbes } from './run-probes.js';
+
+const size = { cols: 80, rows: 24 };
+
+function probe(id: string, send: string, query: string[] = ['cursor'], extra: Partial<Probe> = {}): Probe {
+  return { id: `t.${id}`, category: 't', file: 'test', title: id, description: 'test probe', spec: 'ECMA-48 test', send, query, expect: { implements: {} }, ...extra };
+}
+
+const PROBES: Probe[] = [
+  probe('cuf', '\\e[10C'),
+  probe('wrap', '\\e[1;${cols}Hx'),
+  probe('da', 'ab', ['cursor', 'da1', 'da2', 'decrqm:?7', 'decrqm:?2026']),
+  probe('screen', '\\e[31mred\\e[0m \\e[1mbold', ['cursor'], { screen: { top: 1, left: 1, bottom: 1, right: 10 } }),
+  probe('tab', '\\t\\t'),
+  probe('xtversion', '', ['xtversion']),
+  ...Array.from({ length: 40 }, (_, i) => probe(`move-${i}`, `\\e[${i % 24 + 1};${(i * 7) % 80 + 1}H`)),
+];
+
+/** Wrap a real session: deliver its replies in 1-byte chunks with junk (keystrokes, unknown sequences) between them. */
+function noisy(inner: TargetSession): TargetSession {
+  const junk = ['q', '\x1bOA', '\x1b[200~pasted\x1b[201~', '\x1b]11;rgb:0000/0000/0000\x07', 'ü', '\x1b[I'];
+  let n = 0;
+  return {
+    ...inner,
+    write: (d) => inner.write(d),
+    onData(listener) {
+      inner.onData((chunk) => {
+        for (const b of chunk) {
+          listener(Uint8Array.of(b));
+          if (b === 0x52 || b === 0x63) listener(new TextEncoder().encode(junk[n++ % junk.length]!)); // after 'R' and 'c'
+        }
+      });
+    },
+    readScreen: inner.readScreen?.bind(inner),
+    readCursor: inner.readCursor?.bind(inner),
+    close: () => inner.close(),
+    describe: () => inner.describe(),
+  };
+}
+
+function silent(): TargetSession {
+  return { write() {}, onData() {}, describe: async () => ({}), close: async () => {} };
+}
+
+async function runXterm(wrap: (s: TargetSession) => TargetSession = (s) => s, window?: number) {
+  const session = wrap(await xtermJsTarget.open({ cols: 80, rows: 24, options: {} }));
+  try {
+    return await runProbes(session, PROBES, { size, window });
+  } finally {
+    await session.close();
+  }
+}
+
+describe('runProbes against xterm.js', () => {
+  it('answers every probe, with replies matched to their queries', async () => {
+    const { results, gaveUp } = await runXterm();
+    expect(gaveUp).toBeUndefined();
+    expect(results.map((r) => r.status)).toEqual(PROBES.map(() => 'ok'));
+    const byId = new Map(results.map((r) => [r.id, r]));
+    expect(byId.get('t.cuf')!.cursor).toMatchObject({ row: 1, col: 11, raw: '\\e[1;11R' });
+    // Measured: xterm.js reports the pending-wrap position as column 81 (real xterm says 80).
+    expect(byId.get('t.wrap')!.cursor).toMatchObject({ row: 1, col: 81 });
+    expect(byId.get('t.tab')!.cursor).toMatchObject({ row: 1, col: 17 });
+    const da = byId.get('t.da')!;
+    expect(da.replies.map((r) => [r.query, r.value])).toEqual([['da1', '1;2'], ['da2', '0;276;0'], ['decrqm:?7', '1'], ['decrqm:?2026', '2']]);
+    expect(byId.get('t.xtversion')!.replies).toEqual([{ query: 'xtversion' }]);
+    expect(byId.get('t.screen')!.screen!.text).toEqual(['red bold']);
+    expect(byId.get('t.screen')!.screen!.cells![0]).toEqual({ t: 'r', w: 1, s: { fg: 'red' } });
+    expect(byId.get('t.move-5')!.cursor).toMatchObject({ row: 6, col: 36 });
+  });
+
+  it('gives the same answers pipelined, one at a time, and through a noisy byte-by-byte channel', async () => {
+    const sig = (run: Awaited<ReturnType<typeof runXterm>>) => run.results.map(answerSignature);
+    const pipelined = await runXterm();
+    expect(sig(await runXterm((s) => s, 1))).toEqual(sig(pipelined));
+    const noisyRun = await runXterm(noisy);
+    expect(sig(noisyRun)).toEqual(sig(pipelined));
+    expect(noisyRun.droppedText).toBeGreaterThan(0);
+    // unknown sequences are kept as evidence, never mistaken for answers
+    expect(noisyRun.results.some((r) => (r.unexpected ?? []).length > 0)).toBe(true);
+  });
+});
+
+describe('runProbes against terminals that do not answer', () => {
+  it('a silent terminal ends promptly: every probe no-reply, and the engine says it gave up', async () => {
+    const { results, gaveUp } = await runProbes(silent(), PROBES, { size, idleTimeoutMs: 200, maxTimeouts: 2 });
+    expect(gaveUp).toMatch(/stopped answering/);
+    expect(new Set(results.map((r) => r.status))).toEqual(new Set(['no-reply']));
+    expect(results).toHaveLength(PROBES.length);
+  });
+
+  it('a terminal that answers DA1 but not CPR: the sentinel closes each probe with the cursor missing', async () => {
+    let listener: (d: Uint8Array) => void = () => {};
+    const session: TargetSession = {
+      write(d) {
+        const sentinels = Buffer.from(d).toString('latin1').split('\x1b[c').length - 1;
+        queueMicrotask(() => listener(new TextEncoder().encode('\x1b[?62;22c'.repeat(sentinels))));
+      },
+      onData: (l) => (listener = l),
+      describe: async () => ({}),
+      close: async () => {},
+    };
+    const { results, gaveUp } = await runProbes(session, PROBES.slice(0, 3), { size, idleTimeoutMs: 5000 });
+    expect(gaveUp).toBeUndefined();
+    expect(results[0]).toMatchObject({ status: 'ok', note: expect.stringMatching(/1 query unanswered/) });
+    expect(results[0]!.cursor).toBeUndefined();
+    expect(results[2]!.replies.find((r) => r.query === 'da1')?.value).toBe('62;22');
+  });
+});
