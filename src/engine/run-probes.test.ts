@@ -70,7 +70,7 @@ describe('runProbes against xterm.js', () => {
     expect(da.replies.map((r) => [r.query, r.value])).toEqual([['da1', '1;2'], ['da2', '0;276;0'], ['decrqm:?7', '1'], ['decrqm:?2026', '2']]);
     expect(byId.get('t.xtversion')!.replies).toEqual([{ query: 'xtversion' }]);
     expect(byId.get('t.screen')!.screen!.text).toEqual(['red bold']);
-    expect(byId.get('t.screen')!.screen!.cells![0]).toEqual({ t: 'r', w: 1, s: { fg: 'red' } });
+    expect(byId.get('t.screen')!.screen!.cells![0]![0]).toEqual({ t: 'r', w: 1, s: { fg: 'red' } });
     expect(byId.get('t.move-5')!.cursor).toMatchObject({ row: 6, col: 36 });
   });
 
