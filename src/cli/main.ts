@@ -13,6 +13,7 @@ export function buildProgram(): Command {
     .description('Measure how terminal emulators differ: probe a terminal, compare, publish the table.')
     .version(toolVersion())
     .exitOverride()
+    .enablePositionalOptions()
     .showHelpAfterError('(run `termprobe --help` for usage)')
     .option('-o, --out <dir>', 'where the results file goes')
     .action(async (opts) => (await import('./default-command.js')).defaultCommand(opts));

@@ -1,0 +1,77 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../test-support/cli.js';
+
+const schema = JSON.parse(readFileSync(new URL('../../schema/results.schema.json', import.meta.url), 'utf8'));
+const validate = new Ajv2020.default({ allErrors: true, strict: false }).compile(schema);
+
+/** A results file without what legitimately changes between runs: timings and the start time. */
+function withoutTimings(text: string): unknown {
+  const data = JSON.parse(text);
+  delete data.run;
+  for (const p of data.probes) delete p.elapsedMs;
+  return data;
+}
+
+function runEmbedded(): { dir: string; files: string[]; stdout: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'termprobe-run-'));
+  const r = runCli(['run', '--target', 'xterm.js,ghostty', '--out', dir]);
+  expect(r.stderr).not.toMatch(/termprobe: /);
+  expect(r.code).toBe(0);
+  return { dir, files: readdirSync(dir).sort(), stdout: r.stdout };
+}
+
+describe('termprobe run --target xterm.js,ghostty', () => {
+  it('writes one results file per target, valid against the shipped JSON Schema, and byte-identical answers on a second run', () => {
+    const a = runEmbedded();
+    expect(a.files).toEqual(['ghostty-0.4.0.json', 'xterm.js-6.0.0.json']);
+    for (const f of a.files) {
+      const data = JSON.parse(readFileSync(join(a.dir, f), 'utf8'));
+      const ok = validate(data);
+      expect(validate.errors ?? [], f).toEqual([]);
+      expect(ok).toBe(true);
+    }
+    const b = runEmbedded();
+    for (const f of a.files) {
+      expect(withoutTimings(readFileSync(join(b.dir, f), 'utf8'))).toEqual(withoutTimings(readFileSync(join(a.dir, f), 'utf8')));
+    }
+  });
+
+  it('prints a table of the probes where the targets differ', () => {
+    const { stdout } = runEmbedded();
+    expect(stdout).toMatch(/probes differ between xterm\.js and ghostty/);
+    expect(stdout).toMatch(/│ xterm\.js 6\.0\.0/);
+  });
+
+  it('rejects an unknown target with the valid names, exit 2', () => {
+    const r = runCli(['run', '--target', 'xtrem', '--out', mkdtempSync(join(tmpdir(), 'x-'))]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown target "xtrem"; valid targets: .*xterm\.js.*ghostty/);
+  });
+});
+
+describe('termprobe list / show', () => {
+  it('list shows the corpus with a count line', () => {
+    const r = runCli(['list']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/\n(\d+) probes in (\d+) categories; corpus sha256:/);
+    const [, n, c] = /(\d+) probes in (\d+) categories/.exec(r.stdout)!;
+    expect(Number(n)).toBeGreaterThanOrEqual(120);
+    expect(Number(c)).toBeGreaterThanOrEqual(10);
+    const one = runCli(['list', '--category', 'pending-wrap']);
+    expect(one.stdout).toMatch(/^pending-wrap \(\d+\)/);
+    expect(one.stdout).not.toMatch(/^cursor \(/m);
+  });
+
+  it('show prints the bytes escaped and a printf that reproduces them', () => {
+    const id = runCli(['list', '--json']).stdout.match(/"id": "(pending-wrap\.[^"]+)"/)![1]!;
+    const r = runCli(['show', id]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^bytes: +\\e\[/m);
+    expect(r.stdout).toMatch(/^ {2}printf '\\033\[2J\\033\[H.*\\033\[6n'$/m);
+    expect(runCli(['show', 'no.such-probe']).code).toBe(2);
+  });
+});
