@@ -51,6 +51,11 @@ describe('loadCorpus', () => {
     expect(e.message).toMatch(/demo\.yaml:\d+: invalid YAML/);
   });
 
+  it('names file and line for a duplicate key', () => {
+    const e = loadError({ 'demo.yaml': GOOD.replace("    send: '", "    title: again\n    send: '") });
+    expect(e.message).toMatch(/demo\.yaml:8: invalid YAML: .*(duplicate|unique)/i);
+  });
+
   it('names file, probe, line and field for an unknown field', () => {
     const e = loadError({ 'demo.yaml': GOOD.replace("    send: '", "    sned: 'x'\n    send: '") });
     expect(e.message).toMatch(/demo\.yaml:8: probe "demo\.one": unknown field "sned"/);
