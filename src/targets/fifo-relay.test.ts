@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { haveProgram } from '../test-support/require-program.js';
-import { FifoRelay, RelayStartError } from './fifo-relay.js';
+import { FifoRelay, isAlive as alive, RelayStartError } from './fifo-relay.js';
 
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
 
@@ -21,7 +21,7 @@ function replies(relay: FifoRelay, until: RegExp, timeoutMs = 5000): Promise<str
   });
 }
 
-const alive = (pid: number) => spawnSync('kill', ['-0', String(pid)]).status === 0;
+
 const relays: FifoRelay[] = [];
 async function newRelay(...args: Parameters<typeof FifoRelay.create>) {
   const relay = await FifoRelay.create(...args);

@@ -104,10 +104,11 @@ function openFifo(path: string, readable: boolean): Socket {
   return new Socket({ fd, readable, writable: !readable });
 }
 
-function isAlive(pid: number): boolean {
+/** Running (a zombie has ended: its parent, often init, reaps it in its own time). */
+export function isAlive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^\d+ \(.*\) [ZX]/s.test(stat);
   } catch {
     return false;
   }
