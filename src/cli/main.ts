@@ -5,6 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import { toolVersion } from '../util/tool-version.js';
 import { EXIT, exitCodeFor, messageFor } from './errors.js';
+import { registerVerdictCommands } from './verdict-commands.js';
 
 const collect = (value: string, prior: string[] = []) => [...prior, value];
 
@@ -59,6 +60,7 @@ export function buildProgram(): Command {
     .option('--option <key=value>', 'target setting (repeatable)', collect)
     .action(async (bytes, opts) => (await import('./probe-command.js')).probeCommand(bytes, opts));
 
+  registerVerdictCommands(program);
   return program;
 }
 

@@ -1,0 +1,51 @@
+/**
+ * The divergence registry (probes/divergences.yaml): known differences between
+ * a target and the rest, each with a class, a reason and evidence. This zod
+ * schema validates the file and emits schema/divergences.schema.json.
+ *
+ * An entry is a statement about the named target's own behaviour:
+ *   bug        the target's answer is wrong;
+ *   deliberate the target answers differently on purpose (a documented choice);
+ *   reference  the target's answer is wrong, and the target is one used as the
+ *              reference (xterm.js, xterm): cells of terminals that differ from it
+ *              show as "reference" (the reference is wrong), not as their faults.
+ */
+import { z } from 'zod';
+import { SPEC_DOCUMENTS } from '../corpus/probe-schema.js';
+import { PROBE_PATTERN, PROBE_PATTERN_HELP } from './probe-pattern.js';
+import { VERSION_RANGE_HELP, VERSION_RANGE_PATTERN } from './version-range.js';
+
+export const DIVERGENCE_CLASSES = ['bug', 'deliberate', 'reference'] as const;
+export type DivergenceClass = (typeof DIVERGENCE_CLASSES)[number];
+
+/** What counts as evidence: a link, a spec section, or a named upstream source. */
+export const EVIDENCE_KINDS = ['source', 'commit', 'issue', 'changelog', 'docs'] as const;
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\#]/g, '\\$&');
+export const EVIDENCE_PATTERN = new RegExp(
+  `^(https?://\\S+|(${SPEC_DOCUMENTS.map(escapeRe).join('|')}) \\S.*|(${EVIDENCE_KINDS.join('|')}): \\S.*)$`,
+);
+const EVIDENCE_HELP = `evidence is a URL, a spec section ("${SPEC_DOCUMENTS[2]} …", "xterm ctlseqs …"), or "${EVIDENCE_KINDS.join(':", "')}:" followed by where`;
+
+export const divergenceEntrySchema = z.strictObject({
+  probe: z.string().regex(PROBE_PATTERN, PROBE_PATTERN_HELP),
+  /** The target's registry name, as in a results file's target.id (e.g. "ghostty", "tmux"). */
+  target: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._+-]*$/, 'target is a target name, e.g. ghostty'),
+  versions: z.string().regex(VERSION_RANGE_PATTERN, VERSION_RANGE_HELP).default('*'),
+  class: z.enum(DIVERGENCE_CLASSES, { error: `class is one of: ${DIVERGENCE_CLASSES.join(', ')}` }),
+  reason: z
+    .string({ error: 'reason is required: one or two sentences saying why' })
+    .trim()
+    .min(1, 'reason must not be empty: one or two sentences saying why')
+    .max(400, 'reason is one or two sentences (at most 400 characters)'),
+  evidence: z
+    .array(z.string().trim().regex(EVIDENCE_PATTERN, EVIDENCE_HELP), { error: 'evidence is required: a list of links, spec sections or upstream sources' })
+    .min(1, 'evidence must name at least one source'),
+});
+
+export const divergenceFileSchema = z.strictObject({
+  divergences: z.array(divergenceEntrySchema),
+});
+
+export type DivergenceEntryInput = z.input<typeof divergenceEntrySchema>;
+export type DivergenceEntryData = z.output<typeof divergenceEntrySchema>;
+export type DivergenceFileData = z.output<typeof divergenceFileSchema>;

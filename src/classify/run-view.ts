@@ -1,0 +1,73 @@
+/**
+ * One results file as the classifier sees it: probes by id, and each probe's
+ * answer signature and short summary computed once (never per cell).
+ */
+import { basename } from 'node:path';
+import { answerSignature, answerSummary } from '../results/answer-key.js';
+import type { ProbeResult, ResultsFile } from '../results/results-schema.js';
+import { EMBEDDED_TARGETS } from '../targets/registry.js';
+
+export interface RunView {
+  /** The file as given (or a description such as "(xterm.js, run now)"). */
+  file: string;
+  run: ResultsFile;
+  /** Target name as the registry knows it (results' target.id). */
+  targetId: string;
+  name: string;
+  version: string;
+  /** Column label: "name version", made unique among the runs compared. */
+  label: string;
+  /** A real terminal (not an embedded emulator): counts towards consensus. */
+  real: boolean;
+  result(id: string): ProbeResult | undefined;
+  signature(id: string): string | undefined;
+  summary(id: string): string;
+}
+
+const EMBEDDED = new Set<string>(EMBEDDED_TARGETS);
+
+export function isRealTerminal(run: ResultsFile): boolean {
+  return !EMBEDDED.has(run.target.id);
+}
+
+export function viewRun(file: string, run: ResultsFile): RunView {
+  const byId = new Map(run.probes.map((p) => [p.id, p]));
+  const sigs = new Map<string, string>();
+  const sums = new Map<string, string>();
+  const { name, version } = run.target.identity;
+  return {
+    file,
+    run,
+    targetId: run.target.id,
+    name,
+    version,
+    label: `${name} ${version}`,
+    real: isRealTerminal(run),
+    result: (id) => byId.get(id),
+    signature(id) {
+      let s = sigs.get(id);
+      if (s === undefined) {
+        const r = byId.get(id);
+        if (!r) return undefined;
+        s = answerSignature(r);
+        sigs.set(id, s);
+      }
+      return s;
+    },
+    summary(id) {
+      let s = sums.get(id);
+      if (s === undefined) {
+        s = answerSummary(byId.get(id));
+        sums.set(id, s);
+      }
+      return s;
+    },
+  };
+}
+
+/** Make labels unique: two runs of the same name and version get their file names added. */
+export function labelRuns(views: RunView[]): void {
+  const count = new Map<string, number>();
+  for (const v of views) count.set(v.label, (count.get(v.label) ?? 0) + 1);
+  for (const v of views) if ((count.get(v.label) ?? 0) > 1) v.label = `${v.label} (${basename(v.file)})`;
+}

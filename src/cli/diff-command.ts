@@ -1,0 +1,32 @@
+/**
+ * `termprobe diff a.json b.json`: what changed between two runs. Exit 0 when no
+ * answer changed, 1 when one did, 2 when a file is unreadable or not a results file.
+ */
+import { viewRun } from '../classify/run-view.js';
+import { loadCorpus } from '../corpus/load-corpus.js';
+import { diffExitCode, diffResults, type ReproCorpus } from '../report/diff-results.js';
+import { DIFF_RENDERERS, validateFormat } from '../report/output-formats.js';
+import { readResults } from '../results/read-results.js';
+
+export interface DiffOptions {
+  format?: string;
+  probes?: string;
+}
+
+function reproCorpus(dir: string | undefined): ReproCorpus {
+  try {
+    return { corpus: loadCorpus(dir) };
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+}
+
+export async function diffCommand(a: string, b: string, opts: DiffOptions): Promise<void> {
+  const format = validateFormat(opts.format);
+  const left = viewRun(a, readResults(a));
+  const right = viewRun(b, readResults(b));
+  const diff = diffResults(left, right, reproCorpus(opts.probes));
+  const render = await DIFF_RENDERERS[format]();
+  process.stdout.write(render(diff));
+  process.exitCode = diffExitCode(diff);
+}
