@@ -9,6 +9,7 @@ type Loader = () => Promise<TargetFactory>;
 export const TARGETS = {
   'xterm.js': async () => (await import('./xterm-js.js')).xtermJsTarget,
   ghostty: async () => (await import('./ghostty.js')).ghosttyTarget,
+  tmux: async () => (await import('./tmux.js')).tmuxTarget,
 } satisfies Record<string, Loader>;
 
 export type TargetName = keyof typeof TARGETS;

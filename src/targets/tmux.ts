@@ -1,0 +1,164 @@
+/**
+ * tmux as a target: a private server (`-L termprobe-<pid>-<n>`, `-f /dev/null`,
+ * its socket under a private TMUX_TMPDIR) with one session of the requested
+ * size whose pane runs the FIFO relay, so the engine's bytes land on the pane's
+ * screen and tmux's replies come back. A control-mode client reads the cursor
+ * (`display -p`) and the screen (`capture-pane -p -e -N`, turned into cells by
+ * the embedded targets' reader). The server is killed on close, failure or abort.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import type { Region } from '../corpus/probe-schema.js';
+import type { ScreenAnswer } from '../results/results-schema.js';
+import { cellsFromStyledRows } from './capture-cells.js';
+import { FifoRelay, isAlive, RelaySession, type Description } from './fifo-relay.js';
+import { checkPrograms } from './find-program.js';
+import { commandLine, dpkgVersion } from './program-version.js';
+import type { OpenOptions, TargetFactory } from './target.js';
+import { validateTargetOptions } from './target-options.js';
+import { TmuxControl } from './tmux-control.js';
+
+const NAME = 'tmux';
+const SESSION = 'termprobe';
+const START_TIMEOUT_MS = 10_000;
+let servers = 0;
+
+export class TargetStartError extends Error {
+  override name = 'TargetStartError';
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile('tmux', args, { env, timeout: 10_000 }, (error, stdout, stderr) => {
+      if (error) reject(new TargetStartError(`tmux ${args.join(' ')}: ${String(stderr).trim() || error.message}`));
+      else resolve(String(stdout));
+    });
+  });
+}
+
+/** `tmux 3.3a` → `3.3a`. */
+export function parseTmuxVersion(line: string | undefined): string {
+  return /^tmux\s+(\S+)/.exec(line ?? '')?.[1] ?? 'unknown';
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+class TmuxSession extends RelaySession {
+  private control: TmuxControl | undefined;
+  private serverPid: number | undefined;
+  private term: string | undefined;
+
+  constructor(
+    relay: FifoRelay,
+    private readonly server: string,
+    private readonly env: NodeJS.ProcessEnv,
+    private cols: number,
+    private rows: number,
+    signal?: AbortSignal,
+  ) {
+    super(relay, signal);
+  }
+
+  private get args(): string[] {
+    return ['-L', this.server];
+  }
+
+  private starting: Promise<void> | undefined;
+
+  start(): Promise<void> {
+    return (this.starting ??= this.doStart());
+  }
+
+  private async doStart(): Promise<void> {
+    const { cols, rows } = this;
+    mkdirSync(this.env['TMUX_TMPDIR']!, { mode: 0o700 });
+    await run([...this.args, '-f', '/dev/null', '-u', 'new-session', '-d', '-x', String(cols), '-y', String(rows), '-s', SESSION, this.relay.command], this.env);
+    const seen = await this.relay.connected({ timeoutMs: START_TIMEOUT_MS });
+    if (this.closed) throw new Error('the tmux session was closed while it started');
+    this.control = new TmuxControl(this.args, SESSION, this.env);
+    const [info = ''] = await this.control.command(`display -p -t ${SESSION} '#{pid} #{window_width} #{window_height}'`);
+    const [pid, width, height] = info.split(' ').map(Number);
+    this.serverPid = pid;
+    if (seen.cols !== cols || seen.rows !== rows || width !== cols || height !== rows) {
+      throw new TargetStartError(`tmux started at the wrong size: the pane's tty is ${seen.cols}x${seen.rows} (tmux says ${width}x${height}), not ${cols}x${rows}`);
+    }
+    this.term = (await this.control.command('show-options -gv default-terminal'))[0];
+  }
+
+  private get ctl(): TmuxControl {
+    if (!this.control || this.closed) throw new Error('the tmux session is closed');
+    return this.control;
+  }
+
+  async readCursor(): Promise<{ row: number; col: number }> {
+    const [line = ''] = await this.ctl.command(`display -p -t ${SESSION} '#{cursor_x} #{cursor_y}'`);
+    const [x, y] = line.split(' ').map(Number);
+    return { row: (y ?? 0) + 1, col: (x ?? 0) + 1 };
+  }
+
+  async readScreen(region: Region): Promise<ScreenAnswer> {
+    const lines = await this.ctl.command(`capture-pane -p -e -N -t ${SESSION} -S ${region.top - 1} -E ${region.bottom - 1}`);
+    return cellsFromStyledRows(lines, region, this.cols, this.rows, 'capture-pane');
+  }
+
+  async resize(cols: number, rows: number): Promise<void> {
+    await this.ctl.command(`resize-window -t ${SESSION} -x ${cols} -y ${rows}`);
+    this.cols = cols;
+    this.rows = rows;
+  }
+
+  async describe(): Promise<Description> {
+    const [command, dpkg] = await Promise.all([commandLine('tmux', ['-V']), dpkgVersion('tmux')]);
+    return {
+      name: NAME,
+      version: parseTmuxVersion(command),
+      identifiedBy: 'command',
+      chain: { ...(command ? { command } : {}), ...(dpkg ? { dpkg } : {}) },
+      settings: {
+        cols: this.cols,
+        rows: this.rows,
+        ...(this.term ? { term: this.term } : {}),
+        options: { server: `tmux -f /dev/null -u new-session -x ${this.cols} -y ${this.rows}`, LANG: 'C.UTF-8' },
+      },
+    };
+  }
+
+  protected override async stopTarget(): Promise<void> {
+    // Let a start still under way finish or fail first, so nothing it starts outlives the kill.
+    this.relay.fail(new TargetStartError('the tmux session was closed while it started'));
+    await this.starting?.catch(() => undefined);
+    await run([...this.args, 'kill-server'], this.env).catch(() => undefined);
+    await this.control?.close();
+    const pid = this.serverPid;
+    for (let i = 0; pid !== undefined && i < 100 && isAlive(pid); i++) await sleep(10);
+    if (pid !== undefined && isAlive(pid)) process.kill(pid, 'SIGKILL');
+  }
+}
+
+export const tmuxTarget: TargetFactory = {
+  name: NAME,
+  kind: 'multiplexer',
+  description: 'tmux: a private server whose pane runs a byte relay; screen via capture-pane, cursor via a control-mode client',
+  available: async () => checkPrograms([{ program: 'tmux', pkg: 'tmux' }, { program: 'stty', pkg: 'coreutils' }, { program: 'mkfifo', pkg: 'coreutils' }]),
+  async open(opts: OpenOptions) {
+    validateTargetOptions(NAME, opts.options, {});
+    const relay = await FifoRelay.create({ expectSize: { cols: opts.cols, rows: opts.rows }, prefix: 'termprobe-tmux-' });
+    const env: NodeJS.ProcessEnv = { ...process.env, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', TMUX_TMPDIR: `${relay.dir}/sockets` };
+    delete env['TMUX'];
+    delete env['TMUX_PANE'];
+    const session = new TmuxSession(relay, `termprobe-${process.pid}-${++servers}`, env, opts.cols, opts.rows, opts.signal);
+    try {
+      if (opts.signal?.aborted) throw opts.signal.reason ?? new Error('aborted');
+      await Promise.race([session.start(), abortOf(opts.signal)]);
+      return session;
+    } catch (error) {
+      await session.close();
+      throw error;
+    }
+  },
+};
+
+/** A promise that rejects when the signal aborts (never settles without one). */
+export function abortOf(signal: AbortSignal | undefined): Promise<never> {
+  return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason ?? new Error('aborted')), { once: true }));
+}
