@@ -50,6 +50,16 @@ export class CappedText {
     this.append(source, from, to);
     return this.text;
   }
+
+  /**
+   * Like `finish`, then add `source[to, end)` (a terminator or final, never capped).
+   * When the whole sequence sits in this chunk, that is one slice and no concatenation.
+   */
+  finishWith(source: string, from: number, to: number, end: number): string {
+    if (this.text.length === 0 && !this.dropped && to - from <= this.cap) return source.slice(from, end);
+    this.append(source, from, to);
+    return this.text + source.slice(to, end);
+  }
 }
 
 function isHighSurrogate(unit: number): boolean {

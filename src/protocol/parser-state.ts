@@ -61,34 +61,25 @@ export function endsWithBel(state: StringState): boolean {
  */
 export type HeaderState = 'csi-entry' | 'csi-param' | 'csi-intermediate' | 'csi-ignore' | 'dcs-entry' | 'dcs-param' | 'dcs-intermediate';
 
-const PHASE_OF: Record<HeaderState, HeaderPhase> = {
-  'csi-entry': 'entry',
-  'csi-param': 'param',
-  'csi-intermediate': 'intermediate',
-  'csi-ignore': 'ignore',
-  'dcs-entry': 'entry',
-  'dcs-param': 'param',
-  'dcs-intermediate': 'intermediate',
-};
-
-const CSI_STATE: Record<Exclude<HeaderPhase, 'final'>, ParserState> = {
-  entry: 'csi-entry',
-  param: 'csi-param',
-  intermediate: 'csi-intermediate',
-  ignore: 'csi-ignore',
-};
-
-const DCS_STATE: Record<Exclude<HeaderPhase, 'final'>, ParserState> = {
-  entry: 'dcs-entry',
-  param: 'dcs-param',
-  intermediate: 'dcs-intermediate',
-  ignore: 'dcs-ignore',
-};
-
-export function phaseOf(state: HeaderState): HeaderPhase {
-  return PHASE_OF[state];
+export function isHeaderState(state: ParserState): state is HeaderState {
+  return state.startsWith('csi-') || state === 'dcs-entry' || state === 'dcs-param' || state === 'dcs-intermediate';
 }
 
-export function headerState(kind: 'csi' | 'dcs', phase: Exclude<HeaderPhase, 'final'>): ParserState {
-  return kind === 'csi' ? CSI_STATE[phase] : DCS_STATE[phase];
+export function phaseOf(state: HeaderState): Exclude<HeaderPhase, 'final'> {
+  switch (state) {
+    case 'csi-entry': case 'dcs-entry': return 'entry';
+    case 'csi-param': case 'dcs-param': return 'param';
+    case 'csi-intermediate': case 'dcs-intermediate': return 'intermediate';
+    case 'csi-ignore': return 'ignore';
+  }
+}
+
+/** The parser state for a header phase; a DCS header that breaks the grammar becomes `dcs-ignore`. */
+export function headerState(csi: boolean, phase: Exclude<HeaderPhase, 'final'>): ParserState {
+  switch (phase) {
+    case 'entry': return csi ? 'csi-entry' : 'dcs-entry';
+    case 'param': return csi ? 'csi-param' : 'dcs-param';
+    case 'intermediate': return csi ? 'csi-intermediate' : 'dcs-intermediate';
+    case 'ignore': return csi ? 'csi-ignore' : 'dcs-ignore';
+  }
 }

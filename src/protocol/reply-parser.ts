@@ -67,7 +67,7 @@ export class ReplyParser {
     const tail = this.decoder.flush();
     if (tail.length > 0) this.run(tail);
     if (this.st === 'escape-shift') this.emitEsc('', 0, 0, this.final);
-    else if (this.st === 'string-escape') this.abort('', 0, 'end', '\x1b');
+    else if (this.st === 'string-escape') this.abort('', 0, 'end', 0, '\x1b');
     else if (this.st !== 'ground') this.abort('', 0, 'end');
     return this.events;
   }
@@ -84,7 +84,8 @@ export class ReplyParser {
       else if (isStringState(st)) i = this.scanString(s, i, st);
       else if (st === 'string-escape') i = this.afterStringEscape(s, i);
       else if (st === 'escape-shift') i = this.afterShift(s, i);
-      else i = this.step(s, i, st);
+      else if (st === 'escape' || st === 'escape-intermediate') i = this.stepEscape(s, i, st);
+      else i = this.scanHeader(s, i, st);
     }
     this.keepUnfinished(s);
   }
@@ -114,8 +115,8 @@ export class ReplyParser {
       this.stringState = st;
       this.escAt = j;
       this.st = 'string-escape';
-    } else if (c === BEL || c === ST) this.finishString(s, j, s[j]!);
-    else if (c === CAN || c === SUB) this.abort(s, j, c === CAN ? 'can' : 'sub', s[j]);
+    } else if (c === BEL || c === ST) this.finishString(s, j, j + 1);
+    else if (c === CAN || c === SUB) this.abort(s, j, c === CAN ? 'can' : 'sub', j + 1);
     else {
       this.abort(s, j, 'escape');
       this.introduce(s, j);
@@ -128,7 +129,7 @@ export class ReplyParser {
     const escAt = this.escAt;
     const contentEnd = escAt >= 0 ? escAt : i;
     if (s.charCodeAt(i) === BACKSLASH) {
-      this.finishString(s, contentEnd, '\x1b\\');
+      this.finishString(s, contentEnd, i + 1, escAt < 0);
       return i + 1;
     }
     this.abort(s, contentEnd, 'escape');
@@ -149,32 +150,52 @@ export class ReplyParser {
     return i;
   }
 
-  /** Escape and CSI/DCS header states: one character at a time. */
-  private step(s: string, i: number, st: ParserState): number {
+  /** Escape states: one character at a time (escape sequences are short). */
+  private stepEscape(s: string, i: number, st: 'escape' | 'escape-intermediate'): number {
     const c = s.charCodeAt(i);
     if (c < 0x20 || (c >= 0x80 && c <= 0x9f)) return this.control(s, i, c);
-    if (st === 'escape' || st === 'escape-intermediate') {
-      if (c >= 0x20 && c <= 0x2f) {
-        this.header.addIntermediate(c);
-        this.st = 'escape-intermediate';
+    if (c >= 0x20 && c <= 0x2f) {
+      this.header.addIntermediate(c);
+      this.st = 'escape-intermediate';
+      return i + 1;
+    }
+    if (c === 0x7f || (st === 'escape' && this.introduces(c, i))) return i + 1;
+    const end = i + (c >= 0xd800 && c <= 0xdbff ? 2 : 1); // a final beyond ASCII (Alt + a letter)
+    this.emitEsc(s, i, end, s.slice(i, end));
+    return end;
+  }
+
+  /** CSI and DCS headers: sweep through the header in one call, the phase in a local. */
+  private scanHeader(s: string, i: number, st: HeaderState): number {
+    const csi = st.charCodeAt(0) === 0x63;
+    const h = this.header;
+    let phase = phaseOf(st);
+    for (; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 0x20 || (c >= 0x80 && c <= 0x9f)) {
+        if (c === ESC || c === CAN || c === SUB || c >= 0x80) return this.control(s, i, c);
+        h.skipControl(); // other C0 controls stay in raw and are otherwise ignored
+        continue;
+      }
+      const next = h.accept(c, phase);
+      if (next === 'final') {
+        if (csi) this.dispatchCsi(s, i, phase === 'ignore');
+        else this.openString('dcs-passthrough', i, s[i]);
         return i + 1;
       }
-      if (c === 0x7f || (st === 'escape' && this.introduces(c, i))) return i + 1;
-      const end = i + (c >= 0xd800 && c <= 0xdbff ? 2 : 1); // a final beyond ASCII (Alt + a letter)
-      this.emitEsc(s, i, end, s.slice(i, end));
-      return end;
+      phase = next;
+      if (!csi && phase === 'ignore') {
+        this.st = 'dcs-ignore';
+        return i + 1;
+      }
     }
-    const kind = st.charCodeAt(0) === 0x63 ? 'csi' : 'dcs';
-    const phase = this.header.accept(c, phaseOf(st as HeaderState));
-    if (phase !== 'final') this.st = headerState(kind, phase);
-    else if (kind === 'dcs') this.openString('dcs-passthrough', i, s[i]!);
-    else this.dispatchCsi(s, i, st === 'csi-ignore');
-    return i + 1;
+    this.st = headerState(csi, phase);
+    return i;
   }
 
   /** A control character inside an escape or header: CAN/SUB abort, ESC and C1 start anew. */
   private control(s: string, i: number, c: number): number {
-    if (c === CAN || c === SUB) this.abort(s, i, c === CAN ? 'can' : 'sub', s[i]);
+    if (c === CAN || c === SUB) this.abort(s, i, c === CAN ? 'can' : 'sub', i + 1);
     else if (c === ESC || c >= 0x80) {
       this.abort(s, i, 'escape');
       this.introduce(s, i);
@@ -213,29 +234,37 @@ export class ReplyParser {
     this.escAt = -1;
   }
 
-  private openString(state: StringState, i: number, final = ''): void {
+  private openString(state: StringState, i: number, final?: string): void {
     this.st = state;
     this.payloadStart = i + 1;
-    if (final) this.final = final;
+    if (final !== undefined) this.final = final;
   }
 
   private emitEsc(s: string, from: number, to: number, final: string): void {
-    const raw = this.raw.finish(s, this.seqStart, from) + s.slice(from, to);
+    const raw = this.raw.finishWith(s, this.seqStart, from, to);
     const event: ReplyEvent = { kind: 'esc', intermediates: this.header.intermediates, final, raw };
     if (this.raw.truncated || this.header.truncated) event.truncated = true;
     this.done(event);
   }
 
   private dispatchCsi(s: string, i: number, malformed: boolean): void {
-    const raw = this.raw.finish(s, this.seqStart, i) + s[i];
+    const raw = this.raw.finishWith(s, this.seqStart, i, i + 1);
     const h = this.header;
     const truncated = this.raw.truncated || h.truncated;
-    this.done(recognizeCsi({ prefix: h.prefix, params: h.params, intermediates: h.intermediates, final: s[i]!, raw, truncated, malformed }));
+    // Fast path: in a tidy header the parameters are one run of raw, between the
+    // introducer (+ private marker) and the intermediates + final.
+    const params = h.tidy && !malformed && !truncated
+      ? raw.slice((raw.charCodeAt(0) === ESC ? 2 : 1) + (h.prefix === '' ? 0 : 1), raw.length - 1 - h.intermediateCount)
+      : h.params;
+    this.done(recognizeCsi({ prefix: h.prefix, params, intermediates: h.intermediates, final: s[i]!, raw, truncated, malformed }));
   }
 
-  private finishString(s: string, contentEnd: number, terminator: string): void {
+  /** The string ends: its terminator is s[contentEnd, end), after an ESC from an earlier chunk if `escBefore`. */
+  private finishString(s: string, contentEnd: number, end: number, escBefore = false): void {
     const st = this.st === 'string-escape' ? this.stringState : (this.st as StringState);
-    const raw = this.raw.finish(s, this.seqStart, contentEnd) + terminator;
+    const raw = escBefore
+      ? this.raw.finish(s, this.seqStart, contentEnd) + '\x1b' + s.slice(contentEnd, end)
+      : this.raw.finishWith(s, this.seqStart, contentEnd, end);
     const data = st === 'dcs-ignore' ? '' : this.payload.finish(s, this.payloadStart, contentEnd);
     const h = this.header;
     const truncated = this.raw.truncated || this.payload.truncated || h.truncated;
@@ -250,9 +279,12 @@ export class ReplyParser {
     this.done(event);
   }
 
-  /** The open sequence ends unfinished at `end`; `tail` is the CAN/SUB that ended it. */
-  private abort(s: string, end: number, reason: 'can' | 'sub' | 'escape' | 'end', tail = ''): void {
-    const raw = this.raw.finish(s, this.seqStart, end) + tail;
+  /**
+   * The open sequence ends unfinished at `end`; s[end, tailEnd) is the CAN/SUB that
+   * ended it, `extra` an ESC held back from an earlier chunk.
+   */
+  private abort(s: string, end: number, reason: 'can' | 'sub' | 'escape' | 'end', tailEnd = end, extra = ''): void {
+    const raw = this.raw.finishWith(s, this.seqStart, end, tailEnd) + extra;
     const event: ReplyEvent = { kind: 'aborted', reason, raw };
     if (this.raw.truncated) event.truncated = true;
     this.done(event);

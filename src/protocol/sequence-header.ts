@@ -39,6 +39,8 @@ export class SequenceHeader {
   /** The parameter caps were reached: further parameter characters are dropped. */
   private dropping = false;
   private dropped = false;
+  /** Parameters are one contiguous run of the raw text (nothing skipped or dropped). */
+  private contiguous = true;
 
   constructor(readonly limits: HeaderLimits) {
     this.paramUnits = new Uint16Array(limits.maxParamChars);
@@ -48,6 +50,17 @@ export class SequenceHeader {
   reset(): void {
     this.paramLen = this.interLen = this.separators = this.prefixUnit = 0;
     this.signPending = this.dropping = this.dropped = false;
+    this.contiguous = true;
+  }
+
+  /** A C0 control inside the header: ignored, so the parameters are no longer one run of raw. */
+  skipControl(): void {
+    this.contiguous = false;
+  }
+
+  /** True while the parameters can be read straight out of the raw text. */
+  get tidy(): boolean {
+    return this.contiguous && !this.dropped;
   }
 
   /** Take one printable character (0x20–0x7E or non-ASCII) and return the next phase. */
@@ -59,11 +72,11 @@ export class SequenceHeader {
     if (phase === 'ignore') return 'ignore';
     if (c >= 0x30 && c <= 0x3f) {
       if (c >= 0x3c) {
-        if (phase !== 'entry') return 'ignore';
+        if (phase !== 'entry') return this.breakGrammar();
         this.prefixUnit = c; // private marker: only as the first character
         return 'param';
       }
-      if (phase === 'intermediate') return 'ignore';
+      if (phase === 'intermediate') return this.breakGrammar();
       this.signPending = false;
       this.storeParam(c);
       return 'param';
@@ -76,8 +89,14 @@ export class SequenceHeader {
       this.addIntermediate(c);
       return 'intermediate';
     }
+    this.contiguous = false;
     if (c === DEL) return phase;
     return 'ignore'; // non-ASCII has no place in a header
+  }
+
+  private breakGrammar(): HeaderPhase {
+    this.contiguous = false;
+    return 'ignore';
   }
 
   addIntermediate(c: number): void {
@@ -137,6 +156,10 @@ export class SequenceHeader {
 
   get truncated(): boolean {
     return this.dropped;
+  }
+
+  get intermediateCount(): number {
+    return this.interLen;
   }
 
   /** For tests and debugging: what the fixed buffers hold now. */
