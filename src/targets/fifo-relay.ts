@@ -5,7 +5,7 @@
  * A private temp dir (mode 700) holds three FIFOs and a small sh script:
  *   in   engine → terminal: the script copies it to the tty (its screen)
  *   out  terminal → engine: the script copies the tty's input (the replies) here
- *   ctl  the script reports on it: "started <pid>", then "ready <rows> <cols> <pid>"
+ *   ctl  the script reports on it: "started <pid>", then "ready <rows> <cols> <pid> <TERM>"
  *        (the size `stty size` saw, also kept in the file `size`) or "error <text>"
  * The script sets the tty `raw -echo min 1 time 0` (GNU screen's pty comes with
  * min 0, where a read returns at once with nothing), optionally waits until the
@@ -23,7 +23,7 @@
  *   await relay.connected({ timeoutMs, signal })  → { cols, rows } the tty had;
  *       rejects with RelayStartError "the terminal did not start its command within N s"
  *       (or "…started but …" with the script's stderr) — never hangs
- *   relay.size                   the size seen, once connected
+ *   relay.size, relay.term       the size seen and $TERM, once connected
  *   relay.write(bytes)           queue bytes for the screen (copied; never blocks)
  *   await relay.drained()        resolves once everything written left the process
  *   relay.onData(fn)             replies as they come (queued until set)
@@ -93,7 +93,7 @@ while :; do
 done
 echo "$s" >"$d/size"
 cat </dev/tty >"$d/out" &
-echo "ready $s $!" >"$d/ctl"
+echo "ready $s $! \${TERM:-}" >"$d/ctl"
 exec cat <"$d/in"
 `;
 }
@@ -133,6 +133,8 @@ export class FifoRelay {
   /** The same as one shell command string (for `-e "CMD"` style launchers and tmux/screen). */
   readonly command: string;
   size: RelaySize | undefined;
+  /** $TERM as the terminal set it for its command, once connected. */
+  term: string | undefined;
 
   private readonly inPath: string;
   private readonly outPath: string;
@@ -189,6 +191,7 @@ export class FifoRelay {
       } else if (word === 'ready') {
         const [rows, cols, reader] = rest.map(Number);
         this.pids.reader = reader;
+        this.term = rest[3] || undefined;
         this.size = { cols: cols ?? 0, rows: rows ?? 0 };
         this.settle.resolve(this.size);
       } else if (word === 'error') {

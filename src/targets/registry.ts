@@ -10,6 +10,7 @@ export const TARGETS = {
   'xterm.js': async () => (await import('./xterm-js.js')).xtermJsTarget,
   ghostty: async () => (await import('./ghostty.js')).ghosttyTarget,
   tmux: async () => (await import('./tmux.js')).tmuxTarget,
+  screen: async () => (await import('./gnu-screen.js')).screenTarget,
 } satisfies Record<string, Loader>;
 
 export type TargetName = keyof typeof TARGETS;

@@ -16,16 +16,13 @@ import { checkPrograms } from './find-program.js';
 import { commandLine, dpkgVersion } from './program-version.js';
 import type { OpenOptions, TargetFactory } from './target.js';
 import { validateTargetOptions } from './target-options.js';
+import { abortOf, TargetStartError, wrongSizeMessage } from './target-start-error.js';
 import { TmuxControl } from './tmux-control.js';
 
 const NAME = 'tmux';
 const SESSION = 'termprobe';
 const START_TIMEOUT_MS = 10_000;
 let servers = 0;
-
-export class TargetStartError extends Error {
-  override name = 'TargetStartError';
-}
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -80,7 +77,7 @@ class TmuxSession extends RelaySession {
     const [pid, width, height] = info.split(' ').map(Number);
     this.serverPid = pid;
     if (seen.cols !== cols || seen.rows !== rows || width !== cols || height !== rows) {
-      throw new TargetStartError(`tmux started at the wrong size: the pane's tty is ${seen.cols}x${seen.rows} (tmux says ${width}x${height}), not ${cols}x${rows}`);
+      throw new TargetStartError(wrongSizeMessage(NAME, seen, { cols, rows }, `tmux says its window is ${width}x${height}`));
     }
     this.term = (await this.control.command('show-options -gv default-terminal'))[0];
   }
@@ -157,8 +154,3 @@ export const tmuxTarget: TargetFactory = {
     }
   },
 };
-
-/** A promise that rejects when the signal aborts (never settles without one). */
-export function abortOf(signal: AbortSignal | undefined): Promise<never> {
-  return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason ?? new Error('aborted')), { once: true }));
-}

@@ -1,0 +1,199 @@
+/**
+ * GNU screen as a target: a private session (`screen -D -m -S termprobe-<pid>-<n>`,
+ * an empty `-c` config, UTF-8, no flow control) under a private SCREENDIR (mode
+ * 700), whose one window runs the FIFO relay. Cursor from `screen -Q info`
+ * (1-based), screen text from `screen -X hardcopy` (text only: screen 4 writes
+ * the low byte of each cell, so what cannot be trusted comes back as U+FFFD;
+ * see hardcopy-text.ts).
+ *
+ * A detached screen session is 80x24. Another size is set by attaching a
+ * display of that size for a moment (screen fits its window to the display) and
+ * detaching it again; the window keeps the size. The session is quit on close,
+ * failure or abort, and its server process waited for.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Region } from '../corpus/probe-schema.js';
+import type { ScreenAnswer } from '../results/results-schema.js';
+import { FifoRelay, isAlive, RelaySession, shellQuote, type Description } from './fifo-relay.js';
+import { checkPrograms } from './find-program.js';
+import { hardcopyAnswer, writesNonAscii } from './hardcopy-text.js';
+import { commandLine, dpkgVersion } from './program-version.js';
+import type { OpenOptions, TargetFactory } from './target.js';
+import { validateTargetOptions } from './target-options.js';
+import { abortOf, TargetStartError, wrongSizeMessage } from './target-start-error.js';
+
+const NAME = 'screen';
+const START_TIMEOUT_MS = 10_000;
+const DETACHED_SIZE = { cols: 80, rows: 24 };
+let sessions = 0;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `Screen version 4.09.00 (GNU) 30-Jan-22` → `4.09.00`. */
+export function parseScreenVersion(line: string | undefined): string {
+  return /version\s+(\S+)/i.exec(line ?? '')?.[1] ?? 'unknown';
+}
+
+/** `(8,3)/(80,24)+1024 -(-)flow UTF-8 0(sh)` → cursor (1-based) and size. */
+export function parseScreenInfo(line: string): { row: number; col: number; cols: number; rows: number } {
+  const m = /\((\d+),(\d+)\)\/\((\d+),(\d+)\)/.exec(line);
+  if (!m) throw new TargetStartError(`screen -Q info gave "${line}", not (x,y)/(w,h)`);
+  return { col: Number(m[1]), row: Number(m[2]), cols: Number(m[3]), rows: Number(m[4]) };
+}
+
+class ScreenSession extends RelaySession {
+  private server: ChildProcess | undefined;
+  private starting: Promise<void> | undefined;
+  private reads = 0;
+  private suspect = false;
+  private readonly env: NodeJS.ProcessEnv;
+
+  constructor(
+    relay: FifoRelay,
+    private readonly name: string,
+    private cols: number,
+    private rows: number,
+    signal?: AbortSignal,
+  ) {
+    super(relay, signal);
+    this.env = { ...process.env, SCREENDIR: join(relay.dir, 'screens'), LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
+    delete this.env['STY'];
+    delete this.env['WINDOW'];
+  }
+
+  /** `screen -S <session> args…`; resolves with stdout. */
+  private screen(args: string[]): Promise<string> {
+    return new Promise((resolve, reject) => {
+      execFile('screen', ['-S', this.name, ...args], { env: this.env, timeout: 10_000 }, (error, stdout, stderr) => {
+        if (error) reject(new TargetStartError(`screen ${args.join(' ')}: ${String(stderr).trim() || String(stdout).trim() || error.message}`));
+        else resolve(String(stdout));
+      });
+    });
+  }
+
+  private async info() {
+    return parseScreenInfo(await this.screen(['-Q', 'info']));
+  }
+
+  start(): Promise<void> {
+    return (this.starting ??= this.doStart());
+  }
+
+  private async doStart(): Promise<void> {
+    mkdirSync(this.env['SCREENDIR']!, { mode: 0o700 });
+    const rc = join(this.relay.dir, 'screenrc');
+    writeFileSync(rc, '');
+    this.server = spawn('screen', ['-D', '-m', '-S', this.name, '-c', rc, '-U', '-fn', ...this.relay.argv], { env: this.env, stdio: 'ignore' });
+    this.server.on('exit', (code, sig) => this.relay.fail(new TargetStartError(`screen exited (${sig ?? `status ${code}`}) before its window ran the relay`)));
+    this.server.on('error', (error) => this.relay.fail(new TargetStartError(`screen could not start: ${error.message}`)));
+    await this.relay.connected({ timeoutMs: START_TIMEOUT_MS });
+    const wanted = { cols: this.cols, rows: this.rows };
+    if (wanted.cols !== DETACHED_SIZE.cols || wanted.rows !== DETACHED_SIZE.rows) await this.resize(wanted.cols, wanted.rows);
+    const got = await this.info();
+    if (got.cols !== wanted.cols || got.rows !== wanted.rows) throw new TargetStartError(wrongSizeMessage(NAME, got, wanted, 'from screen -Q info'));
+  }
+
+  /** Attach a display of the wanted size through script(1) until screen has fitted its window, then detach it. */
+  async resize(cols: number, rows: number): Promise<void> {
+    const attach = `stty rows ${rows} cols ${cols} && exec screen -x -S ${shellQuote(this.name)}`;
+    const display = spawn('script', ['-qfec', attach, '/dev/null'], { env: { ...this.env, TERM: 'xterm' }, stdio: ['pipe', 'ignore', 'ignore'] });
+    try {
+      for (let i = 0; i < 200; i++) {
+        const now = await this.info();
+        if (now.cols === cols && now.rows === rows) break;
+        await sleep(10);
+      }
+    } finally {
+      await this.screen(['-d']).catch(() => undefined);
+      display.stdin?.end();
+      await endProcess(display, 1000);
+    }
+    const now = await this.info();
+    if (now.cols !== cols || now.rows !== rows) throw new TargetStartError(`screen could not be resized to ${cols}x${rows}: it is ${now.cols}x${now.rows}`);
+    this.cols = cols;
+    this.rows = rows;
+  }
+
+  override write(data: Uint8Array): void {
+    // The engine writes a screen-reading probe last in its batch, so the last write's last probe is the one read.
+    this.suspect = writesNonAscii(data);
+    super.write(data);
+  }
+
+  async readCursor(): Promise<{ row: number; col: number }> {
+    const { row, col } = await this.info();
+    return { row, col };
+  }
+
+  async readScreen(region: Region): Promise<ScreenAnswer> {
+    const file = join(this.relay.dir, `hardcopy-${++this.reads}`);
+    await this.screen(['-X', 'hardcopy', file]);
+    await this.info(); // screen handles requests in order: once this answers, the file is complete
+    const bytes = readFileSync(file);
+    rmSync(file, { force: true });
+    return hardcopyAnswer(bytes, region, this.cols, this.rows, this.suspect);
+  }
+
+  async describe(): Promise<Description> {
+    const [command, dpkg] = await Promise.all([commandLine('screen', ['-v']), dpkgVersion('screen')]);
+    return {
+      name: NAME,
+      version: parseScreenVersion(command),
+      identifiedBy: 'command',
+      chain: { ...(command ? { command } : {}), ...(dpkg ? { dpkg } : {}) },
+      settings: {
+        cols: this.cols,
+        rows: this.rows,
+        ...(this.relay.term ? { term: this.relay.term } : {}),
+        options: { server: 'screen -D -m -c <empty> -U -fn', LANG: 'C.UTF-8' },
+      },
+    };
+  }
+
+  protected override async stopTarget(): Promise<void> {
+    this.relay.fail(new TargetStartError('the screen session was closed while it started'));
+    await this.starting?.catch(() => undefined);
+    if (this.server) {
+      if (this.server.exitCode === null && this.server.signalCode === null) await this.screen(['-X', 'quit']).catch(() => undefined);
+      await endProcess(this.server, 2000);
+    }
+  }
+}
+
+/** Wait for a child to exit; SIGKILL it after `ms`. */
+async function endProcess(child: ChildProcess, ms: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+  await exited;
+  clearTimeout(timer);
+  for (let i = 0; i < 50 && isAlive(child.pid); i++) await sleep(10);
+}
+
+export const screenTarget: TargetFactory = {
+  name: NAME,
+  kind: 'multiplexer',
+  description: 'GNU screen: a private session whose window runs a byte relay; screen text via hardcopy, cursor via -Q info',
+  available: async () =>
+    checkPrograms([
+      { program: 'screen', pkg: 'screen' },
+      { program: 'script', pkg: 'bsdutils' },
+      { program: 'stty', pkg: 'coreutils' },
+      { program: 'mkfifo', pkg: 'coreutils' },
+    ]),
+  async open(opts: OpenOptions) {
+    validateTargetOptions(NAME, opts.options, {});
+    const relay = await FifoRelay.create({ prefix: 'termprobe-screen-', sizeWaitMs: 500 });
+    const session = new ScreenSession(relay, `termprobe-${process.pid}-${++sessions}`, opts.cols, opts.rows, opts.signal);
+    try {
+      if (opts.signal?.aborted) throw opts.signal.reason ?? new Error('aborted');
+      await Promise.race([session.start(), abortOf(opts.signal)]);
+      return session;
+    } catch (error) {
+      await session.close();
+      throw error;
+    }
+  },
+};
