@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { haveProgram } from '../test-support/require-program.js';
 import { FifoRelay, isAlive as alive, RelayStartError } from './fifo-relay.js';
@@ -73,7 +75,8 @@ describe.skipIf(!haveProgram('script', 'bsdutils'))('inside script(1)', () => {
 describe.skipIf(!haveProgram('tmux', 'tmux'))('inside tmux', () => {
   test('CPR round trip: 80 x then CSI 6n', async () => {
     const socket = `termprobe-relaytest-${process.pid}`;
-    const tmux = (...args: string[]) => spawnSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8', env: { ...process.env, TMUX: '' } });
+    const sockets = mkdtempSync(join(tmpdir(), 'termprobe-relaytest-'));
+    const tmux = (...args: string[]) => spawnSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8', env: { ...process.env, TMUX: '', TMUX_TMPDIR: sockets } });
     const relay = await newRelay({ expectSize: { cols: 80, rows: 24 } });
     try {
       expect(tmux('new-session', '-d', '-x', '80', '-y', '24', relay.command).status).toBe(0);
@@ -88,6 +91,7 @@ describe.skipIf(!haveProgram('tmux', 'tmux'))('inside tmux', () => {
       await expect.poll(() => alive(pid)).toBe(false);
     } finally {
       tmux('kill-server');
+      rmSync(sockets, { recursive: true, force: true });
     }
   });
 });
