@@ -6,11 +6,31 @@ import type { TargetFactory } from './target.js';
 
 type Loader = () => Promise<TargetFactory>;
 
+/** A GUI terminal launched from its recipe in gui-recipes.ts. */
+const gui = (id: string): Loader => async () => (await import('./gui-target.js')).guiTargetById(id);
+
 export const TARGETS = {
   'xterm.js': async () => (await import('./xterm-js.js')).xtermJsTarget,
   ghostty: async () => (await import('./ghostty.js')).ghosttyTarget,
   tmux: async () => (await import('./tmux.js')).tmuxTarget,
   screen: async () => (await import('./gnu-screen.js')).screenTarget,
+  xterm: gui('xterm'),
+  urxvt: gui('urxvt'),
+  st: gui('st'),
+  mlterm: gui('mlterm'),
+  kitty: gui('kitty'),
+  alacritty: gui('alacritty'),
+  zutty: gui('zutty'),
+  foot: gui('foot'),
+  'xfce4-terminal': gui('xfce4-terminal'),
+  lxterminal: gui('lxterminal'),
+  sakura: gui('sakura'),
+  'gnome-terminal': gui('gnome-terminal'),
+  tilix: gui('tilix'),
+  terminator: gui('terminator'),
+  konsole: gui('konsole'),
+  qterminal: gui('qterminal'),
+  'cool-retro-term': gui('cool-retro-term'),
 } satisfies Record<string, Loader>;
 
 export type TargetName = keyof typeof TARGETS;

@@ -1,0 +1,170 @@
+/**
+ * How to launch each GUI terminal so that it runs the relay at the requested
+ * size: one row of data per terminal. Sizes in cells where the terminal takes
+ * them; terminator, qterminal and cool-retro-term take pixels only, tuned here
+ * for Debian's default fonts and checked from inside at every start (a
+ * terminal that starts at another size fails with the size it got).
+ */
+
+/** What a launcher needs to build its command line. */
+export interface LaunchContext {
+  /** The relay as a program and arguments, for `-e PROG ARGS…` launchers. */
+  argv: string[];
+  /** The relay as one shell command, for `-e "CMD"` launchers. */
+  command: string;
+  cols: number;
+  rows: number;
+  /** kitty's remote-control socket, when readback is 'kitty'. */
+  kittySocket: string;
+}
+
+export type ScreenMethod = 'decrqcra' | 'remote-control' | 'none';
+
+export interface GuiRecipe {
+  /** Registry name, as the user types it. */
+  id: string;
+  /** The terminal's usual name, for the results' identity. */
+  name: string;
+  /** Debian package: the install hint and the dpkg version. */
+  pkg: string;
+  program: string;
+  display: 'x11' | 'wayland';
+  /** Run under dbus-run-session (GTK/VTE and Qt terminals want a session bus). */
+  dbus: boolean;
+  /** Built on VTE: replies come on redraw, 10–30 ms late each. */
+  vte: boolean;
+  /** Names this terminal gives in XTVERSION (lower case), when it answers it. */
+  xtversionNames: string[];
+  screen: ScreenMethod;
+  /** Only launchable at 80x24 (pixel-sized windows tuned for that size). */
+  fixedSize?: { cols: number; rows: number };
+  /** The program's arguments (after dbus-run-session --, when dbus). */
+  args(ctx: LaunchContext): string[];
+  /** Settings recorded in the results so a run can be repeated (flags, resources). */
+  options(ctx: LaunchContext): Record<string, string>;
+}
+
+const geometry = (ctx: LaunchContext) => `${ctx.cols}x${ctx.rows}`;
+
+/** xterm's DECRQCRA reports the code point of a one-cell rectangle with every checksum extension bit set. */
+const XTERM_RESOURCES = { 'XTerm*checksumExtension': '-1' };
+
+export const GUI_RECIPES: readonly GuiRecipe[] = [
+  {
+    id: 'xterm', name: 'xterm', pkg: 'xterm', program: 'xterm', display: 'x11', dbus: false, vte: false,
+    xtversionNames: ['xterm'], screen: 'decrqcra',
+    args: (ctx) => ['-geometry', geometry(ctx), ...Object.entries(XTERM_RESOURCES).flatMap(([k, v]) => ['-xrm', `${k}: ${v}`]), '-e', ...ctx.argv],
+    options: (ctx) => ({
+      launch: `xterm -geometry ${geometry(ctx)} -xrm 'XTerm*checksumExtension: -1' -e RELAY`,
+      'resource.checksumExtension': '-1 (DECRQCRA reports code points: not negated, no attributes, blanks counted)',
+      'resource.allowWindowOps': 'false (default; DECRQCRA needs only GetChecksum, which the default disallowedWindowOps allows)',
+    }),
+  },
+  {
+    id: 'urxvt', name: 'rxvt-unicode', pkg: 'rxvt-unicode', program: 'urxvt', display: 'x11', dbus: false, vte: false,
+    xtversionNames: ['urxvt', 'rxvt-unicode'], screen: 'none',
+    args: (ctx) => ['-geometry', geometry(ctx), '-e', ...ctx.argv],
+    options: (ctx) => ({ launch: `urxvt -geometry ${geometry(ctx)} -e RELAY` }),
+  },
+  {
+    id: 'st', name: 'st', pkg: 'stterm', program: 'st', display: 'x11', dbus: false, vte: false,
+    xtversionNames: ['st'], screen: 'none',
+    args: (ctx) => ['-g', geometry(ctx), '-e', ...ctx.argv],
+    options: (ctx) => ({ launch: `st -g ${geometry(ctx)} -e RELAY` }),
+  },
+  {
+    id: 'mlterm', name: 'mlterm', pkg: 'mlterm', program: 'mlterm', display: 'x11', dbus: false, vte: false,
+    xtversionNames: ['mlterm'], screen: 'none',
+    args: (ctx) => ['-g', geometry(ctx), '-e', ...ctx.argv],
+    options: (ctx) => ({ launch: `mlterm -g ${geometry(ctx)} -e RELAY` }),
+  },
+  {
+    id: 'kitty', name: 'kitty', pkg: 'kitty', program: 'kitty', display: 'x11', dbus: false, vte: false,
+    xtversionNames: ['kitty'], screen: 'remote-control',
+    args: (ctx) => [
+      '-o', `initial_window_width=${ctx.cols}c`, '-o', `initial_window_height=${ctx.rows}c`, '-o', 'remember_window_size=no',
+      '-o', 'allow_remote_control=yes', '--listen-on', `unix:${ctx.kittySocket}`, ...ctx.argv,
+    ],
+    options: (ctx) => ({
+      launch: `kitty -o initial_window_width=${ctx.cols}c -o initial_window_height=${ctx.rows}c -o remember_window_size=no -o allow_remote_control=yes --listen-on unix:SOCKET RELAY`,
+    }),
+  },
+  {
+    id: 'alacritty', name: 'alacritty', pkg: 'alacritty', program: 'alacritty', display: 'x11', dbus: false, vte: false,
+    xtversionNames: ['alacritty'], screen: 'none',
+    args: (ctx) => ['-o', `window.dimensions.columns=${ctx.cols}`, '-o', `window.dimensions.lines=${ctx.rows}`, '-e', ...ctx.argv],
+    options: (ctx) => ({ launch: `alacritty -o window.dimensions.columns=${ctx.cols} -o window.dimensions.lines=${ctx.rows} -e RELAY` }),
+  },
+  {
+    id: 'zutty', name: 'zutty', pkg: 'zutty', program: 'zutty', display: 'x11', dbus: false, vte: false,
+    xtversionNames: ['zutty'], screen: 'none',
+    args: (ctx) => ['-quiet', '-font', 'DejaVuSansMono', '-geometry', geometry(ctx), '-e', ...ctx.argv],
+    options: (ctx) => ({ launch: `zutty -quiet -font DejaVuSansMono -geometry ${geometry(ctx)} -e RELAY` }),
+  },
+  {
+    id: 'foot', name: 'foot', pkg: 'foot', program: 'foot', display: 'wayland', dbus: false, vte: false,
+    xtversionNames: ['foot'], screen: 'none',
+    args: (ctx) => [`--window-size-chars=${geometry(ctx)}`, ...ctx.argv],
+    options: (ctx) => ({ launch: `foot --window-size-chars=${geometry(ctx)} RELAY`, compositor: 'weston --backend=x11-backend.so --use-pixman --idle-time=0 (on its own Xvfb)' }),
+  },
+  {
+    id: 'xfce4-terminal', name: 'xfce4-terminal', pkg: 'xfce4-terminal', program: 'xfce4-terminal', display: 'x11', dbus: true, vte: true,
+    xtversionNames: [], screen: 'none',
+    args: (ctx) => ['--disable-server', `--geometry=${geometry(ctx)}`, '-x', ...ctx.argv],
+    options: (ctx) => ({ launch: `dbus-run-session -- xfce4-terminal --disable-server --geometry=${geometry(ctx)} -x RELAY` }),
+  },
+  {
+    id: 'lxterminal', name: 'lxterminal', pkg: 'lxterminal', program: 'lxterminal', display: 'x11', dbus: true, vte: true,
+    xtversionNames: [], screen: 'none',
+    args: (ctx) => ['--no-remote', `--geometry=${geometry(ctx)}`, '-e', ctx.command],
+    options: (ctx) => ({ launch: `dbus-run-session -- lxterminal --no-remote --geometry=${geometry(ctx)} -e "RELAY"` }),
+  },
+  {
+    id: 'sakura', name: 'sakura', pkg: 'sakura', program: 'sakura', display: 'x11', dbus: true, vte: true,
+    xtversionNames: [], screen: 'none',
+    args: (ctx) => [`--columns=${ctx.cols}`, `--rows=${ctx.rows}`, '-x', ctx.command],
+    options: (ctx) => ({ launch: `dbus-run-session -- sakura --columns=${ctx.cols} --rows=${ctx.rows} -x "RELAY"` }),
+  },
+  {
+    id: 'gnome-terminal', name: 'gnome-terminal', pkg: 'gnome-terminal', program: 'gnome-terminal', display: 'x11', dbus: true, vte: true,
+    xtversionNames: [], screen: 'none',
+    args: (ctx) => ['--wait', `--geometry=${geometry(ctx)}`, '--', ...ctx.argv],
+    options: (ctx) => ({ launch: `dbus-run-session -- gnome-terminal --wait --geometry=${geometry(ctx)} -- RELAY` }),
+  },
+  {
+    id: 'tilix', name: 'tilix', pkg: 'tilix', program: 'tilix', display: 'x11', dbus: true, vte: true,
+    xtversionNames: [], screen: 'none',
+    args: (ctx) => [`--geometry=${geometry(ctx)}`, '-e', ctx.command],
+    options: (ctx) => ({ launch: `dbus-run-session -- tilix --geometry=${geometry(ctx)} -e "RELAY"` }),
+  },
+  {
+    id: 'terminator', name: 'terminator', pkg: 'terminator', program: 'terminator', display: 'x11', dbus: true, vte: true,
+    xtversionNames: [], screen: 'none', fixedSize: { cols: 80, rows: 24 },
+    args: (ctx) => ['-u', '--geometry=740x460', '-x', ...ctx.argv],
+    options: () => ({ launch: 'dbus-run-session -- terminator -u --geometry=740x460 -x RELAY', 'window-pixels': '740x460 (terminator takes no size in cells)' }),
+  },
+  {
+    id: 'konsole', name: 'konsole', pkg: 'konsole', program: 'konsole', display: 'x11', dbus: true, vte: false,
+    xtversionNames: ['konsole'], screen: 'none',
+    args: (ctx) => ['--nofork', '--separate', '-p', `TerminalColumns=${ctx.cols}`, '-p', `TerminalRows=${ctx.rows}`, '-e', ...ctx.argv],
+    options: (ctx) => ({ launch: `dbus-run-session -- konsole --nofork --separate -p TerminalColumns=${ctx.cols} -p TerminalRows=${ctx.rows} -e RELAY` }),
+  },
+  {
+    id: 'qterminal', name: 'qterminal', pkg: 'qterminal', program: 'qterminal', display: 'x11', dbus: true, vte: false,
+    xtversionNames: ['qterminal'], screen: 'none', fixedSize: { cols: 80, rows: 24 },
+    args: (ctx) => ['-geometry', '820x570', '-e', ctx.command],
+    options: () => ({ launch: 'dbus-run-session -- qterminal -geometry 820x570 -e "RELAY"', 'window-pixels': '820x570 (qterminal takes no size in cells)' }),
+  },
+  {
+    id: 'cool-retro-term', name: 'cool-retro-term', pkg: 'cool-retro-term', program: 'cool-retro-term', display: 'x11', dbus: true, vte: false,
+    xtversionNames: ['cool-retro-term'], screen: 'none', fixedSize: { cols: 80, rows: 24 },
+    args: (ctx) => ['--default-settings', '-geometry', '1160x800', '-e', ...ctx.argv],
+    options: () => ({ launch: 'dbus-run-session -- cool-retro-term --default-settings -geometry 1160x800 -e RELAY', 'window-pixels': '1160x800 (cool-retro-term takes no size in cells)' }),
+  },
+];
+
+export const GUI_TARGET_IDS = GUI_RECIPES.map((r) => r.id);
+
+export function findRecipe(id: string): GuiRecipe | undefined {
+  return GUI_RECIPES.find((r) => r.id === id);
+}

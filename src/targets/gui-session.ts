@@ -1,0 +1,101 @@
+/**
+ * The session over a GUI terminal running the relay. Replies go to the engine,
+ * except while the session itself talks to the terminal (the start-up check and
+ * DECRQCRA readback): those exchanges end with their own DA1 and nothing else is
+ * in flight then, so their replies never reach the engine.
+ */
+import type { Region } from '../corpus/probe-schema.js';
+import { ReplyParser } from '../protocol/reply-parser.js';
+import type { ReplyEvent } from '../protocol/reply-events.js';
+import type { ScreenAnswer } from '../results/results-schema.js';
+import { RelaySession, type Description, type FifoRelay } from './fifo-relay.js';
+import { kittyScreenText } from './kitty-remote.js';
+import { decrqcraReports, decrqcraRequests, screenFromDecrqcra, screenFromRows } from './gui-screen-read.js';
+import type { ScreenMethod } from './gui-recipes.js';
+
+const encoder = new TextEncoder();
+
+export class ExchangeTimeoutError extends Error {
+  override name = 'ExchangeTimeoutError';
+}
+
+export interface GuiSessionParts {
+  /** Ends every process of the run (terminal, D-Bus, compositor, display) and removes the scratch dir. */
+  stop(): Promise<void>;
+  cols: number;
+  rows: number;
+  screen: ScreenMethod;
+  kittySocket?: string;
+  kittyVersion?: [number, number, number];
+}
+
+export class GuiSession extends RelaySession {
+  private engineListener: ((data: Uint8Array) => void) | undefined;
+  private queued: Uint8Array[] = [];
+  private exchangeSink: ((data: Uint8Array) => void) | undefined;
+  description: Description = {};
+
+  constructor(relay: FifoRelay, signal: AbortSignal | undefined, readonly parts: GuiSessionParts) {
+    super(relay, signal);
+    relay.onData((chunk) => this.route(chunk));
+    if (parts.screen === 'none') this.readScreen = undefined;
+  }
+
+  private route(chunk: Uint8Array): void {
+    if (this.exchangeSink) this.exchangeSink(chunk);
+    else if (this.engineListener) this.engineListener(chunk);
+    else this.queued.push(chunk);
+  }
+
+  override onData(listener: (data: Uint8Array) => void): void {
+    this.engineListener = listener;
+    const queued = this.queued;
+    this.queued = [];
+    for (const chunk of queued) listener(chunk);
+  }
+
+  /**
+   * Write bytes followed by DA1 and collect every reply up to that DA1 (the
+   * terminal answers in order, so everything asked before it has come).
+   */
+  exchange(bytes: string, timeoutMs: number): Promise<ReplyEvent[]> {
+    if (this.closed) return Promise.reject(new Error('the GUI session is closed'));
+    if (this.exchangeSink) return Promise.reject(new Error('an exchange with the terminal is already running'));
+    const parser = new ReplyParser();
+    const events: ReplyEvent[] = [];
+    return new Promise<ReplyEvent[]>((resolve, reject) => {
+      const timer = setTimeout(() => finish(new ExchangeTimeoutError(`the terminal did not answer DA1 within ${timeoutMs} ms`)), timeoutMs);
+      const finish = (result: Error | ReplyEvent[]) => {
+        clearTimeout(timer);
+        this.exchangeSink = undefined;
+        if (result instanceof Error) reject(result);
+        else resolve(result);
+      };
+      this.exchangeSink = (chunk) => {
+        for (const ev of parser.feed(chunk)) {
+          events.push(ev);
+          if (ev.kind === 'da1') return finish(events);
+        }
+      };
+      this.relay.write(encoder.encode(`${bytes}\x1b[c`));
+    });
+  }
+
+  readScreen?: (region: Region) => Promise<ScreenAnswer> = async (region) => {
+    const { cols, rows } = this.parts;
+    if (this.parts.screen === 'remote-control') {
+      const lines = await kittyScreenText(this.parts.kittySocket!, this.parts.kittyVersion ?? [0, 26, 5]);
+      return screenFromRows(region, cols, rows, lines, 'remote-control');
+    }
+    const events = await this.exchange(decrqcraRequests(region), 5000);
+    return screenFromDecrqcra(region, cols, rows, decrqcraReports(events));
+  };
+
+  async describe(): Promise<Description> {
+    return this.description;
+  }
+
+  protected override async stopTarget(): Promise<void> {
+    await this.parts.stop();
+  }
+}

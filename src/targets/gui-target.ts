@@ -1,0 +1,199 @@
+/**
+ * A GUI terminal as a target: a private display (Xvfb, or weston for Wayland
+ * terminals), a scratch HOME, the terminal running the FIFO relay as its
+ * command, a start-up check from inside (the tty's size, and a CPR from the
+ * bottom-right corner), then the engine's bytes through the relay. Every
+ * process started ends at close(), on failure and on abort.
+ */
+import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { FifoRelay } from './fifo-relay.js';
+import { checkPrograms, type Requirement } from './find-program.js';
+import { dpkgVersion, guiIdentity } from './gui-identity.js';
+import { exited, spawnGroup, stopGroup, sweepMarked } from './gui-processes.js';
+import { findRecipe, type GuiRecipe, type LaunchContext } from './gui-recipes.js';
+import { createScratch, type Scratch } from './gui-scratch.js';
+import { GuiSession } from './gui-session.js';
+import { kittyVersionTriple } from './kitty-remote.js';
+import type { Availability, OpenOptions, TargetFactory, TargetSession } from './target.js';
+import { TargetOptionError, validateTargetOptions } from './target-options.js';
+import { startWeston } from './wayland-compositor.js';
+import { startXvfb, XVFB_SCREEN } from './x-display.js';
+
+/** The terminal did not start, or stopped before it ran its command. */
+export class TerminalStartError extends Error {
+  override name = 'TerminalStartError';
+}
+
+/** The terminal started, but not at the size asked for (the size it got is in the message and in `got`). */
+export class WrongSizeError extends Error {
+  override name = 'WrongSizeError';
+  constructor(message: string, readonly got: { cols: number; rows: number }) {
+    super(message);
+  }
+}
+
+const START_TIMEOUT_MS = 20_000;
+const CHECK_TIMEOUT_MS = 10_000;
+
+export function requirements(recipe: GuiRecipe): Requirement[] {
+  return [
+    { program: recipe.program, pkg: recipe.pkg },
+    { program: 'Xvfb', pkg: 'xvfb' },
+    ...(recipe.display === 'wayland' ? [{ program: 'weston', pkg: 'weston' }] : []),
+    ...(recipe.dbus ? [{ program: 'dbus-run-session', pkg: 'dbus' }] : []),
+  ];
+}
+
+export function guiTarget(recipe: GuiRecipe): TargetFactory {
+  return {
+    name: recipe.id,
+    kind: 'gui',
+    description: `${recipe.name} (Debian ${recipe.pkg}) on a private ${recipe.display === 'wayland' ? 'weston compositor' : 'Xvfb display'}${recipe.screen === 'none' ? '' : `; screen read by ${recipe.screen}`}`,
+    available: async (): Promise<Availability> => checkPrograms(requirements(recipe)),
+    open: (opts) => openGui(recipe, opts),
+  };
+}
+
+function logTail(path: string): string {
+  try {
+    const lines = readFileSync(path, 'utf8').trim().split('\n').filter(Boolean).slice(-3);
+    return lines.length > 0 ? ` (its output: ${lines.join(' | ').slice(0, 400)})` : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Selected variables of the relay's own environment, as the terminal set it up. */
+function relayEnvironment(scriptPath: string): Record<string, string> {
+  const keep = ['TERM', 'COLORTERM', 'TERM_PROGRAM', 'TERM_PROGRAM_VERSION', 'VTE_VERSION', 'KONSOLE_VERSION', 'KITTY_WINDOW_ID', 'ALACRITTY_LOG', 'WINDOWID'];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(`${scriptPath}\0`)) continue;
+      const env: Record<string, string> = {};
+      for (const pair of readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0')) {
+        const eq = pair.indexOf('=');
+        const key = pair.slice(0, eq);
+        if (eq > 0 && keep.includes(key)) env[key] = pair.slice(eq + 1);
+      }
+      return env;
+    } catch {
+      // ended meanwhile, or not ours to read
+    }
+  }
+  return {};
+}
+
+async function openGui(recipe: GuiRecipe, opts: OpenOptions): Promise<TargetSession> {
+  validateTargetOptions(recipe.id, opts.options, {});
+  const { cols, rows, signal } = opts;
+  if (recipe.fixedSize && (recipe.fixedSize.cols !== cols || recipe.fixedSize.rows !== rows)) {
+    throw new TargetOptionError(`${recipe.id} opens a window sized in pixels, tuned for ${recipe.fixedSize.cols}x${recipe.fixedSize.rows}; it cannot be opened at ${cols}x${rows}`);
+  }
+  if (signal?.aborted) throw new Error(`${recipe.id}: the run was cancelled before the terminal started`);
+
+  const scratch: Scratch = createScratch(`termprobe-${recipe.id}-`);
+  const stops: (() => Promise<void>)[] = [];
+  let terminal: ChildProcess | undefined;
+  const stopAll = async () => {
+    await stopGroup(terminal, 1000);
+    await sweepMarked(scratch.marker);
+    for (const stop of stops.splice(0).reverse()) await stop().catch(() => undefined);
+    await sweepMarked(scratch.marker);
+    scratch.remove();
+  };
+
+  let relay: FifoRelay | undefined;
+  let session: GuiSession | undefined;
+  try {
+    const baseEnv = scratch.env({ LIBGL_ALWAYS_SOFTWARE: '1' });
+    let env: NodeJS.ProcessEnv;
+    if (recipe.display === 'wayland') {
+      const weston = await startWeston({ env: baseEnv, runtimeDir: scratch.runtime, logFile: join(scratch.dir, 'weston.log'), signal });
+      stops.push(weston.stop);
+      env = { ...baseEnv, WAYLAND_DISPLAY: weston.socket };
+    } else {
+      const x = await startXvfb({ env: baseEnv, signal });
+      stops.push(x.stop);
+      env = { ...baseEnv, DISPLAY: x.display };
+    }
+
+    relay = await FifoRelay.create({ expectSize: { cols, rows }, sizeWaitMs: 3000, prefix: `termprobe-${recipe.id}-relay-` });
+    const ctx: LaunchContext = { argv: relay.argv, command: relay.command, cols, rows, kittySocket: join(scratch.runtime, 'kitty.sock') };
+    session = new GuiSession(relay, signal, { stop: stopAll, cols, rows, screen: recipe.screen, kittySocket: ctx.kittySocket });
+
+    const logPath = join(scratch.dir, 'terminal.log');
+    const logFd = openSync(logPath, 'w');
+    const [program, args] = recipe.dbus ? ['dbus-run-session', ['--', recipe.program, ...recipe.args(ctx)]] : [recipe.program, recipe.args(ctx)];
+    try {
+      terminal = spawnGroup(program, args, env, ['ignore', logFd, logFd]);
+    } finally {
+      closeSync(logFd);
+    }
+    const started = terminal;
+    const dpkg = dpkgVersion(recipe.pkg);
+    started.once('error', (error) => relay?.fail(new TerminalStartError(`${recipe.id} could not be started: ${error.message}`)));
+    void exited(started).then(({ code, signal: sig }) => {
+      relay?.fail(new TerminalStartError(`${recipe.id} exited (${sig ?? `code ${code}`}) before it ran its command${logTail(logPath)}`));
+    });
+
+    let size;
+    try {
+      size = await relay.connected({ timeoutMs: START_TIMEOUT_MS, signal });
+    } catch (error) {
+      if (error instanceof Error && error.name === 'RelayStartError') throw new TerminalStartError(`${recipe.id}: ${error.message}${logTail(logPath)}`);
+      throw error;
+    }
+    if (size.cols !== cols || size.rows !== rows) {
+      throw new WrongSizeError(`${recipe.id} started at ${size.cols}x${size.rows}, not ${cols}x${rows} (the size its command saw, after waiting 3 s for it to settle)`, size);
+    }
+
+    // From inside: the terminal's own grid must agree with the tty, and it must answer.
+    const events = await session.exchange('\x1b[999;999H\x1b[6n\x1b[>0q\x1b[H', CHECK_TIMEOUT_MS).catch((error: Error) => {
+      throw new TerminalStartError(`${recipe.id} ran its command but did not answer: ${error.message}${logTail(logPath)}`);
+    });
+    const cpr = events.find((ev) => ev.kind === 'cpr' && !ev.private);
+    if (!cpr || cpr.kind !== 'cpr' || cpr.row !== rows || cpr.col !== cols) {
+      const got = cpr && cpr.kind === 'cpr' ? { cols: cpr.col ?? 0, rows: cpr.row ?? 0 } : { cols: 0, rows: 0 };
+      throw new WrongSizeError(`${recipe.id}: the tty is ${cols}x${rows} but the cursor stops at ${cpr ? `${got.rows};${got.cols}` : '(no cursor report)'} when sent to row 999, column 999`, got);
+    }
+    const xt = events.find((ev) => ev.kind === 'xtversion');
+    const identity = guiIdentity({ name: recipe.name, pkg: recipe.pkg, dpkg: await dpkg, xtversion: xt?.kind === 'xtversion' ? xt.text : undefined, xtversionNames: recipe.xtversionNames });
+    if (recipe.screen === 'remote-control') session.parts.kittyVersion = kittyVersionTriple(identity.version);
+    const relayEnv = relayEnvironment(relay.scriptPath);
+    session.description = {
+      ...identity,
+      chain: { ...identity.chain, ...(Object.keys(relayEnv).length > 0 ? { env: relayEnv } : {}) },
+      settings: {
+        cols,
+        rows,
+        ...(relayEnv['TERM'] ? { term: relayEnv['TERM'] } : {}),
+        options: {
+          ...recipe.options(ctx),
+          display: recipe.display === 'wayland' ? `weston (x11 backend, pixman) on Xvfb ${XVFB_SCREEN}` : `Xvfb ${XVFB_SCREEN}`,
+          ...(recipe.dbus ? { dbus: 'dbus-run-session (private session bus)' } : {}),
+          env: 'scratch HOME and XDG dirs, LANG=C.UTF-8, LIBGL_ALWAYS_SOFTWARE=1',
+          screen: recipe.screen === 'none' ? 'none (answers are cursor reports and replies only)' : recipe.screen,
+          'size-check': `tty size seen by the command and CPR from row 999, column 999; a terminal at another size fails to open`,
+        },
+      },
+    };
+    return session;
+  } catch (error) {
+    if (session) await session.close();
+    else {
+      await relay?.close();
+      await stopAll();
+    }
+    throw error;
+  }
+}
+
+/** The factory for a recipe's registry name (the registry loads this module lazily). */
+export function guiTargetById(id: string): TargetFactory {
+  const recipe = findRecipe(id);
+  if (!recipe) throw new Error(`no GUI recipe named "${id}"`);
+  return guiTarget(recipe);
+}
