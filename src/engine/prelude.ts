@@ -24,6 +24,7 @@ export function preludeBytes(size: SizeVars, kind: PreludeKind = 'default', rest
     '\x1b[?69l', // DECLRMM off (also drops left/right margins)
     '\x1b[r', // DECSTBM: full screen
     '\x1b(B\x1b)B\x0f', // G0/G1 ASCII, SI
+    '\x1b[1"q\x1b[0"q', // DECSCA: back to DEC protection, unprotected, so erasing ignores ISO guarded areas (SPA/EPA) a probe left
     '\x1b[3g', // clear all tab stops…
     tabs.join(''), // …and set one every 8 columns
     restore, // modes put back to the state the terminal started in (e.g. 2027)

@@ -1,6 +1,8 @@
 /**
  * A probe's plan: the exact bytes the engine writes for it (prelude, probe,
  * queries, cleanup, DA1 sentinel) and what closes its answer (the n-th DA1).
+ * A probe whose screen is read keeps its cleanup until after the read
+ * (`afterScreen`), so the cells are the probe's, not the cleanup's.
  */
 import { decodeNotation, type SizeVars } from '../corpus/escape-notation.js';
 import type { Probe } from '../corpus/probe-schema.js';
@@ -10,8 +12,10 @@ import { querySpec, SENTINEL, type QuerySpec } from './queries.js';
 
 export interface ProbePlan {
   probe: Probe;
-  /** prelude + send + queries + cleanup + sentinel */
+  /** prelude + send + queries + cleanup + sentinel (cleanup moves to afterScreen when the screen is read) */
   bytes: Uint8Array;
+  /** written once the screen has been read */
+  afterScreen: Uint8Array;
   /** just the probe's own bytes (for repro and evidence) */
   sendBytes: Uint8Array;
   queries: { query: string; spec: QuerySpec }[];
@@ -31,12 +35,13 @@ export function planProbe(probe: Probe, size: SizeVars, prelude: PreludeKind | '
     encoder.encode(prelude === 'none' ? '' : preludeBytes(size, prelude, restore)),
     sendBytes,
     encoder.encode(queries.map((q) => q.spec.bytes).join('')),
-    cleanup,
+    probe.screen ? new Uint8Array() : cleanup,
     encoder.encode(SENTINEL),
   ]);
   return {
     probe,
     bytes,
+    afterScreen: probe.screen ? cleanup : new Uint8Array(),
     sendBytes,
     queries,
     da1Needed: 1 + (probe.query.includes('da1') ? 1 : 0),

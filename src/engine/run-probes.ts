@@ -27,6 +27,8 @@ export interface EngineOptions {
   restore?: string;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
+  /** A reason not to send this probe to this target (it is recorded as skipped with that note), or undefined. */
+  skip?: (probe: Probe) => string | undefined;
 }
 
 export interface EngineRun {
@@ -110,6 +112,7 @@ class ProbeRunner {
     if (complete && f.plan.probe.screen && this.session.readScreen) {
       result.screen = await this.session.readScreen(f.plan.probe.screen);
     }
+    if (f.plan.afterScreen.length > 0) this.session.write(f.plan.afterScreen);
     if (complete && f.plan.needsScreen && this.session.readCursor) {
       const c = await this.session.readCursor();
       result.evidence = { ...result.evidence, internalCursor: `${c.row};${c.col}` };
@@ -146,6 +149,12 @@ class ProbeRunner {
       const batch: Uint8Array[] = [];
       while (next < total && this.inflight.length < window && !restoreSize && !this.inflight.some((f) => f.plan.needsScreen)) {
         const probe = this.probes[next]!;
+        const skipped = this.opts.skip?.(probe);
+        if (skipped) {
+          this.results[next] = { id: probe.id, status: 'skipped', replies: [], note: skipped };
+          next++;
+          continue;
+        }
         const wanted = this.sizeFor(probe);
         if (wanted) {
           if (!this.session.resize) {
