@@ -112,9 +112,17 @@ export function recognizeDcs(p: SequenceParts, data: string): ReplyEvent {
 export function recognizeOsc(payload: string, raw: string, truncated: boolean): ReplyEvent {
   const semicolon = payload.indexOf(';');
   const head = semicolon < 0 ? payload : payload.slice(0, semicolon);
-  if (head.length > 0 && head.length <= 9 && /^[0-9]+$/.test(head)) {
+  if (head.length > 0 && head.length <= 9 && isDigits(head)) {
     const data = semicolon < 0 ? '' : payload.slice(semicolon + 1);
     return flag({ kind: 'osc', command: Number(head), data, raw }, truncated);
   }
   return flag({ kind: 'osc', command: null, data: payload, raw }, truncated);
+}
+
+function isDigits(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
 }

@@ -65,11 +65,11 @@ function sameEvents(a: readonly ReplyEvent[], b: readonly ReplyEvent[]): boolean
   return true;
 }
 
-/** A parser fed in random chunks, and one fed whole; both reused, as CAN + flush leaves them fresh. */
-interface Pair { chunked: ReplyParser; whole: ReplyParser; alone: ReplyParser }
+/** Parsers for one set of caps: fed in random chunks, fed whole, fed one sequence alone. Reused: CAN + flush leaves them fresh. */
+interface Parsers { chunked: ReplyParser; whole: ReplyParser; alone: ReplyParser }
 
 /** Everything that must hold for one input; returns a description of the first violation. */
-function check(input: Uint8Array, { chunked: parser, whole: wholeParser, alone }: Pair, random: () => number): string | null {
+function check(input: Uint8Array, { chunked: parser, whole: wholeParser, alone }: Parsers, random: () => number): string | null {
   const { maxRaw, maxPayload, maxParams, maxParamChars, maxIntermediates } = parser.limits;
   const events: ReplyEvent[] = [];
   let start = 0;
@@ -100,6 +100,13 @@ function check(input: Uint8Array, { chunked: parser, whole: wholeParser, alone }
   if (!reference.some((e) => e.kind !== 'text' && e.truncated) && reassemble(reference) !== utf8.decode(whole)) {
     return 'events do not reassemble into the decoded input';
   }
+  // A generic CSI's fields, put back together, are its raw text less ignored controls.
+  for (const e of reference) {
+    if (e.kind !== 'csi' || e.malformed || e.truncated) continue;
+    const stripped = e.raw.replace(/[\x00-\x1a\x1c-\x1f\x7f]/g, '');
+    const intro = stripped.startsWith('\x1b') ? '\x1b[' : '\u009b';
+    if (stripped !== intro + e.prefix + e.params + e.intermediates + e.final) return `fields of ${JSON.stringify(e)} do not match raw`;
+  }
   // Context-free: a complete sequence parsed on its own gives the same event.
   for (const e of reference) {
     if (e.kind === 'text' || e.kind === 'aborted' || e.truncated) continue;
@@ -114,23 +121,26 @@ function check(input: Uint8Array, { chunked: parser, whole: wholeParser, alone }
 describe('reply parser fuzz', () => {
   it(`holds its invariants over ${ROUNDS} random and escape-heavy inputs`, () => {
     const random = seededRandom(0x7e57);
-    const pairs = [{}, SMALL_CAPS].map((opts) => ({ chunked: new ReplyParser(opts), whole: new ReplyParser(opts), alone: new ReplyParser(opts) }));
+    const parserSets = [{}, SMALL_CAPS].map((opts) => ({ chunked: new ReplyParser(opts), whole: new ReplyParser(opts), alone: new ReplyParser(opts) }));
     const started = performance.now();
+    const cpu = process.cpuUsage();
     for (let round = 0; round < ROUNDS; round++) {
       const pick = round % 3;
       const input = pick === 0 ? randomBytes(random) : pick === 1 ? tokenSoup(random) : mutatedFixture(random);
-      const pair = pairs[round % 2]!;
+      const parsers = parserSets[round % 2]!;
       let problem: string | null;
       try {
-        problem = check(input, pair, random);
+        problem = check(input, parsers, random);
       } catch (error) {
         problem = `threw ${String(error)}`;
       }
       if (problem !== null) {
-        const limits = JSON.stringify(pair.chunked.limits);
+        const limits = JSON.stringify(parsers.chunked.limits);
         expect.fail(`round ${round}, input [${Array.from(input).join(',')}], limits ${limits}: ${problem}`);
       }
     }
-    console.log(`fuzz: ${ROUNDS} inputs in ${Math.round(performance.now() - started)} ms`);
+    const used = process.cpuUsage(cpu);
+    const cpuMs = Math.round((used.user + used.system) / 1000);
+    console.log(`fuzz: ${ROUNDS} inputs in ${Math.round(performance.now() - started)} ms (${cpuMs} ms CPU)`);
   });
 });

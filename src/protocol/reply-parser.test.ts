@@ -125,6 +125,13 @@ describe('state machine', () => {
     ]);
   });
 
+  it('finds the parameters after a control that came between ESC and [', () => {
+    expect(parseReplies(encoder.encode('\x1b\r[12;3R\x1b\x00[?5;1$y'))).toEqual([
+      { kind: 'cpr', row: 12, col: 3, private: false, raw: '\x1b\r[12;3R' },
+      { kind: 'decrqm', mode: 5, private: true, value: 1, raw: '\x1b\x00[?5;1$y' },
+    ]);
+  });
+
   it('caps a never-ending OSC and stays bounded', () => {
     const parser = new ReplyParser({ maxPayload: 64 });
     for (let k = 0; k < 100; k++) parser.feed(encoder.encode('\x1b]2;'.slice(k === 0 ? 0 : 4) + 'y'.repeat(1000)));

@@ -103,6 +103,11 @@ export class Utf8Decoder {
 
 function unitsToString(units: Uint16Array, length: number): string {
   let text = '';
+  if (length <= 8) {
+    // Tiny chunks (a keystroke, a byte at a time): cheaper than building an argument list.
+    for (let i = 0; i < length; i++) text += String.fromCharCode(units[i]!);
+    return text;
+  }
   for (let start = 0; start < length; start += BATCH) {
     // apply() takes the typed array as an array-like, without copying it to an Array.
     const slice = units.subarray(start, Math.min(start + BATCH, length));
