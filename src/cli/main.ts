@@ -60,6 +60,16 @@ export function buildProgram(): Command {
     .option('--option <key=value>', 'target setting (repeatable)', collect)
     .action(async (bytes, opts) => (await import('./probe-command.js')).probeCommand(bytes, opts));
 
+  program
+    .command('site [results...]')
+    .description('write the static compatibility site (matrix, probe and terminal pages, data.json, badges) from results files (default: results/*.json)')
+    .option('-o, --out <dir>', 'output folder (replaced only if an earlier `termprobe site` made it)', 'site-out')
+    .option('--reference <file|name>', 'reference: one of the results files, by path or target name', 'xterm.js')
+    .option('--registry <file>', 'divergence registry (default: probes/divergences.yaml)')
+    .option('--probes <dir>', 'probe folder, for titles and bytes')
+    .option('-q, --quiet', 'no summary line')
+    .action(async (files, opts) => (await import('./site-command.js')).siteCommand(files, opts));
+
   registerVerdictCommands(program);
   return program;
 }

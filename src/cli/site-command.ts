@@ -1,0 +1,29 @@
+/** `termprobe site [results…] --out DIR`: the static compatibility site, from results files only. */
+import { SiteError } from '../report/site/site-error.js';
+import { UsageError } from './errors.js';
+import { requireRuns } from './results-args.js';
+
+export interface SiteCommandOptions {
+  out: string;
+  reference?: string;
+  registry?: string;
+  probes?: string;
+  quiet?: boolean;
+}
+
+export async function siteCommand(files: string[], opts: SiteCommandOptions): Promise<void> {
+  const t0 = performance.now();
+  const views = requireRuns(files);
+  const { buildSite } = await import('../report/site/build-site.js');
+  try {
+    const stats = await buildSite(views, opts.out, { reference: opts.reference, registry: opts.registry, probes: opts.probes });
+    if (!opts.quiet) {
+      const ms = performance.now() - t0;
+      const mb = stats.bytes / 1e6;
+      process.stdout.write(`Wrote ${stats.files} files (${mb.toFixed(2)} MB) to ${stats.dir} in ${(ms / 1000).toFixed(2)} s: ${stats.model.rows.length} probes × ${stats.model.columns.length} terminals.\nOpen ${stats.dir}/index.html, or serve the folder from any static host.\n`);
+    }
+  } catch (e) {
+    if (e instanceof SiteError) throw new UsageError(e.message);
+    throw e;
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * The evidence behind one cell, as HTML: the raw replies exactly as received
+ * (escape notation), status notes, stray output, extra evidence, and the registry
+ * entry's reason and sources. Everything here is text from a results file or the
+ * registry: it is escaped, and only http(s) sources become links.
+ */
+import type { DivergenceEntry } from '../../classify/load-divergences.js';
+import type { ProbeResult } from '../../results/results-schema.js';
+import { externalLink, html, type Html } from './html.js';
+
+function line(label: string, value: string | undefined): Html {
+  return html`<div><span class="n">${label}</span> ${value === undefined ? html`<i>no reply</i>` : html`<code class="raw">${value}</code>`}</div>`;
+}
+
+/** Raw replies and notes of one result; "not run" when there is none. */
+export function rawEvidence(r: ProbeResult | undefined): Html {
+  if (!r) return html`<i>not run</i>`;
+  const parts: Html[] = [];
+  if (r.status !== 'ok') parts.push(html`<div><b>${r.status}</b>${r.note ? html`: ${r.note}` : ''}</div>`);
+  else if (r.note) parts.push(html`<div>${r.note}</div>`);
+  if (r.cursor) parts.push(line('CPR', r.cursor.raw));
+  for (const rep of r.replies) parts.push(line(rep.query, rep.raw));
+  for (const u of r.unexpected ?? []) parts.push(line('unexpected', u));
+  for (const [k, v] of Object.entries(r.evidence ?? {})) parts.push(html`<div><span class="n">${k}</span> ${v}</div>`);
+  if (r.elapsedMs !== undefined) parts.push(html`<div class="n">${r.elapsedMs.toFixed(1)} ms</div>`);
+  return html`${parts}`;
+}
+
+/** Why a cell has its class: the registry entry's reason, evidence and where it lives. */
+export function entryExplanation(entry: DivergenceEntry | undefined): Html {
+  if (!entry) return html``;
+  const where = `${entry.file}${entry.line !== undefined ? `:${entry.line}` : ''}`;
+  return html`<p class="reason">${entry.reason}</p><ul class="evidence">${entry.evidence.map((e) => html`<li>${externalLink(e)}</li>`)}</ul><div class="n">registry: ${entry.target} ${entry.versions} ${entry.class} · ${where}</div>`;
+}

@@ -1,0 +1,32 @@
+/** The page shell every page shares (site/templates/layout.html): CSP, styles, script, header, footer. */
+import { html, joinHtml, type Html } from './html.js';
+import type { SiteModel } from './site-model.js';
+import { fillTemplate } from './templates.js';
+
+export interface PageParts {
+  title: string;
+  /** 'matrix-page', 'probe-page' or 'terminal-page': a body class for the stylesheet. */
+  kind: 'matrix-page' | 'probe-page' | 'terminal-page';
+  /** '' for the top folder, '../' for pages one folder down. */
+  root: '' | '../';
+  /** Links leading to this page, after the home link. */
+  crumbs: { href?: string; text: string }[];
+  body: Html;
+}
+
+export function renderPage(model: SiteModel, page: PageParts): string {
+  const crumbs = joinHtml(
+    page.crumbs.map((c) => (c.href ? html`<a href="${c.href}">${c.text}</a>` : html`<span aria-current="page">${c.text}</span>`)),
+    html` <span class="sep">›</span> `,
+  );
+  return fillTemplate('layout', {
+    title: page.title,
+    root: page.root,
+    pageKind: page.kind,
+    toolVersion: model.toolVersion,
+    breadcrumbs: crumbs,
+    body: page.body,
+    runCount: model.columns.length,
+    reference: model.reference.view.label,
+  }).toString();
+}

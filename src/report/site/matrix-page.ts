@@ -1,0 +1,74 @@
+/**
+ * index.html: probes × terminals. Each row carries what the filters need as data
+ * attributes (category, search text, answer groups), so site.js filters by
+ * toggling attributes and classes, never by re-rendering the table.
+ */
+import { SCORE_LINE } from '../compare-rows.js';
+import { CELL_KINDS, KIND_STYLES } from './cell-kind.js';
+import { html, joinHtml, type Html } from './html.js';
+import { renderPage } from './layout.js';
+import type { SiteColumn, SiteModel, SiteRow } from './site-model.js';
+import { fillTemplate } from './templates.js';
+
+export function scoreText(c: SiteColumn): string {
+  return c.summary.score === null ? '—' : c.summary.score.toFixed(1);
+}
+
+function columnHead(c: SiteColumn): Html {
+  const id = c.view.run.target.identity;
+  return html`<th scope="col" class="term c${c.index}${c.isReference ? ' ref' : ''}"><a href="terminals/${c.slug}.html"><span class="t-name">${c.view.name}</span> <span class="t-ver">${c.view.version}</span> <span class="t-how">${id.identifiedBy}</span></a></th>`;
+}
+
+function head(model: SiteModel): Html {
+  const scores = model.columns.map((c) => html`<td class="c${c.index}" title="${c.view.label}: ${c.summary.compared} probes compared">${c.isReference ? 'ref' : scoreText(c)}</td>`);
+  return html`<thead><tr class="heads"><th scope="col" class="corner">probe</th>${model.columns.map(columnHead)}</tr><tr class="scores"><th scope="row">score</th>${scores}</tr></thead>`;
+}
+
+function probeRow(model: SiteModel, r: SiteRow): Html {
+  const cells = r.cells.map((cell, i) => {
+    const col = model.columns[i]!;
+    const style = KIND_STYLES[cell.kind];
+    const tip = `${col.view.label}: ${style.word} · ${cell.answer}`;
+    return html`<td class="c${i} k-${cell.kind}"><a href="probes/${r.slug}.html#t-${col.slug}" title="${tip}">${style.mark}</a></td>`;
+  });
+  const search = `${r.id} ${r.title}`.toLowerCase();
+  return html`<tr class="probe" data-q="${search}" data-g="${r.cells.map((c) => c.group).join(' ')}"><th scope="row"><a href="probes/${r.slug}.html">${r.id}</a><span class="p-title">${r.title}</span></th>${cells}</tr>`;
+}
+
+function bodies(model: SiteModel): Html {
+  const span = model.columns.length + 1;
+  return joinHtml(
+    model.categories.map(
+      (cat) =>
+        html`<tbody class="cat" id="cat-${cat.slug}" data-cat="${cat.slug}"><tr class="cat-head"><th scope="rowgroup" colspan="${span}">${cat.name} <span class="n">${cat.rows.length} probe${cat.rows.length === 1 ? '' : 's'}</span></th></tr>${cat.rows.map((r) => probeRow(model, r))}</tbody>`,
+    ),
+  );
+}
+
+export function legend(): Html {
+  const items = CELL_KINDS.map((k) => html`<li><span class="mark k-${k}">${KIND_STYLES[k].mark}</span> <b>${KIND_STYLES[k].word}</b>: ${KIND_STYLES[k].meaning}</li>`);
+  return html`<ul class="legend" aria-label="legend">${items}</ul>`;
+}
+
+export function renderMatrixPage(model: SiteModel): string {
+  const { cmp } = model;
+  const categoryFilters = model.categories.map(
+    (c) => html`<label class="check"><input type="checkbox" checked data-cat="${c.slug}"> ${c.name} <span class="n">${c.rows.length}</span></label>`,
+  );
+  const terminalFilters = model.columns.map(
+    (c) => html`<label class="check"><input type="checkbox" checked data-col="${c.index}"> ${c.view.label}</label>`,
+  );
+  const differing = cmp.rows.filter((r) => r.differs).length;
+  const body = fillTemplate('matrix', {
+    heading: 'Terminal compatibility table',
+    lede: `${cmp.rows.length} probes × ${model.columns.length} terminals, each cell classified against the reference ${model.reference.view.label}; ${differing} probes differ from it somewhere. Follow a cell to the bytes sent and the reply received.`,
+    notes: cmp.notes.length ? html`<ul class="notes">${cmp.notes.map((n) => html`<li>${n}</li>`)}</ul>` : '',
+    legend: legend(),
+    categoryFilters,
+    terminalFilters,
+    head: head(model),
+    bodies: bodies(model),
+    scoreFormula: `${SCORE_LINE}. Registry of known divergences: ${cmp.registryFile}.`,
+  });
+  return renderPage(model, { title: 'Compatibility table', kind: 'matrix-page', root: '', crumbs: [], body });
+}

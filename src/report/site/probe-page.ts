@@ -1,0 +1,113 @@
+/**
+ * probes/<slug>.html: one probe with its evidence — what it sends (escaped, and a
+ * printf that reproduces it), the consensus, every terminal's answer with the raw
+ * reply, class and reason, and the screen regions drawn cell by cell.
+ */
+import { describeConsensus } from '../../classify/consensus.js';
+import { escapeBytes, printfCommand } from '../../corpus/escape-bytes.js';
+import { decodeNotation, type SizeVars } from '../../corpus/escape-notation.js';
+import type { Expectation, Probe } from '../../corpus/probe-schema.js';
+import { reproBytes } from '../../engine/probe-plan.js';
+import { behaviourOf } from '../../results/answer-key.js';
+import { entryExplanation, rawEvidence } from './answer-evidence.js';
+import { KIND_STYLES } from './cell-kind.js';
+import type { ColourSheet } from './colour-sheet.js';
+import { html, type Html } from './html.js';
+import { renderPage } from './layout.js';
+import { screenGrid } from './screen-grid.js';
+import type { SiteModel, SiteRow } from './site-model.js';
+import { fillTemplate } from './templates.js';
+
+function sizeFor(probe: Probe, model: SiteModel): SizeVars {
+  const m = probe.size?.match(/^(\d+)x(\d+)$/);
+  if (m) return { cols: Number(m[1]), rows: Number(m[2]) };
+  const s = model.reference.view.run.settings;
+  return { cols: s.cols, rows: s.rows };
+}
+
+function expectation(e: Expectation | undefined): string {
+  if (!e) return '(not stated)';
+  const parts: string[] = [];
+  if (e.cursor !== undefined) parts.push(`cursor ${e.cursor}`);
+  for (const [q, v] of Object.entries(e.replies ?? {})) parts.push(`${q} = ${v}`);
+  if (e.screen) parts.push(`screen ${JSON.stringify(e.screen)}`);
+  return parts.join(', ') || '(nothing stated)';
+}
+
+function bytesSection(r: SiteRow, model: SiteModel): Html {
+  const probe = r.probe;
+  if (!probe) return html`<p>This probe is not in the corpus this site was built with, so its bytes are not known here. The answers below come from the results files.</p>`;
+  const size = sizeFor(probe, model);
+  const facts = html`<dl class="facts">
+<dt>send</dt><dd><code class="raw">${probe.send}</code></dd>
+<dt>bytes</dt><dd><code class="raw">${escapeBytes(decodeNotation(probe.send, size))}</code> <span class="n">at ${size.cols}×${size.rows}</span></dd>
+<dt>queries</dt><dd>${probe.query.join(', ')}</dd>
+${probe.screen ? html`<dt>screen read</dt><dd>rows ${probe.screen.top}–${probe.screen.bottom}, columns ${probe.screen.left}–${probe.screen.right}</dd>` : ''}
+<dt>implements</dt><dd>${expectation(probe.expect.implements)}</dd>
+<dt>lacks</dt><dd>${expectation(probe.expect.lacks)}</dd>
+${probe.control ? html`<dt>control</dt><dd>${probe.control}</dd>` : ''}
+</dl>`;
+  const repro = printfCommand(reproBytes(probe, size));
+  return html`${facts}<p>Reproduce it in a shell (clears the screen; the reply shows up as typed input): <button type="button" data-copy="repro" hidden>copy</button></p><pre class="repro" id="repro">${repro}</pre>`;
+}
+
+function consensusSection(r: SiteRow, model: SiteModel): Html {
+  const c = r.row.consensus;
+  if (c.total === 0) return html`<p>No real terminal answered this probe (embedded emulators do not vote), so there is no consensus.</p>`;
+  const groups = c.groups.map((g) => html`<li><code class="raw">${g.summary}</code> — ${g.labels.length} of ${c.total}: ${g.labels.join(', ')}</li>`);
+  return html`<p>Most real terminals answer <b>${describeConsensus(c)}</b>. Reference: ${model.reference.view.label}.</p><ul class="groups">${groups}</ul>`;
+}
+
+function answersTable(r: SiteRow, model: SiteModel): Html {
+  const rows = r.cells.map((cell, i) => {
+    const col = model.columns[i]!;
+    const style = KIND_STYLES[cell.kind];
+    const verdictWord = cell.verdict.class !== 'same' && cell.verdict.class !== cell.kind ? ` (${cell.verdict.class})` : '';
+    const s = col.view.run.settings;
+    const behaviour = r.probe && cell.result ? behaviourOf(r.probe, cell.result, { cols: s.cols, rows: s.rows }) : undefined;
+    return html`<tr id="t-${col.slug}"><th scope="row"><a href="../terminals/${col.slug}.html">${col.view.label}</a>${col.isReference ? html` <span class="n">reference</span>` : ''}</th>
+<td><span class="mark k-${cell.kind}">${style.mark}</span> ${style.word}${verdictWord}</td>
+<td><code class="raw">${cell.answer}</code>${behaviour ? html`<div class="n">${behaviour}</div>` : ''}</td>
+<td>${rawEvidence(cell.result)}</td>
+<td>${entryExplanation(cell.verdict.entry)}</td></tr>`;
+  });
+  return html`<table class="data answers"><thead><tr><th>terminal</th><th>class</th><th>answer</th><th>raw replies</th><th>reason</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function screensSection(r: SiteRow, model: SiteModel, colours: ColourSheet): Html {
+  const drawn = new Map<string, { slug: string; label: string }>();
+  const figures: Html[] = [];
+  r.cells.forEach((cell, i) => {
+    const screen = cell.result?.screen;
+    if (!screen) return;
+    const col = model.columns[i]!;
+    const key = JSON.stringify([screen.region, screen.cells ?? screen.text]);
+    const same = drawn.get(key);
+    if (same) {
+      figures.push(html`<figure id="screen-${col.slug}"><figcaption>${col.view.label}</figcaption><p>same cells as <a href="#screen-${same.slug}">${same.label}</a></p></figure>`);
+      return;
+    }
+    drawn.set(key, { slug: col.slug, label: col.view.label });
+    figures.push(html`<div id="screen-${col.slug}">${screenGrid(screen, col.view.label, colours)}</div>`);
+  });
+  if (figures.length === 0) return html``;
+  return html`<section><h2>Screens</h2><div class="screens">${figures}</div></section>`;
+}
+
+export function renderProbePage(r: SiteRow, model: SiteModel, colours: ColourSheet): string {
+  const categorySlug = model.categories.find((c) => c.name === r.row.category)?.slug ?? '';
+  const body = fillTemplate('probe', {
+    id: r.id,
+    title: r.title,
+    root: '../',
+    categorySlug,
+    category: r.row.category,
+    spec: r.probe?.spec ?? 'spec unknown',
+    description: r.probe ? html`<p>${r.probe.description}</p>` : '',
+    bytes: bytesSection(r, model),
+    consensus: consensusSection(r, model),
+    answers: answersTable(r, model),
+    screens: screensSection(r, model, colours),
+  });
+  return renderPage(model, { title: r.id, kind: 'probe-page', root: '../', crumbs: [{ href: `../index.html#cat-${categorySlug}`, text: r.row.category }, { text: r.id }], body });
+}

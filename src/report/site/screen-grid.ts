@@ -1,0 +1,59 @@
+/**
+ * A screen answer drawn as an HTML table, one table cell per terminal cell, with
+ * its text, width and style as classes (bold, dim, italic, underline, colours;
+ * reverse video swaps the colours). Not a screenshot: the cells themselves.
+ */
+import type { Cell, ScreenAnswer, Style } from '../../results/results-schema.js';
+import type { ColourSheet } from './colour-sheet.js';
+import { html, type Html } from './html.js';
+
+function styleClasses(s: Style | undefined, colours: ColourSheet): string[] {
+  if (!s) return [];
+  const out: string[] = [];
+  if (s.bold) out.push('s-b');
+  if (s.dim) out.push('s-d');
+  if (s.italic) out.push('s-i');
+  if (s.underline) out.push('s-u');
+  const fg = s.reverse ? (s.bg ?? 'default-bg') : s.fg;
+  const bg = s.reverse ? (s.fg ?? 'default-fg') : s.bg;
+  if (fg !== undefined) out.push(colours.use(fg, 'f'));
+  if (bg !== undefined) out.push(colours.use(bg, 'g'));
+  return out.filter(Boolean);
+}
+
+function describeCell(c: Cell): string {
+  const points = [...c.t].map((ch) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(' ');
+  const s = c.s;
+  const style = s ? Object.entries(s).map(([k, v]) => (v === true ? k : `${k} ${String(v)}`)).join(', ') : '';
+  return [points || 'empty', c.w === 2 ? 'wide' : '', style].filter(Boolean).join(' · ');
+}
+
+function cellHtml(c: Cell, colours: ColourSheet): Html | undefined {
+  if (c.w === 0 && c.t === '') return undefined;
+  const classes = styleClasses(c.s, colours);
+  if (c.w === 2) classes.push('w2');
+  const plain = c.t === ' ' && !c.s;
+  const cls = classes.length ? classes.join(' ') : undefined;
+  return html`<td${cls ? html` class="${cls}"` : ''}${c.w === 2 ? html` colspan="2"` : ''}${plain ? '' : html` title="${describeCell(c)}"`}>${c.t}</td>`;
+}
+
+/** Rows of cells: from `cells` when the target gave them, else one cell per character of `text`. */
+function cellRows(screen: ScreenAnswer): Cell[][] {
+  if (screen.cells) return screen.cells;
+  const width = screen.region.right - screen.region.left + 1;
+  return screen.text.map((line) => {
+    const chars = [...line].map((t): Cell => ({ t, w: 1 }));
+    while (chars.length < width) chars.push({ t: ' ', w: 1 });
+    return chars;
+  });
+}
+
+export function screenGrid(screen: ScreenAnswer, caption: string, colours: ColourSheet): Html {
+  const rows = cellRows(screen);
+  const { top, left, bottom, right } = screen.region;
+  const width = Math.max(0, ...rows.map((r) => r.reduce((n, c) => n + (c.w === 0 && c.t === '' ? 0 : Math.max(1, c.w)), 0)));
+  const colNums = Array.from({ length: width }, (_, i) => html`<td class="colnum">${left + i}</td>`);
+  const body = rows.map((r, i) => html`<tr><th class="rownum" scope="row">${top + i}</th>${r.map((c) => cellHtml(c, colours))}</tr>`);
+  const how = `${screen.cells ? '' : 'text only, widths unknown · '}via ${screen.via} · rows ${top}–${bottom}, columns ${left}–${right}`;
+  return html`<figure><figcaption>${caption} <span class="n">${how}</span></figcaption><table class="screen ${colours.use('default-fg', 'f')} ${colours.use('default-bg', 'g')}"><tr><td class="colnum"></td>${colNums}</tr>${body}</table></figure>`;
+}

@@ -1,0 +1,127 @@
+/**
+ * End to end: build the site from the committed fixture results, open it in
+ * headless Chromium, check the matrix, filter it, follow a cell to its probe
+ * page, and take screenshots (paths printed: look at them).
+ */
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { viewRun } from '../../classify/run-view.js';
+import { readResults } from '../../results/read-results.js';
+import { haveProgram } from '../../test-support/require-program.js';
+import { CHROMIUM_PACKAGE, CHROMIUM_PATH, launchChromium, watchPage } from './browser-harness.js';
+import { buildSite } from './build-site.js';
+
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const RESULTS = join(FIXTURES, 'results');
+const files = readdirSync(RESULTS).filter((f) => f.endsWith('.json')).sort().map((f) => join(RESULTS, f));
+
+describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium (fixture results)', () => {
+  let out: string;
+  let browser: Browser;
+  let page: Page;
+  let problems: string[];
+  const url = (path: string) => pathToFileURL(join(out, path)).href;
+  const visibleIds = () => page.locator('#matrix tr.probe:visible th a').allTextContents();
+
+  beforeAll(async () => {
+    out = join(mkdtempSync(join(tmpdir(), 'termprobe-site-')), 'site');
+    await buildSite(files.map((f) => viewRun(f, readResults(f))), out, { registry: join(FIXTURES, 'divergences.yaml') });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    problems = watchPage(page);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (out) rmSync(join(out, '..'), { recursive: true, force: true });
+  });
+
+  it('shows terminals as columns and probes as rows, grouped by category', async () => {
+    await page.goto(url('index.html'));
+    const heads = await page.$$eval('#matrix th.term', (ths) => ths.map((th) => th.querySelector('.t-name')!.textContent + ' ' + th.querySelector('.t-ver')!.textContent));
+    expect(heads).toEqual(['xterm.js 6.0.0', 'ghostty 0.4.0', 'screen 4.09.00', 'tmux 3.3a']);
+    const ids = await visibleIds();
+    const expected = readResults(files[0]!).probes.map((p) => p.id);
+    expect([...ids].sort()).toEqual([...expected].sort());
+    const cats = await page.$$eval('#matrix tbody.cat', (bodies) => bodies.map((b) => b.getAttribute('data-cat')));
+    expect(cats).toEqual(['alt-screen', 'cursor', 'erase', 'insert-delete', 'margins', 'origin-mode', 'tabs', 'unicode-width']);
+    const cell = (probe: string, col: number) => page.$eval(`#matrix a[href="probes/${probe}.html"]`, (a, c) => { const td = a.closest('tr')!.querySelectorAll('td')[c]!; return `${td.className} ${td.textContent}`; }, col);
+    expect(await cell('cursor.hpr-zero', 1)).toBe('c1 k-bug B');
+    expect(await cell('cursor.hpb', 1)).toBe('c1 k-reference R');
+    expect(await cell('alt-screen.1049-clears-on-exit', 1)).toBe('c1 k-deliberate D');
+    expect(await cell('margins.cr-to-left-margin', 1)).toBe('c1 k-unexplained U');
+    expect(await cell('tabs.ht-next-stop', 3)).toBe('c3 k-agrees =');
+    const scores = await page.$$eval('#matrix tr.scores td', (tds) => tds.map((td) => td.textContent));
+    expect(scores).toEqual(['ref', '55.0', '50.0', '80.0']);
+    expect(problems).toEqual([]);
+  });
+
+  it('filters by search text, disagreement, category and terminal without reloading', async () => {
+    await page.goto(url('index.html'));
+    await page.fill('#filter-search', 'cursor');
+    expect(await visibleIds()).toEqual(['cursor.cuu-default', 'cursor.hpr-zero', 'cursor.hpb']);
+    await page.check('#filter-disagree');
+    expect(await visibleIds()).toEqual(['cursor.hpr-zero', 'cursor.hpb']);
+    await page.fill('#filter-search', '');
+    expect(await visibleIds()).toHaveLength(7);
+    // Only xterm.js and tmux shown: rows where those two disagree.
+    await page.uncheck('input[data-col="1"]');
+    await page.uncheck('input[data-col="2"]');
+    expect(await page.isVisible('#matrix th.c1')).toBe(false);
+    expect(await visibleIds()).toEqual(['cursor.hpr-zero', 'erase.el-with-background']);
+    await page.uncheck('#filter-disagree');
+    await page.uncheck('input[data-cat="cursor"]');
+    expect(await visibleIds()).not.toContain('cursor.hpb');
+    expect(await page.isVisible('#cat-cursor')).toBe(false);
+    expect(await page.textContent('#filter-count')).toBe('7 of 10 probes shown');
+    await page.fill('#filter-search', 'no such probe');
+    expect(await visibleIds()).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it('leads from a cell to the probe page with bytes, repro, answers and screens', async () => {
+    await page.goto(url('index.html'));
+    const shot = join(tmpdir(), 'termprobe-site-matrix.png');
+    await page.screenshot({ path: shot });
+    console.log(`matrix screenshot: ${shot}`);
+    await page.click('#matrix a[href="probes/cursor.hpr-zero.html#t-ghostty-0.4.0"]');
+    expect(page.url()).toBe(url('probes/cursor.hpr-zero.html') + '#t-ghostty-0.4.0');
+    const row = page.locator('#t-ghostty-0\\.4\\.0');
+    expect(await row.textContent()).toContain('bug');
+    expect(await row.textContent()).toContain('takes HPR 0 literally');
+    expect(await row.textContent()).toContain('\\e[5;10R');
+    expect(await page.textContent('#repro')).toMatch(/^printf '\\033\[2J\\033\[H.*\\033\[6n'$/);
+    expect(await page.textContent('h1')).toContain('cursor.hpr-zero');
+
+    await page.goto(url('probes/origin-mode.cup-offset-by-margins.html'));
+    const grids = await page.$$eval('table.screen', (ts) => ts.map((t) => t.querySelectorAll('tr').length));
+    expect(grids.length).toBeGreaterThanOrEqual(2);
+    expect(grids[0]).toBe(7); // column numbers + 6 rows
+    await page.goto(url('probes/erase.el-with-background.html'));
+    const blue = await page.evaluate('getComputedStyle(document.querySelector("table.screen td.g-0000ee")).backgroundColor');
+    expect(blue).toBe('rgb(0, 0, 238)');
+    const probeShot = join(tmpdir(), 'termprobe-site-probe.png');
+    await page.screenshot({ path: probeShot, fullPage: true });
+    console.log(`probe page screenshot: ${probeShot}`);
+    expect(problems).toEqual([]);
+  });
+
+  it('has a page per terminal with its identity, scores, divergences and results file', async () => {
+    await page.goto(url('index.html'));
+    await page.click('#matrix th.c1 a');
+    expect(page.url()).toBe(url('terminals/ghostty-0.4.0.html'));
+    const text = (await page.textContent('main'))!;
+    for (const s of ['ghostty-web@0.4.0', 'identified by', 'Score by category', 'takes HPR 0 literally', 'no registry entry']) expect(text).toContain(s);
+    const href = await page.getAttribute('a[download]', 'href');
+    expect(readFileSync(join(out, 'terminals', href!), 'utf8')).toBe(readFileSync(join(RESULTS, 'ghostty-0.4.0.json'), 'utf8'));
+    expect(await page.evaluate('document.querySelector("img.badge").naturalWidth')).toBeGreaterThan(0);
+    const data = JSON.parse(readFileSync(join(out, 'data.json'), 'utf8')) as { terminals: unknown[]; probes: { cells: unknown[] }[] };
+    expect(data.terminals).toHaveLength(4);
+    expect(data.probes).toHaveLength(10);
+    expect(problems).toEqual([]);
+  });
+});

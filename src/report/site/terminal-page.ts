@@ -1,0 +1,81 @@
+/**
+ * terminals/<slug>.html: one terminal run — how it was identified (the whole
+ * chain), the settings it ran with, its score per category (scored by
+ * src/classify, like every table), and each divergence with its reason.
+ */
+import { summarizeTarget } from '../../classify/score.js';
+import type { Identity, ResultsFile } from '../../results/results-schema.js';
+import { entryExplanation } from './answer-evidence.js';
+import { KIND_STYLES } from './cell-kind.js';
+import { html, type Html } from './html.js';
+import { renderPage } from './layout.js';
+import { scoreText } from './matrix-page.js';
+import type { SiteColumn, SiteModel } from './site-model.js';
+import { fillTemplate } from './templates.js';
+
+const DIVERGING = new Set(['bug', 'deliberate', 'reference', 'unexplained']);
+
+function facts(pairs: [string, string | number | undefined][]): Html {
+  const shown = pairs.filter(([, v]) => v !== undefined && v !== '');
+  return html`<dl class="facts">${shown.map(([k, v]) => html`<dt>${k}</dt><dd><code class="raw">${String(v)}</code></dd>`)}</dl>`;
+}
+
+function keyValues(caption: string, record: Record<string, string> | undefined): Html {
+  const entries = Object.entries(record ?? {});
+  if (entries.length === 0) return html``;
+  return html`<h3>${caption}</h3><dl class="pairs">${entries.map(([k, v]) => html`<div><dt><code>${k}</code></dt><dd><code class="raw">${v}</code></dd></div>`)}</dl>`;
+}
+
+function identity(id: Identity, run: ResultsFile): Html {
+  const c = id.chain;
+  const outer = id.outer ? `${id.outer.name}${id.outer.version ? ` ${id.outer.version}` : ''} (by ${id.outer.identifiedBy})` : undefined;
+  return html`${facts([['name', id.name], ['version', id.version], ['identified by', id.identifiedBy], ['target', run.target.id], ['XTVERSION', c.xtversion], ['DA2', c.da2], ['DA1', c.da1], ['package', c.package], ['dpkg', c.dpkg], ['command', c.command], ['outer terminal', outer]])}${keyValues('environment', c.env)}`;
+}
+
+function settings(run: ResultsFile): Html {
+  const s = run.settings;
+  return html`${facts([['size', `${s.cols}×${s.rows}`], ['TERM', s.term], ['Unicode', s.unicode], ['termprobe', run.tool.version], ['started', run.run.startedAt], ['run time', `${run.run.elapsedMs.toFixed(0)} ms`], ['host', run.run.host], ['corpus', `${run.corpus.hash} (${run.corpus.probes} probes)`], ['probes in file', run.probes.length]])}${keyValues('modes (DECRQM)', s.modes)}${keyValues('options', s.options)}`;
+}
+
+function scoresByCategory(col: SiteColumn, model: SiteModel): Html {
+  const rows = model.categories.map((cat) => {
+    const s = summarizeTarget(col.view, col.isReference, cat.rows.map((r) => r.id), cat.rows.map((r) => r.cells[col.index]!.verdict));
+    const nums = [s.run, s.compared, s.same, s.bug, s.deliberate, s.reference, s.unexplained, s.noReply];
+    return html`<tr><th scope="row"><a href="../index.html#cat-${cat.slug}">${cat.name}</a></th>${nums.map((n) => html`<td class="num">${n}</td>`)}<td class="num">${s.score === null ? '—' : s.score.toFixed(1)}</td></tr>`;
+  });
+  const t = col.summary;
+  const totals = [t.run, t.compared, t.same, t.bug, t.deliberate, t.reference, t.unexplained, t.noReply];
+  const head = ['category', 'run', 'compared', 'agree', 'bug', 'deliberate', 'reference', 'unexplained', 'no reply', 'score'];
+  return html`<table class="data"><thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead><tbody>${rows}</tbody><tfoot><tr><th scope="row">all</th>${totals.map((n) => html`<td class="num">${n}</td>`)}<td class="num"><b>${scoreText(col)}</b></td></tr></tfoot></table>`;
+}
+
+function divergences(col: SiteColumn, model: SiteModel): Html {
+  if (col.isReference) return html`<p>This run is the reference: other terminals are compared with it.</p>`;
+  const ref = model.reference;
+  const rows = model.rows.flatMap((r) => {
+    const cell = r.cells[col.index]!;
+    if (!DIVERGING.has(cell.verdict.class)) return [];
+    const style = KIND_STYLES[cell.kind];
+    return [html`<tr><th scope="row"><a href="../probes/${r.slug}.html#t-${col.slug}">${r.id}</a><div class="n">${r.title}</div></th><td><span class="mark k-${cell.kind}">${style.mark}</span> ${cell.verdict.class}</td><td><code class="raw">${cell.answer}</code></td><td><code class="raw">${r.cells[ref.index]!.answer}</code></td><td>${cell.verdict.entry ? entryExplanation(cell.verdict.entry) : html`<i>no registry entry: needs triage</i>`}</td></tr>`];
+  });
+  if (rows.length === 0) return html`<p>None: every probe compared gives the reference's answer.</p>`;
+  return html`<p>${rows.length} probes where ${col.view.label} differs from the reference ${ref.view.label}.</p><table class="data"><thead><tr><th>probe</th><th>class</th><th>this terminal</th><th>reference</th><th>reason</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+export function renderTerminalPage(col: SiteColumn, model: SiteModel, badgeWidth: number): string {
+  const run = col.view.run;
+  const body = fillTemplate('terminal', {
+    label: col.view.label,
+    root: '../',
+    slug: col.slug,
+    scoreText: scoreText(col),
+    badgeWidth,
+    kind: `${col.view.real ? 'real terminal' : 'embedded emulator'}${col.isReference ? ' · the reference' : ''}`,
+    identifiedBy: run.target.identity.identifiedBy,
+    identity: identity(run.target.identity, run),
+    settings: settings(run),
+    scores: scoresByCategory(col, model),
+    divergences: divergences(col, model),
+  });
+  return renderPage(model, { title: col.view.label, kind: 'terminal-page', root: '../', crumbs: [{ text: col.view.label }], body });
+}

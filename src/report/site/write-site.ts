@@ -1,0 +1,107 @@
+/**
+ * Write the whole site into a folder: pages, assets, data.json, badges and a copy
+ * of each results file. The site is built in a fresh sibling folder and swapped
+ * in at the end, so a failed build leaves the previous site intact. An existing
+ * folder is replaced only when an earlier `termprobe site` made it (it holds the
+ * marker file); anything else is refused rather than deleted.
+ */
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { scoreBadge } from './badge-svg.js';
+import { ColourSheet } from './colour-sheet.js';
+import { generatedCss } from './generated-css.js';
+import { SiteError } from './site-error.js';
+import { renderMatrixPage } from './matrix-page.js';
+import { renderProbePage } from './probe-page.js';
+import { siteData } from './site-data.js';
+import type { SiteModel } from './site-model.js';
+import { isSafeSlug } from './slug.js';
+import { renderTerminalPage } from './terminal-page.js';
+import { SITE_SOURCES } from './templates.js';
+
+export const SITE_MARKER = '.termprobe-site';
+const ASSETS = ['site.css', 'site.js'];
+
+export interface SiteStats {
+  dir: string;
+  files: number;
+  bytes: number;
+}
+
+function checkTarget(dir: string): void {
+  if (!existsSync(dir)) return;
+  if (!statSync(dir).isDirectory()) throw new SiteError(`${dir} exists and is not a folder; choose another --out`);
+  const names = readdirSync(dir);
+  if (names.length > 0 && !names.includes(SITE_MARKER)) throw new SiteError(`${dir} is not empty and was not made by \`termprobe site\`; choose another --out or empty it yourself`);
+}
+
+class SiteWriter {
+  files = 0;
+  bytes = 0;
+  constructor(readonly root: string) {}
+
+  write(path: string, content: string): void {
+    const full = join(this.root, path);
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, content);
+    this.files++;
+    this.bytes += Buffer.byteLength(content);
+  }
+
+  copy(from: string, path: string): void {
+    const full = join(this.root, path);
+    mkdirSync(dirname(full), { recursive: true });
+    copyFileSync(from, full);
+    this.files++;
+    this.bytes += statSync(full).size;
+  }
+}
+
+function assertSlugs(model: SiteModel): void {
+  for (const s of [...model.columns.map((c) => c.slug), ...model.rows.map((r) => r.slug), ...model.categories.map((c) => c.slug)]) {
+    if (!isSafeSlug(s)) throw new Error(`internal error: unsafe page name ${JSON.stringify(s)}`);
+  }
+}
+
+function writeAll(model: SiteModel, w: SiteWriter): void {
+  const colours = new ColourSheet();
+  w.write('index.html', renderMatrixPage(model));
+  for (const r of model.rows) w.write(`probes/${r.slug}.html`, renderProbePage(r, model, colours));
+  for (const c of model.columns) {
+    const badge = scoreBadge(c.summary.score, c.view.label);
+    w.write(`badges/${c.slug}.svg`, badge.svg);
+    w.write(`terminals/${c.slug}.html`, renderTerminalPage(c, model, badge.width));
+    if (existsSync(c.view.file)) w.copy(c.view.file, `results/${c.slug}.json`);
+    else w.write(`results/${c.slug}.json`, JSON.stringify(c.view.run, null, 2) + '\n');
+  }
+  w.write('data.json', JSON.stringify(siteData(model)) + '\n');
+  for (const a of ASSETS) w.copy(join(SITE_SOURCES, 'assets', a), `assets/${a}`);
+  w.write('assets/generated.css', generatedCss(model.columns.length, colours));
+  w.write(SITE_MARKER, 'Made by `termprobe site`; the whole folder is replaced on the next build.\n');
+}
+
+export function writeSite(model: SiteModel, outDir: string): SiteStats {
+  const dir = resolve(outDir);
+  checkTarget(dir);
+  assertSlugs(model);
+  mkdirSync(dirname(dir), { recursive: true });
+  const tag = `${process.pid}-${Date.now().toString(36)}`;
+  const fresh = join(dirname(dir), `.${basename(dir)}.new-${tag}`);
+  const w = new SiteWriter(fresh);
+  try {
+    mkdirSync(fresh);
+    writeAll(model, w);
+    if (existsSync(dir)) {
+      const old = join(dirname(dir), `.${basename(dir)}.old-${tag}`);
+      renameSync(dir, old);
+      renameSync(fresh, dir);
+      rmSync(old, { recursive: true, force: true });
+    } else {
+      renameSync(fresh, dir);
+    }
+  } catch (e) {
+    rmSync(fresh, { recursive: true, force: true });
+    throw e;
+  }
+  return { dir, files: w.files, bytes: w.bytes };
+}
