@@ -87,7 +87,9 @@ export class GuiSession extends RelaySession {
       const lines = await kittyScreenText(this.parts.kittySocket!, this.parts.kittyVersion ?? [0, 26, 5]);
       return screenFromRows(region, cols, rows, lines, 'remote-control');
     }
-    const events = await this.exchange(decrqcraRequests(region), 5000);
+    // DECRQCRA's rectangle is relative to the margins in origin mode: leave it first
+    // (the probe's answer is already in; the next probe's prelude resets everything).
+    const events = await this.exchange(`\x1b[?6l${decrqcraRequests(region)}`, 5000);
     return screenFromDecrqcra(region, cols, rows, decrqcraReports(events));
   };
 

@@ -5,7 +5,7 @@
  * bottom-right corner), then the engine's bytes through the relay. Every
  * process started ends at close(), on failure and on abort.
  */
-import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { FifoRelay } from './fifo-relay.js';
@@ -17,17 +17,13 @@ import { createScratch, type Scratch } from './gui-scratch.js';
 import { GuiSession } from './gui-session.js';
 import { kittyVersionTriple } from './kitty-remote.js';
 import type { Availability, OpenOptions, TargetFactory, TargetSession } from './target.js';
+import { TargetStartError, wrongSizeMessage } from './target-start-error.js';
 import { TargetOptionError, validateTargetOptions } from './target-options.js';
 import { startWeston } from './wayland-compositor.js';
 import { startXvfb, XVFB_SCREEN } from './x-display.js';
 
-/** The terminal did not start, or stopped before it ran its command. */
-export class TerminalStartError extends Error {
-  override name = 'TerminalStartError';
-}
-
-/** The terminal started, but not at the size asked for (the size it got is in the message and in `got`). */
-export class WrongSizeError extends Error {
+/** The terminal started, but not at the size asked for: the message names the size it got, `got` holds it. */
+export class WrongSizeError extends TargetStartError {
   override name = 'WrongSizeError';
   constructor(message: string, readonly got: { cols: number; rows: number }) {
     super(message);
@@ -36,6 +32,8 @@ export class WrongSizeError extends Error {
 
 const START_TIMEOUT_MS = 20_000;
 const CHECK_TIMEOUT_MS = 10_000;
+/** How long the relay waits for the tty to reach the size asked for (qterminal and cool-retro-term start their command before their final size). */
+const SIZE_WAIT_MS = 3000;
 
 export function requirements(recipe: GuiRecipe): Requirement[] {
   return [
@@ -65,18 +63,21 @@ function logTail(path: string): string {
   }
 }
 
-/** Selected variables of the relay's own environment, as the terminal set it up. */
-function relayEnvironment(scriptPath: string): Record<string, string> {
-  const keep = ['TERM', 'COLORTERM', 'TERM_PROGRAM', 'TERM_PROGRAM_VERSION', 'VTE_VERSION', 'KONSOLE_VERSION', 'KITTY_WINDOW_ID', 'ALACRITTY_LOG', 'WINDOWID'];
+/**
+ * Selected variables of the relay's environment, as the terminal set it up: read
+ * from the relay's `cat` (the process whose stdin is the relay's `in` FIFO).
+ */
+function relayEnvironment(relayDir: string): Record<string, string> {
+  const keep = new Set(['TERM', 'COLORTERM', 'TERM_PROGRAM', 'TERM_PROGRAM_VERSION', 'VTE_VERSION', 'KONSOLE_VERSION', 'KITTY_WINDOW_ID']);
+  const input = join(relayDir, 'in');
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(`${scriptPath}\0`)) continue;
+      if (readlinkSync(`/proc/${entry}/fd/0`) !== input) continue;
       const env: Record<string, string> = {};
       for (const pair of readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0')) {
         const eq = pair.indexOf('=');
-        const key = pair.slice(0, eq);
-        if (eq > 0 && keep.includes(key)) env[key] = pair.slice(eq + 1);
+        if (eq > 0 && keep.has(pair.slice(0, eq))) env[pair.slice(0, eq)] = pair.slice(eq + 1);
       }
       return env;
     } catch {
@@ -86,7 +87,13 @@ function relayEnvironment(scriptPath: string): Record<string, string> {
   return {};
 }
 
-async function openGui(recipe: GuiRecipe, opts: OpenOptions): Promise<TargetSession> {
+/** Test hooks: a shorter wait for the size to settle. */
+export interface GuiOpenTuning {
+  sizeWaitMs?: number;
+}
+
+export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiOpenTuning = {}): Promise<TargetSession> {
+  const sizeWaitMs = tuning.sizeWaitMs ?? SIZE_WAIT_MS;
   validateTargetOptions(recipe.id, opts.options, {});
   const { cols, rows, signal } = opts;
   if (recipe.fixedSize && (recipe.fixedSize.cols !== cols || recipe.fixedSize.rows !== rows)) {
@@ -97,12 +104,18 @@ async function openGui(recipe: GuiRecipe, opts: OpenOptions): Promise<TargetSess
   const scratch: Scratch = createScratch(`termprobe-${recipe.id}-`);
   const stops: (() => Promise<void>)[] = [];
   let terminal: ChildProcess | undefined;
+  // Everything at once: the terminal's group, and every process carrying the
+  // session's marker (D-Bus, activated servers, the display); then the display's
+  // own stop (a no-op unless it outlived the sweep), a last sweep, the scratch dir.
   const stopAll = async () => {
-    await stopGroup(terminal, 1000);
-    await sweepMarked(scratch.marker);
+    const t0 = performance.now();
+    await Promise.all([stopGroup(terminal, 1000), sweepMarked(scratch.marker, 1000)]);
+    const t1 = performance.now();
     for (const stop of stops.splice(0).reverse()) await stop().catch(() => undefined);
+    const t2 = performance.now();
     await sweepMarked(scratch.marker);
     scratch.remove();
+    if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] stop: processes ${Math.round(t1 - t0)} ms, display ${Math.round(t2 - t1)} ms, rest ${Math.round(performance.now() - t2)} ms\n`);
   };
 
   let relay: FifoRelay | undefined;
@@ -120,7 +133,7 @@ async function openGui(recipe: GuiRecipe, opts: OpenOptions): Promise<TargetSess
       env = { ...baseEnv, DISPLAY: x.display };
     }
 
-    relay = await FifoRelay.create({ expectSize: { cols, rows }, sizeWaitMs: 3000, prefix: `termprobe-${recipe.id}-relay-` });
+    relay = await FifoRelay.create({ expectSize: { cols, rows }, sizeWaitMs, prefix: `termprobe-${recipe.id}-relay-` });
     const ctx: LaunchContext = { argv: relay.argv, command: relay.command, cols, rows, kittySocket: join(scratch.runtime, 'kitty.sock') };
     session = new GuiSession(relay, signal, { stop: stopAll, cols, rows, screen: recipe.screen, kittySocket: ctx.kittySocket });
 
@@ -134,42 +147,43 @@ async function openGui(recipe: GuiRecipe, opts: OpenOptions): Promise<TargetSess
     }
     const started = terminal;
     const dpkg = dpkgVersion(recipe.pkg);
-    started.once('error', (error) => relay?.fail(new TerminalStartError(`${recipe.id} could not be started: ${error.message}`)));
+    started.once('error', (error) => relay?.fail(new TargetStartError(`${recipe.id} could not be started: ${error.message}`)));
     void exited(started).then(({ code, signal: sig }) => {
-      relay?.fail(new TerminalStartError(`${recipe.id} exited (${sig ?? `code ${code}`}) before it ran its command${logTail(logPath)}`));
+      relay?.fail(new TargetStartError(`${recipe.id} exited (${sig ?? `code ${code}`}) before it ran its command${logTail(logPath)}`));
     });
 
     let size;
     try {
       size = await relay.connected({ timeoutMs: START_TIMEOUT_MS, signal });
     } catch (error) {
-      if (error instanceof Error && error.name === 'RelayStartError') throw new TerminalStartError(`${recipe.id}: ${error.message}${logTail(logPath)}`);
+      if (error instanceof Error && error.name === 'RelayStartError') throw new TargetStartError(`${recipe.id}: ${error.message}${logTail(logPath)}`);
       throw error;
     }
     if (size.cols !== cols || size.rows !== rows) {
-      throw new WrongSizeError(`${recipe.id} started at ${size.cols}x${size.rows}, not ${cols}x${rows} (the size its command saw, after waiting 3 s for it to settle)`, size);
+      throw new WrongSizeError(wrongSizeMessage(recipe.id, size, { cols, rows }, `the size its command saw, after waiting ${sizeWaitMs / 1000} s for it to settle`), size);
     }
 
     // From inside: the terminal's own grid must agree with the tty, and it must answer.
     const events = await session.exchange('\x1b[999;999H\x1b[6n\x1b[>0q\x1b[H', CHECK_TIMEOUT_MS).catch((error: Error) => {
-      throw new TerminalStartError(`${recipe.id} ran its command but did not answer: ${error.message}${logTail(logPath)}`);
+      throw new TargetStartError(`${recipe.id} ran its command but did not answer: ${error.message}${logTail(logPath)}`);
     });
     const cpr = events.find((ev) => ev.kind === 'cpr' && !ev.private);
     if (!cpr || cpr.kind !== 'cpr' || cpr.row !== rows || cpr.col !== cols) {
       const got = cpr && cpr.kind === 'cpr' ? { cols: cpr.col ?? 0, rows: cpr.row ?? 0 } : { cols: 0, rows: 0 };
-      throw new WrongSizeError(`${recipe.id}: the tty is ${cols}x${rows} but the cursor stops at ${cpr ? `${got.rows};${got.cols}` : '(no cursor report)'} when sent to row 999, column 999`, got);
+      throw new WrongSizeError(wrongSizeMessage(recipe.id, got, { cols, rows }, `its tty is ${cols}x${rows}, but the cursor stops at ${cpr ? `${got.rows};${got.cols}` : '(no cursor report)'} when sent to row 999, column 999`), got);
     }
     const xt = events.find((ev) => ev.kind === 'xtversion');
     const identity = guiIdentity({ name: recipe.name, pkg: recipe.pkg, dpkg: await dpkg, xtversion: xt?.kind === 'xtversion' ? xt.text : undefined, xtversionNames: recipe.xtversionNames });
     if (recipe.screen === 'remote-control') session.parts.kittyVersion = kittyVersionTriple(identity.version);
-    const relayEnv = relayEnvironment(relay.scriptPath);
+    const relayEnv = relayEnvironment(relay.dir);
+    const term = relay.term ?? relayEnv['TERM'];
     session.description = {
       ...identity,
       chain: { ...identity.chain, ...(Object.keys(relayEnv).length > 0 ? { env: relayEnv } : {}) },
       settings: {
         cols,
         rows,
-        ...(relayEnv['TERM'] ? { term: relayEnv['TERM'] } : {}),
+        ...(term ? { term } : {}),
         options: {
           ...recipe.options(ctx),
           display: recipe.display === 'wayland' ? `weston (x11 backend, pixman) on Xvfb ${XVFB_SCREEN}` : `Xvfb ${XVFB_SCREEN}`,
