@@ -37,7 +37,7 @@ export function buildProgram(): Command {
   program
     .command('run')
     .description('run the corpus against targets and write one results file per target')
-    .option('-t, --target <names>', 'targets (repeatable, or a,b); default: the embedded ones', collect)
+    .option('-t, --target <names>', 'targets (repeatable, or a,b; "all" = every available one); default: the embedded ones', collect)
     .option('-o, --out <dir>', 'where results files go', 'results')
     .option('-p, --probe <id>', 'only this probe (repeatable, or a,b)', collect)
     .option('-c, --category <name>', 'only this category (repeatable, or a,b)', collect)
@@ -45,10 +45,17 @@ export function buildProgram(): Command {
     .option('--size <COLSxROWS>', 'terminal size for targets that can be sized', '80x24')
     .option('--option <key=value>', 'target setting, e.g. unicode=6 for xterm.js (repeatable)', collect)
     .option('--window <n>', 'probes in flight at once')
+    .option('-j, --jobs <n>', 'targets run at once when several are named', '2')
     .option('-q, --quiet', 'no progress or table')
     .action(async (opts) => {
       await (await import('./run-command.js')).runCommand(opts);
     });
+
+  program
+    .command('targets')
+    .description('list every target and whether it can run here (and what to install if not)')
+    .option('--json', 'print the list as JSON')
+    .action(async (opts) => (await import('./targets-command.js')).targetsCommand(opts));
 
   program
     .command('probe <bytes>')
