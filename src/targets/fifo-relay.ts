@@ -298,9 +298,10 @@ export type Description = Partial<Identity> & { settings?: Partial<Settings> };
  */
 export abstract class RelaySession implements TargetSession {
   private closing: Promise<void> | undefined;
+  private readonly onAbort = () => void this.close();
 
-  constructor(protected readonly relay: FifoRelay, signal?: AbortSignal) {
-    signal?.addEventListener('abort', () => void this.close(), { once: true });
+  constructor(protected readonly relay: FifoRelay, private readonly signal?: AbortSignal) {
+    signal?.addEventListener('abort', this.onAbort, { once: true });
   }
 
   get closed(): boolean {
@@ -322,6 +323,7 @@ export abstract class RelaySession implements TargetSession {
 
   close(): Promise<void> {
     this.closing ??= (async () => {
+      this.signal?.removeEventListener('abort', this.onAbort);
       try {
         await this.stopTarget();
       } finally {

@@ -48,6 +48,7 @@ class ScreenSession extends RelaySession {
   private starting: Promise<void> | undefined;
   private reads = 0;
   private suspect = false;
+  private lastInfo: ReturnType<typeof parseScreenInfo> | undefined;
   private readonly env: NodeJS.ProcessEnv;
 
   constructor(
@@ -117,23 +118,46 @@ class ScreenSession extends RelaySession {
   }
 
   override write(data: Uint8Array): void {
+    this.lastInfo = undefined;
     // The engine writes a screen-reading probe last in its batch, so the last write's last probe is the one read.
     this.suspect = writesNonAscii(data);
     super.write(data);
   }
 
+  /** The engine reads the cursor right after the screen: the -Q info that ended the hardcopy still holds, if nothing was written since. */
   async readCursor(): Promise<{ row: number; col: number }> {
-    const { row, col } = await this.info();
+    const { row, col } = this.lastInfo ?? (await this.info());
     return { row, col };
   }
 
   async readScreen(region: Region): Promise<ScreenAnswer> {
     const file = join(this.relay.dir, `hardcopy-${++this.reads}`);
-    await this.screen(['-X', 'hardcopy', file]);
-    await this.info(); // screen handles requests in order: once this answers, the file is complete
-    const bytes = readFileSync(file);
-    rmSync(file, { force: true });
+    // Both are snapshots of the state after the sentinel, so they may run at once; the info is kept for readCursor.
+    const [bytes, info] = await Promise.all([this.hardcopy(file), this.info()]);
+    this.lastInfo = info;
     return hardcopyAnswer(bytes, region, this.cols, this.rows, this.suspect);
+  }
+
+  /**
+   * `-X` returns once the request is sent, not done: wait until the file holds
+   * every row (screen writes one newline per row, in one go at fclose).
+   */
+  private async hardcopy(file: string): Promise<Buffer> {
+    await this.screen(['-X', 'hardcopy', file]);
+    for (let waited = 0; waited < 2000; waited += 2) {
+      let bytes: Buffer | undefined;
+      try {
+        bytes = readFileSync(file);
+      } catch {
+        // not there yet
+      }
+      if (bytes && countNewlines(bytes) >= this.rows) {
+        rmSync(file, { force: true });
+        return bytes;
+      }
+      await sleep(2);
+    }
+    throw new Error(`screen did not write its hardcopy ${file} within 2 s`);
   }
 
   async describe(): Promise<Description> {
@@ -160,6 +184,12 @@ class ScreenSession extends RelaySession {
       await endProcess(this.server, 2000);
     }
   }
+}
+
+function countNewlines(bytes: Uint8Array): number {
+  let n = 0;
+  for (const b of bytes) if (b === 0x0a) n++;
+  return n;
 }
 
 /** Wait for a child to exit; SIGKILL it after `ms`. */

@@ -1,0 +1,101 @@
+/**
+ * Several targets in one run (`--target all` or a list): at most `jobs` at a
+ * time, one progress line each, one results file each. A target that fails
+ * (cannot start, wrong size, stops answering, not installed when named) is
+ * reported and the others still run; the run fails at the end if any did.
+ */
+import { join } from 'node:path';
+import type { Corpus } from '../corpus/load-corpus.js';
+import type { Probe } from '../corpus/probe-schema.js';
+import { runTarget } from '../engine/run-target.js';
+import type { ResultsFile } from '../results/results-schema.js';
+import { resultsFileName, writeResults } from '../results/write-results.js';
+import { createProgress, type ProgressSink } from './progress-lines.js';
+import { runPool } from './run-pool.js';
+
+export class TargetsFailedError extends Error {
+  override name = 'TargetsFailedError';
+}
+
+export interface RunManyOptions {
+  corpus: Corpus;
+  probes: Probe[];
+  size: { cols: number; rows: number };
+  options: Record<string, string>;
+  window?: number;
+  outDir: string;
+  jobs: number;
+  quiet?: boolean;
+  signal: AbortSignal;
+  /** Targets known not to be available here, with why: listed, not run, not failures. */
+  unavailable?: Map<string, string>;
+}
+
+export interface TargetOutcome {
+  target: string;
+  status: 'done' | 'failed' | 'unavailable';
+  seconds: number;
+  results?: ResultsFile;
+  file?: string;
+  reason?: string;
+}
+
+const oneLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+
+async function runOne(target: string, o: RunManyOptions, progress: ProgressSink): Promise<TargetOutcome> {
+  const t0 = performance.now();
+  const seconds = () => (performance.now() - t0) / 1000;
+  progress.update(target, { state: 'running' });
+  // One signal per target, so each target's listeners go away with it.
+  const own = new AbortController();
+  const forward = () => own.abort(o.signal.reason);
+  o.signal.addEventListener('abort', forward, { once: true });
+  try {
+    const onProgress = (done: number, total: number) => progress.update(target, { state: 'running', done, total });
+    const { results, gaveUp } = await runTarget(target, o.corpus, o.probes, { ...o.size, options: o.options, signal: own.signal, window: o.window, onProgress });
+    const file = join(o.outDir, resultsFileName(results.target.identity.name, results.target.identity.version));
+    writeResults(file, results);
+    const noReply = results.probes.filter((p) => p.status !== 'ok').length;
+    if (gaveUp) {
+      progress.update(target, { state: 'failed', seconds: seconds(), reason: `${gaveUp} (partial results in ${file})` });
+      return { target, status: 'failed', seconds: seconds(), results, file, reason: gaveUp };
+    }
+    const who = `${results.target.identity.name} ${results.target.identity.version}`;
+    progress.update(target, { state: 'done', seconds: seconds(), detail: `(${who}${noReply ? `, ${noReply} without a full answer` : ''}) → ${file}` });
+    return { target, status: 'done', seconds: seconds(), results, file };
+  } catch (error) {
+    if (o.signal.aborted) throw o.signal.reason ?? error;
+    progress.update(target, { state: 'failed', seconds: seconds(), reason: oneLine(error) });
+    return { target, status: 'failed', seconds: seconds(), reason: oneLine(error) };
+  } finally {
+    o.signal.removeEventListener('abort', forward);
+  }
+}
+
+export async function runMany(targets: string[], o: RunManyOptions): Promise<TargetOutcome[]> {
+  const progress = createProgress(targets, { quiet: o.quiet });
+  const outcomes = new Map<string, TargetOutcome>();
+  const runnable: string[] = [];
+  for (const target of targets) {
+    const why = o.unavailable?.get(target);
+    if (why === undefined) {
+      runnable.push(target);
+      continue;
+    }
+    progress.update(target, { state: 'unavailable', reason: why });
+    outcomes.set(target, { target, status: 'unavailable', seconds: 0, reason: why });
+  }
+  try {
+    await runPool(runnable, o.jobs, async (target) => void outcomes.set(target, await runOne(target, o, progress)), o.signal);
+  } finally {
+    progress.finish();
+  }
+  return targets.map((t) => outcomes.get(t)).filter((x): x is TargetOutcome => x !== undefined);
+}
+
+/** Throw when any target failed, naming each with its reason. */
+export function validateOutcomes(outcomes: readonly TargetOutcome[]): void {
+  const failed = outcomes.filter((o) => o.status === 'failed');
+  if (failed.length === 0) return;
+  throw new TargetsFailedError(`${failed.length} of ${outcomes.length} targets failed: ${failed.map((f) => `${f.target} (${f.reason})`).join('; ')}`);
+}
