@@ -1,6 +1,6 @@
 /**
  * The reply parser's states: the VT500 state diagram (ground, escape, CSI, DCS,
- * OSC and the SOS/PM/APC strings), plus two states it keeps implicit:
+ * OSC and the SOS/PM/APC strings), plus two that VT500 leaves implicit:
  *
  * - `escape-shift`: after SS2/SS3 (ESC N, ESC O), waiting for the one character
  *   they select, so a key such as F1 (ESC O P) arrives as one event.
