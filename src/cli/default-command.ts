@@ -1,21 +1,20 @@
 /**
  * `termprobe` with no command. In a terminal it probes that terminal (the `self`
- * target); without one (CI, a pipe) it says so in one line and runs the
- * embedded targets, so the command never fails for lack of a terminal.
+ * target, see self-command.ts); without one (CI, a pipe) it says so in one line
+ * and runs the embedded targets, so the command never fails for lack of a
+ * terminal. With --json only stdin needs to be the terminal: the results go to
+ * stdout, wherever it points, and the terminal is reached through /dev/tty.
  */
-import { isTargetName } from '../targets/registry.js';
+import { isatty } from 'node:tty';
 import { runCommand } from './run-command.js';
+import type { SelfOptions } from './self-command.js';
 
-export async function defaultCommand(opts: { out?: string }): Promise<void> {
-  const tty = process.stdin.isTTY && process.stdout.isTTY;
-  if (tty && isTargetName('self')) {
-    await runCommand({ target: ['self'], out: opts.out ?? '.' });
+export async function defaultCommand(opts: SelfOptions): Promise<void> {
+  if (isatty(0) && (isatty(1) || opts.json === true)) {
+    await (await import('./self-command.js')).selfCommand(opts);
     return;
   }
-  process.stderr.write(
-    tty
-      ? 'termprobe: probing your own terminal is not built yet; running the embedded emulators instead\n'
-      : 'termprobe: no terminal on stdin/stdout, so running the embedded emulators (xterm.js, ghostty) instead\n',
-  );
-  await runCommand({ out: opts.out ?? 'results' });
+  process.stderr.write('termprobe: no terminal on stdin/stdout, so running the embedded emulators (xterm.js, ghostty) instead\n');
+  const runs = await runCommand({ out: opts.out ?? 'results', ...(opts.json ? { quiet: true } : {}) });
+  if (opts.json) process.stdout.write(JSON.stringify(runs, null, 2) + '\n');
 }

@@ -16,7 +16,10 @@ export function buildProgram(): Command {
     .exitOverride()
     .enablePositionalOptions()
     .showHelpAfterError('(run `termprobe --help` for usage)')
-    .option('-o, --out <dir>', 'where the results file goes')
+    .option('-o, --out <path>', 'results file, or a folder for it (default: ./termprobe-<terminal>-<version>.json)')
+    .option('--json', 'print the results as JSON on stdout instead of the report')
+    .option('--reference <name|file>', 'compare with xterm.js, ghostty, or a results file', 'xterm.js')
+    .option('--window <n>', 'probes in flight at once (1: one at a time)')
     .action(async (opts) => (await import('./default-command.js')).defaultCommand(opts));
 
   program

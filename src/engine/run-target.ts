@@ -24,11 +24,17 @@ export interface RunTargetOptions {
   prelude?: PreludeKind;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
+  /** Probes this target must not run, with the reason (see runProbes). */
+  skip?: (probe: Probe) => string | undefined;
 }
 
 export interface TargetRun {
   results: ResultsFile;
   gaveUp?: string;
+  /** One line on who answered (e.g. "tmux 3.3a (from XTVERSION); …"), when the target can tell more than its name. */
+  summary?: string;
+  /** Things the user should know about the run, one line each. */
+  notes?: string[];
 }
 
 /** Probe an already-open session (used by every target, including the user's own terminal). */
@@ -45,7 +51,7 @@ export async function probeSession(
   const size = { cols: opts.cols, rows: opts.rows };
   let restore = '';
   const engine = (list: Probe[], prelude: PreludeKind | 'none' = opts.prelude ?? 'default'): Promise<EngineRun> =>
-    runProbes(session, list, { size, window: opts.window, idleTimeoutMs: opts.idleTimeoutMs, prelude, restore, signal: opts.signal, onProgress: list === probes ? opts.onProgress : undefined });
+    runProbes(session, list, { size, window: opts.window, idleTimeoutMs: opts.idleTimeoutMs, prelude, restore, signal: opts.signal, ...(list === probes ? { onProgress: opts.onProgress, skip: opts.skip } : {}) });
   const ident = await engine(IDENTIFY_PROBES, 'none');
   const seen = readIdentification(ident.results[0]!, ident.results[1]!);
   restore = restoreModesBytes(seen.modes);
@@ -73,6 +79,8 @@ export async function runTarget(targetId: string, corpus: Corpus, probes: Probe[
   const factory = await loadTarget(targetId);
   const avail = await factory.available();
   if (!avail.ok) throw new TargetUnavailableError(targetId, avail.reason + (avail.install ? ` (install: ${avail.install})` : ''));
+  // The user's own terminal has its own size, prelude, timeouts and safety rules.
+  if (factory.kind === 'self') return (await import('./run-self.js')).runSelf(corpus, probes, opts);
   const cols = opts.cols ?? 80;
   const rows = opts.rows ?? 24;
   const session = await factory.open({ cols, rows, options: opts.options ?? {}, signal: opts.signal });

@@ -12,6 +12,7 @@ const gui = (id: string): Loader => async () => (await import('./gui-target.js')
 export const TARGETS = {
   'xterm.js': async () => (await import('./xterm-js.js')).xtermJsTarget,
   ghostty: async () => (await import('./ghostty.js')).ghosttyTarget,
+  self: async () => (await import('./self.js')).selfTarget,
   tmux: async () => (await import('./tmux.js')).tmuxTarget,
   screen: async () => (await import('./gnu-screen.js')).screenTarget,
   xterm: gui('xterm'),

@@ -1,0 +1,57 @@
+/**
+ * The environment variables that say which terminal a process runs in. Results
+ * files are shared, so session-specific values (socket paths, window ids, host
+ * names, addresses) are recorded only as "set"; versions and names as found.
+ */
+
+/** Recorded with their value: names and versions. */
+const VALUE_VARS = [
+  'TERM',
+  'TERM_PROGRAM',
+  'TERM_PROGRAM_VERSION',
+  'COLORTERM',
+  'VTE_VERSION',
+  'KONSOLE_VERSION',
+  'XTERM_VERSION',
+  'LC_TERMINAL',
+  'LC_TERMINAL_VERSION',
+  'TERMINOLOGY',
+  'MLTERM',
+] as const;
+
+/** Recorded as "set": their value identifies a session, not a terminal. */
+const PRESENCE_VARS = [
+  'TMUX',
+  'STY',
+  'ZELLIJ',
+  'SSH_TTY',
+  'SSH_CONNECTION',
+  'WT_SESSION',
+  'KITTY_WINDOW_ID',
+  'GNOME_TERMINAL_SCREEN',
+  'TILIX_ID',
+  'TERMINATOR_UUID',
+] as const;
+
+/** Any variable with one of these prefixes is recorded as "set". */
+const PRESENCE_PREFIXES = ['ALACRITTY_', 'WEZTERM_', 'GHOSTTY_', 'KITTY_'] as const;
+
+export type TerminalEnv = Record<string, string>;
+
+/** The terminal-related variables of an environment, sorted by name. */
+export function terminalEnv(env: Record<string, string | undefined>): TerminalEnv {
+  const out: TerminalEnv = {};
+  for (const name of VALUE_VARS) {
+    const v = env[name];
+    if (v !== undefined && v !== '') out[name] = v;
+  }
+  for (const name of PRESENCE_VARS) if (env[name]) out[name] = 'set';
+  for (const name of Object.keys(env)) {
+    if (env[name] && PRESENCE_PREFIXES.some((p) => name.startsWith(p)) && !(name in out)) out[name] = 'set';
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+export function hasVarWithPrefix(env: TerminalEnv, prefix: string): boolean {
+  return Object.keys(env).some((k) => k.startsWith(prefix));
+}

@@ -1,0 +1,44 @@
+/**
+ * Running the corpus in the user's own terminal: the same engine, tuned for a
+ * terminal nobody may disturb — its real size (it is never resized), the
+ * 'alternate' prelude (the main screen is never written), unsafe probes
+ * skipped with the reason, a short idle timeout once the terminal has proved
+ * silent, and the session closed (terminal restored) whatever happens.
+ */
+import type { Corpus } from '../corpus/load-corpus.js';
+import type { Probe } from '../corpus/probe-schema.js';
+import { openSelfSession, FIRST_REPLY_MS } from '../targets/self.js';
+import { touchedModes } from '../targets/self-modes.js';
+import { unsafeForSelf } from '../targets/self-safety.js';
+import { lacksAlternateScreen } from '../targets/self-state.js';
+import { probeSession, type RunTargetOptions, type TargetRun } from './run-target.js';
+
+/** With probes in flight, how long a responsive terminal may stay quiet before the oldest counts as no-reply. */
+const SELF_IDLE_MS = FIRST_REPLY_MS;
+/** The terminal answered nothing to the first queries: spend no more time waiting. */
+const SILENT_IDLE_MS = 100;
+
+export const NO_CPR_MESSAGE = `your terminal did not answer CSI 6n (the cursor position report) within ${FIRST_REPLY_MS / 1000} s, so no probe could be answered`;
+
+export async function runSelf(corpus: Corpus, probes: Probe[], opts: RunTargetOptions = {}): Promise<TargetRun> {
+  const session = await openSelfSession({ signal: opts.signal, touched: touchedModes(probes) });
+  try {
+    const { cols, rows } = session.size;
+    const refusal = lacksAlternateScreen(session.prior)
+      ? 'skipped: your terminal reports no alternate screen (DECRQM ?1049), and termprobe does not write probes on your main screen'
+      : undefined;
+    const run = await probeSession('self', session, corpus, probes, {
+      ...opts,
+      cols,
+      rows,
+      prelude: 'alternate',
+      idleTimeoutMs: session.prior.answered ? (opts.idleTimeoutMs ?? SELF_IDLE_MS) : SILENT_IDLE_MS,
+      skip: (p) => refusal ?? unsafeForSelf(p) ?? opts.skip?.(p),
+    });
+    const anyCursor = run.results.probes.some((p) => p.cursor !== undefined);
+    if (!session.prior.cursor && !anyCursor && !refusal) run.gaveUp = NO_CPR_MESSAGE;
+    return { ...run, summary: session.summary, notes: session.notes };
+  } finally {
+    await session.close();
+  }
+}

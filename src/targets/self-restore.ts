@@ -1,0 +1,58 @@
+/**
+ * The bytes that enter the alternate screen before probing, and the bytes that
+ * put the user's terminal back afterwards: a neutral state in the alternate
+ * screen (the engine's own prelude, so no probe's leftovers survive), leave it,
+ * DECRC (pairs with the DECSC before entering), every touched mode to its prior
+ * state, the keypad, tmux's scroll region, the cursor where CSI 6n found it,
+ * SGR as DECRQSS read it, and the cursor's visibility last. Never RIS, never a
+ * size change.
+ */
+import type { SizeVars } from '../corpus/escape-notation.js';
+import { preludeBytes } from '../engine/prelude.js';
+import { ASSUMED_STATE, NEVER_RESTORE } from './self-modes.js';
+import type { PriorState } from './self-state.js';
+
+/** DECSC, then the alternate screen (1049 also saves the cursor; the DECSC covers terminals with only 47/1047 semantics). */
+export const ENTER_ALTERNATE = '\x1b7\x1b[?1049h';
+
+export interface Restoration {
+  bytes: string;
+  /** Modes put back to an assumed state because the terminal did not tell theirs. */
+  assumed: string[];
+  /** Touched modes whose state is unknown and that have no assumed state: left as the probes left them. */
+  unknown: string[];
+}
+
+export function restoration(prior: PriorState, touched: readonly string[], size: SizeVars): Restoration {
+  const assumed: string[] = [];
+  const unknown: string[] = [];
+  const modes: string[] = [];
+  let cursorVisible = '';
+  for (const mode of touched) {
+    if (NEVER_RESTORE.has(mode)) continue;
+    let state = prior.modes[mode];
+    if (state !== 'set' && state !== 'reset') {
+      state = ASSUMED_STATE[mode];
+      if (state) assumed.push(mode);
+      else if (prior.modes[mode]?.startsWith('permanently') !== true && prior.modes[mode] !== 'not-recognized') unknown.push(mode);
+    }
+    if (state !== 'set' && state !== 'reset') continue;
+    const seq = `\x1b[${mode}${state === 'set' ? 'h' : 'l'}`;
+    if (mode === '?25') cursorVisible = seq;
+    else modes.push(seq);
+  }
+  const parts = [
+    preludeBytes(size, 'alternate'), // neutral state, still inside the alternate screen
+    prior.alternateBefore ? '' : '\x1b[?1049l',
+    '\x1b8',
+    modes.join(''),
+    prior.keypad === 'application' ? '\x1b=' : '\x1b>',
+  ];
+  const region = prior.scrollRegion;
+  if (region && (region.top !== 1 || region.bottom !== size.rows)) parts.push(`\x1b[${region.top};${region.bottom}r`);
+  if (prior.cursor) parts.push(`\x1b[${prior.cursor.row};${prior.cursor.col}H`);
+  if (prior.sgr !== undefined) parts.push(prior.sgr === '0' ? '\x1b[0m' : `\x1b[0;${prior.sgr}m`);
+  parts.push(cursorVisible || '\x1b[?25h');
+  if (!prior.keypad) assumed.push('keypad');
+  return { bytes: parts.join(''), assumed, unknown };
+}

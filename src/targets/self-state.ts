@@ -1,0 +1,104 @@
+/**
+ * What the user's terminal was like before termprobe touched it, read in two
+ * steps: on the main screen only CSI 6n and DA1 (queries every terminal
+ * parses, so nothing stray is printed there), then, inside the alternate
+ * screen, XTVERSION, DA2, DECRQM of every mode to put back, and DECRQSS for
+ * SGR (modes and SGR are not per screen). Inside tmux, which answers no
+ * DECRQM, tmux's own record of the pane fills the gaps.
+ */
+import type { Probe } from '../corpus/probe-schema.js';
+import type { ProbeResult } from '../results/results-schema.js';
+import type { TmuxPane } from './self-tmux.js';
+
+/** DECRPM Ps values as results files name them. */
+const DECRPM = ['not-recognized', 'set', 'reset', 'permanently-set', 'permanently-reset'] as const;
+
+export interface PriorState {
+  /** Anything at all came back to the first queries. */
+  answered: boolean;
+  /** The main screen's cursor (CPR before the alternate screen, else tmux), 1-based. */
+  cursor?: { row: number; col: number };
+  /** Mode → state ("set", "reset", "permanently-set", …, "no-reply"). */
+  modes: Record<string, string>;
+  /** Where each set/reset state came from. */
+  sources: Record<string, 'decrqm' | 'tmux'>;
+  keypad?: 'application' | 'numeric';
+  /** Only from tmux: DECSTBM cannot be read per screen reliably. */
+  scrollRegion?: { top: number; bottom: number };
+  /** SGR parameters (DECRQSS m), e.g. "0" or "0;1;31". */
+  sgr?: string;
+  /** tmux says the pane was already in the alternate screen. */
+  alternateBefore?: boolean;
+}
+
+export interface SeenReplies {
+  xtversion?: string;
+  da2?: string;
+  da2Params?: number[];
+  da1?: string;
+}
+
+export function pseudoProbe(id: string, query: string[]): Probe {
+  return { id, category: 'self', file: '(built in)', title: id, description: 'built-in query of the user terminal', spec: 'xterm ctlseqs (built in)', send: '', query, expect: { implements: {} } };
+}
+
+/** Step 1, on the main screen: where the cursor is, and whether the terminal answers at all. */
+export const MAIN_SCREEN_QUERY = pseudoProbe('self.main-screen', ['cursor']);
+
+/** Step 2, in the alternate screen. */
+export function alternateScreenQuery(modes: readonly string[]): Probe {
+  return pseudoProbe('self.state', ['xtversion', 'da2', 'da1', ...modes.map((m) => `decrqm:${m}`), 'decrqss:m']);
+}
+
+const answered = (r: ProbeResult | undefined) => !!r && (r.cursor !== undefined || r.replies.some((x) => x.value !== undefined) || (r.unexpected?.length ?? 0) > 0 || r.status === 'ok');
+
+export function readPriorState(main: ProbeResult, alt: ProbeResult | undefined, tmux: TmuxPane | undefined): PriorState {
+  const prior: PriorState = { answered: answered(main), modes: {}, sources: {} };
+  const c = main.cursor;
+  if (c && c.row !== null && c.col !== null && c.row > 0 && c.col > 0) prior.cursor = { row: c.row, col: c.col };
+  else if (tmux?.cursor) prior.cursor = tmux.cursor;
+  for (const r of alt?.replies ?? []) {
+    if (r.query.startsWith('decrqm:')) {
+      const mode = r.query.slice('decrqm:'.length);
+      prior.modes[mode] = r.value === undefined ? 'no-reply' : (DECRPM[Number(r.value)] ?? `value-${r.value}`);
+      if (prior.modes[mode] === 'set' || prior.modes[mode] === 'reset') prior.sources[mode] = 'decrqm';
+    }
+    if (r.query === 'decrqss:m' && r.value !== undefined) {
+      const m = /^1\$r([\d;:]*)m$/.exec(r.value);
+      if (m) prior.sgr = m[1] === '' ? '0' : m[1];
+    }
+  }
+  for (const [mode, state] of Object.entries(tmux?.modes ?? {})) {
+    if (mode === 'keypad') prior.keypad = state === 'set' ? 'application' : 'numeric';
+    else if (mode === '?1049') prior.alternateBefore = state === 'set';
+    else if (!prior.sources[mode]) {
+      prior.modes[mode] = state;
+      prior.sources[mode] = 'tmux';
+    }
+  }
+  const nkm = prior.modes['?66'];
+  if (!prior.keypad && (nkm === 'set' || nkm === 'reset')) prior.keypad = nkm === 'set' ? 'application' : 'numeric';
+  if (tmux?.scrollRegion) prior.scrollRegion = tmux.scrollRegion;
+  return prior;
+}
+
+/** The identification replies of step 2 (XTVERSION text, DA2 and DA1 as escaped raw). */
+export function readSeenReplies(alt: ProbeResult | undefined): SeenReplies {
+  const seen: SeenReplies = {};
+  for (const r of alt?.replies ?? []) {
+    if (r.value === undefined) continue;
+    if (r.query === 'xtversion') seen.xtversion = r.value;
+    if (r.query === 'da2') {
+      seen.da2 = r.raw;
+      seen.da2Params = r.value.split(';').map(Number);
+    }
+    if (r.query === 'da1') seen.da1 = r.raw;
+  }
+  return seen;
+}
+
+/** The terminal said it has no alternate screen: probing would write on the main screen. */
+export function lacksAlternateScreen(prior: PriorState): boolean {
+  const s = prior.modes['?1049'];
+  return s === 'not-recognized' || s === 'permanently-reset';
+}
