@@ -27,6 +27,8 @@ import { abortOf, TargetStartError, wrongSizeMessage } from './target-start-erro
 const NAME = 'screen';
 const START_TIMEOUT_MS = 10_000;
 const DETACHED_SIZE = { cols: 80, rows: 24 };
+/** `-Q info` is cut to the window width; "(999,999)/(999,999)" needs 19 columns. */
+const MIN_COLS = 20;
 let sessions = 0;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -91,6 +93,7 @@ class ScreenSession extends RelaySession {
     this.server.on('error', (error) => this.relay.fail(new TargetStartError(`screen could not start: ${error.message}`)));
     await this.relay.connected({ timeoutMs: START_TIMEOUT_MS });
     const wanted = { cols: this.cols, rows: this.rows };
+    if (wanted.cols < MIN_COLS) throw new TargetStartError(`screen needs at least ${MIN_COLS} columns (asked for ${wanted.cols}): its -Q info answer, which gives the cursor, is cut to the window width`);
     if (wanted.cols !== DETACHED_SIZE.cols || wanted.rows !== DETACHED_SIZE.rows) await this.resize(wanted.cols, wanted.rows);
     const got = await this.info();
     if (got.cols !== wanted.cols || got.rows !== wanted.rows) throw new TargetStartError(wrongSizeMessage(NAME, got, wanted, 'from screen -Q info'));
