@@ -7,6 +7,7 @@ import type { BenchFigure, BenchModule } from './bench-types.js';
 
 const BENCHES: Record<string, () => Promise<BenchModule>> = {
   embedded: async () => (await import('./embedded-bench.js')).embeddedBench,
+  gui: async () => (await import('./gui-bench.js')).guiBench,
   parser: async () => (await import('./parser-bench.js')).parserBench,
 };
 

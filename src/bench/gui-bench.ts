@@ -1,0 +1,69 @@
+/**
+ * GUI terminals: wall time of the whole `termprobe run --target X` process over
+ * the full corpus, start-up and shut-down included, one run per terminal (a GUI
+ * run costs seconds; set TERMPROBE_BENCH_REPEAT=N for the median of N). Issue 4's
+ * targets: under 5 s per terminal, under 10 s for VTE terminals. Terminals not
+ * installed here are listed with the package to install.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadCorpus } from '../corpus/load-corpus.js';
+import { checkPrograms } from '../targets/find-program.js';
+import { GUI_RECIPES } from '../targets/gui-recipes.js';
+import { requirements } from '../targets/gui-target.js';
+import type { BenchFigure, BenchModule } from './bench-types.js';
+
+const BIN = fileURLToPath(new URL('../../bin/termprobe.js', import.meta.url));
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+interface Timed {
+  seconds: number;
+  failure?: string;
+}
+
+function runOnce(target: string, out: string): Timed {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [BIN, 'run', '--target', target, '--out', out, '--quiet'], { encoding: 'utf8', timeout: 120_000 });
+  const seconds = (performance.now() - t0) / 1000;
+  const said = `${r.stderr ?? ''}`.trim().split('\n').filter(Boolean).slice(-1)[0];
+  if (r.status !== 0) return { seconds, failure: `exit ${r.status ?? r.signal}: ${said ?? 'no message'}` };
+  return { seconds, ...(said ? { failure: said } : {}) };
+}
+
+export const guiBench: BenchModule = {
+  title: 'GUI terminals, full corpus, one process each (start-up and shut-down included)',
+  async run() {
+    const repeat = Math.max(1, Number(process.env['TERMPROBE_BENCH_REPEAT'] ?? 1) || 1);
+    const figures: BenchFigure[] = [{ name: 'probes in the corpus', value: loadCorpus().probes.length, unit: 'probes' }];
+    const out = mkdtempSync(join(tmpdir(), 'termprobe-gui-bench-'));
+    try {
+      for (const recipe of GUI_RECIPES) {
+        const name = `\`termprobe run --target ${recipe.id}\` wall time${recipe.vte ? ' (VTE)' : ''}`;
+        const avail = checkPrograms(requirements(recipe));
+        if (!avail.ok) {
+          figures.push({ name, value: 0, unit: 's', note: `not run: ${avail.reason} (${avail.install})` });
+          continue;
+        }
+        const runs = Array.from({ length: repeat }, () => runOnce(recipe.id, out));
+        const failure = runs.find((r) => r.failure)?.failure;
+        figures.push({
+          name,
+          value: median(runs.map((r) => r.seconds)),
+          unit: 's',
+          target: { op: '<', value: recipe.vte ? 10 : 5 },
+          ...(failure ? { note: failure } : {}),
+        });
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+    return figures;
+  },
+};
