@@ -42,12 +42,27 @@ export const regionSchema = z.strictObject({
 /**
  * An expected answer: every field given must match. Values are canonical strings
  * (see src/results/answer-key.ts): cursor "row;col"; replies by query, e.g.
- * {"decrqm:?2026": "2"}; screen as the text of each row of the region (trailing
+ * {"decrqm:?2026": "2"} — or "/pattern/" where no single value is right (see
+ * answer-key.ts valueMatches); screen as the text of each row of the region (trailing
  * spaces trimmed). `${cols}` and `${rows}` (with +N / -N) may appear anywhere.
  */
+function isRegExp(source: string): boolean {
+  try {
+    new RegExp(source, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const expectationSchema = z.strictObject({
   cursor: z.string().regex(/^(-?\d+|\$\{(cols|rows)([+-]\d+)?\});(-?\d+|\$\{(cols|rows)([+-]\d+)?\})$/, 'cursor is "row;col"').optional(),
-  replies: z.record(querySchema, z.string()).optional(),
+  replies: z
+    .record(
+      querySchema,
+      z.string().refine((v) => !(v.length >= 2 && v.startsWith('/') && v.endsWith('/')) || isRegExp(v.slice(1, -1)), 'a /pattern/ must be a valid regular expression'),
+    )
+    .optional(),
   screen: z.array(z.string()).optional(),
 });
 

@@ -45,13 +45,25 @@ export function answerSummary(r: ProbeResult | undefined): string {
   return parts.join(' ') || 'ok';
 }
 
+/**
+ * Does an answer value meet an expected one? Expected values are exact strings,
+ * or `/pattern/` for replies with no single right value (matched whole), e.g.
+ * `/.+/` for "any reply", or `/6[2-5](;[0-9]+)+/` for "a VT220-or-later DA1".
+ */
+export function valueMatches(expected: string, got: string): boolean {
+  if (expected.length >= 2 && expected.startsWith('/') && expected.endsWith('/')) {
+    return got !== NO_REPLY && new RegExp(`^(?:${expected.slice(1, -1)})$`, 'su').test(got);
+  }
+  return expected === got;
+}
+
 /** Fields of an expectation that the result does not meet (empty: it matches). */
 export function unmetFields(r: ProbeResult, exp: Expectation, size: SizeVars): string[] {
   const v = answerValues(r);
   const unmet: string[] = [];
   if (exp.cursor !== undefined && substituteSize(exp.cursor, size) !== v.cursor) unmet.push('cursor');
   for (const [q, want] of Object.entries(exp.replies ?? {})) {
-    if (substituteSize(want, size) !== (v.replies[q] ?? NO_REPLY)) unmet.push(q);
+    if (!valueMatches(substituteSize(want, size), v.replies[q] ?? NO_REPLY)) unmet.push(q);
   }
   if (exp.screen !== undefined) {
     const got = (v.screen ?? []).map((l) => l.replace(/ +$/, ''));

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { Probe } from '../corpus/probe-schema.js';
+import { answerSignature, behaviourOf, valueMatches } from './answer-key.js';
+import type { ProbeResult } from './results-schema.js';
+
+const size = { cols: 80, rows: 24 };
+const probe = (expect: Probe['expect']): Probe => ({ id: 'r.x', category: 'r', file: 't', title: 'x', description: 'test probe', spec: 'ECMA-48 x', send: '', query: ['cursor', 'da1'], expect });
+const result = (cursor: [number, number] | null, da1?: string): ProbeResult => ({
+  id: 'r.x', status: 'ok', replies: [{ query: 'da1', ...(da1 !== undefined ? { value: da1, raw: `\\e[?${da1}c` } : {}) }],
+  ...(cursor ? { cursor: { row: cursor[0], col: cursor[1], via: 'cpr' as const, raw: `\\e[${cursor[0]};${cursor[1]}R` } } : {}),
+  elapsedMs: Math.random(),
+});
+
+describe('valueMatches', () => {
+  it('compares exact strings, and /patterns/ whole, never matching a missing reply', () => {
+    expect(valueMatches('1;2', '1;2')).toBe(true);
+    expect(valueMatches('1;2', '1;22')).toBe(false);
+    expect(valueMatches('/6[2-5](;[0-9]+)*/', '62;22;52')).toBe(true);
+    expect(valueMatches('/6[2-5](;[0-9]+)*/', '1;2')).toBe(false);
+    expect(valueMatches('/6[2-5](;[0-9]+)*/', 'x64;1')).toBe(false);
+    expect(valueMatches('/.+/', 'none')).toBe(false);
+    expect(valueMatches('/.*/', 'none')).toBe(false);
+  });
+});
+
+describe('behaviourOf and answerSignature', () => {
+  const p = probe({ implements: { cursor: '1;${cols}', replies: { da1: '/6[2-5](;[0-9]+)*/' } }, lacks: { cursor: '2;1' } });
+  it('tells implements, lacks, other and no-reply apart, with size variables', () => {
+    expect(behaviourOf(p, result([1, 80], '64;1'), size)).toBe('implements');
+    expect(behaviourOf(p, result([1, 80], '1;2'), size)).toBe('other');
+    expect(behaviourOf(p, result([2, 1], '1;2'), size)).toBe('lacks');
+    expect(behaviourOf(p, result([1, 132], '64'), { cols: 132, rows: 24 })).toBe('implements');
+    expect(behaviourOf(p, { id: 'r.x', status: 'no-reply', replies: [] }, size)).toBe('no-reply');
+  });
+  it('ignores timings and raw spellings, not values', () => {
+    expect(answerSignature(result([1, 80], '1;2'))).toBe(answerSignature(result([1, 80], '1;2')));
+    expect(answerSignature(result([1, 80], '1;2'))).not.toBe(answerSignature(result([1, 81], '1;2')));
+    expect(answerSignature(result([1, 80]))).toBe('cursor=1;80 da1="none"');
+  });
+});
