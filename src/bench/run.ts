@@ -9,6 +9,8 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   embedded: async () => (await import('./embedded-bench.js')).embeddedBench,
   gui: async () => (await import('./gui-bench.js')).guiBench,
   parser: async () => (await import('./parser-bench.js')).parserBench,
+  multiplexers: async () => (await import('./multiplexer-bench.js')).multiplexerBench,
+  all: async () => (await import('./all-targets-bench.js')).allTargetsBench,
 };
 
 function format(f: BenchFigure): string {

@@ -135,9 +135,9 @@ class ScreenSession extends RelaySession {
 
   async readScreen(region: Region): Promise<ScreenAnswer> {
     const file = join(this.relay.dir, `hardcopy-${++this.reads}`);
-    // Both are snapshots of the state after the sentinel, so they may run at once; the info is kept for readCursor.
-    const [bytes, info] = await Promise.all([this.hardcopy(file), this.info()]);
-    this.lastInfo = info;
+    // One request at a time: with two screen clients at once, the -Q answer can go astray (it comes back empty).
+    const bytes = await this.hardcopy(file);
+    this.lastInfo = await this.info(); // kept for readCursor, which the engine calls next
     return hardcopyAnswer(bytes, region, this.cols, this.rows, this.suspect);
   }
 

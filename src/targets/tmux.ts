@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import type { Region } from '../corpus/probe-schema.js';
 import type { ScreenAnswer } from '../results/results-schema.js';
-import { cellsFromStyledRows } from './capture-cells.js';
+import { StyledRowsReader } from './capture-cells.js';
 import { FifoRelay, isAlive, RelaySession, type Description } from './fifo-relay.js';
 import { checkPrograms } from './find-program.js';
 import { commandLine, dpkgVersion } from './program-version.js';
@@ -44,6 +44,7 @@ class TmuxSession extends RelaySession {
   private control: TmuxControl | undefined;
   private serverPid: number | undefined;
   private term: string | undefined;
+  private readonly cells = new StyledRowsReader();
 
   constructor(
     relay: FifoRelay,
@@ -95,7 +96,7 @@ class TmuxSession extends RelaySession {
 
   async readScreen(region: Region): Promise<ScreenAnswer> {
     const lines = await this.ctl.command(`capture-pane -p -e -N -t ${SESSION} -S ${region.top - 1} -E ${region.bottom - 1}`);
-    return cellsFromStyledRows(lines, region, this.cols, this.rows, 'capture-pane');
+    return this.cells.read(lines, region, this.cols, this.rows, 'capture-pane');
   }
 
   async resize(cols: number, rows: number): Promise<void> {
@@ -129,6 +130,7 @@ class TmuxSession extends RelaySession {
     const pid = this.serverPid;
     for (let i = 0; pid !== undefined && i < 100 && isAlive(pid); i++) await sleep(10);
     if (pid !== undefined && isAlive(pid)) process.kill(pid, 'SIGKILL');
+    this.cells.dispose();
   }
 }
 

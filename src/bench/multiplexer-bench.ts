@@ -1,0 +1,66 @@
+/**
+ * tmux and GNU screen: wall time of the whole `termprobe run --target X` process
+ * over the full corpus (start-up, probes, shutdown; median of 3), the two
+ * together (they run side by side), and inside one process the start-up alone
+ * and the per-probe cost.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadCorpus } from '../corpus/load-corpus.js';
+import { runTarget } from '../engine/run-target.js';
+import { loadTarget } from '../targets/registry.js';
+import type { BenchFigure, BenchModule } from './bench-types.js';
+
+const BIN = fileURLToPath(new URL('../../bin/termprobe.js', import.meta.url));
+const TARGETS = ['tmux', 'screen'] as const;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export function processWallMs(targets: string, out: string): number {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [BIN, 'run', '--target', targets, '--out', out, '--quiet'], { encoding: 'utf8' });
+  const ms = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`termprobe run --target ${targets} exited ${r.status}: ${r.stderr.trim()}`);
+  return ms;
+}
+
+export const multiplexerBench: BenchModule = {
+  title: 'Multiplexers (tmux, GNU screen), full corpus',
+  async run() {
+    const corpus = loadCorpus();
+    const n = corpus.probes.length;
+    const figures: BenchFigure[] = [];
+    const out = mkdtempSync(join(tmpdir(), 'termprobe-bench-'));
+    try {
+      for (const target of TARGETS) {
+        const availability = await (await loadTarget(target)).available();
+        if (!availability.ok) {
+          figures.push({ name: `${target}: not available`, value: 0, unit: 's', note: availability.reason });
+          continue;
+        }
+        const wall = median([0, 1, 2].map(() => processWallMs(target, out)));
+        figures.push({ name: `\`termprobe run --target ${target}\` process wall time`, value: wall / 1000, unit: 's', target: { op: '<', value: 5 } });
+        const factory = await loadTarget(target);
+        const opens: number[] = [];
+        for (let i = 0; i < 3; i++) {
+          const t0 = performance.now();
+          const session = await factory.open({ cols: 80, rows: 24, options: {} });
+          opens.push(performance.now() - t0);
+          await session.close();
+        }
+        figures.push({ name: `${target}: start-up (open, relay connected)`, value: median(opens), unit: 'ms' });
+        const runs: number[] = [];
+        for (let i = 0; i < 3; i++) runs.push((await runTarget(target, corpus, corpus.probes)).results.run.elapsedMs);
+        figures.push({ name: `${target}: in-process, per probe (amortised)`, value: median(runs) / n, unit: 'ms' });
+      }
+      const both = median([0, 1, 2].map(() => processWallMs(TARGETS.join(','), out)));
+      figures.push({ name: '`termprobe run --target tmux,screen` process wall time', value: both / 1000, unit: 's', target: { op: '<', value: 5 } });
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+    return figures;
+  },
+};
