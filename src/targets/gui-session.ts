@@ -93,6 +93,17 @@ export class GuiSession extends RelaySession {
     return screenFromDecrqcra(region, cols, rows, decrqcraReports(events));
   };
 
+  /**
+   * The terminal died mid-run (e.g. zutty aborts on some sequences): say so in the
+   * settings. The engine reads the described settings when it writes the results,
+   * after the run, so the note reaches the results file; the probes after the
+   * crash are already recorded as unanswered by the engine.
+   */
+  noteExit(text: string): void {
+    const settings = (this.description.settings ??= {});
+    settings.options = { ...settings.options, 'terminal-exited': text };
+  }
+
   async describe(): Promise<Description> {
     return this.description;
   }

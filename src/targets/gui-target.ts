@@ -121,7 +121,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
   let relay: FifoRelay | undefined;
   let session: GuiSession | undefined;
   try {
-    const baseEnv = scratch.env({ LIBGL_ALWAYS_SOFTWARE: '1' });
+    const baseEnv = scratch.env({ LIBGL_ALWAYS_SOFTWARE: '1', ...recipe.env });
     let env: NodeJS.ProcessEnv;
     if (recipe.display === 'wayland') {
       const weston = await startWeston({ env: baseEnv, runtimeDir: scratch.runtime, logFile: join(scratch.dir, 'weston.log'), signal });
@@ -149,7 +149,9 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
     const dpkg = dpkgVersion(recipe.pkg);
     started.once('error', (error) => relay?.fail(new TargetStartError(`${recipe.id} could not be started: ${error.message}`)));
     void exited(started).then(({ code, signal: sig }) => {
-      relay?.fail(new TargetStartError(`${recipe.id} exited (${sig ?? `code ${code}`}) before it ran its command${logTail(logPath)}`));
+      const how = sig ?? `code ${code}`;
+      relay?.fail(new TargetStartError(`${recipe.id} exited (${how}) before it ran its command${logTail(logPath)}`));
+      if (session && !session.closed) session.noteExit(`${recipe.id} exited (${how}) during the run${logTail(logPath)}`);
     });
 
     let size;
@@ -188,7 +190,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
           ...recipe.options(ctx),
           display: recipe.display === 'wayland' ? `weston (x11 backend, pixman) on Xvfb ${XVFB_SCREEN}` : `Xvfb ${XVFB_SCREEN}`,
           ...(recipe.dbus ? { dbus: 'dbus-run-session (private session bus)' } : {}),
-          env: 'scratch HOME and XDG dirs, LANG=C.UTF-8, LIBGL_ALWAYS_SOFTWARE=1',
+          env: ['scratch HOME and XDG dirs', 'LANG=C.UTF-8', 'LIBGL_ALWAYS_SOFTWARE=1', ...Object.entries(recipe.env ?? {}).map(([k, v]) => `${k}=${v}`)].join(', '),
           screen: recipe.screen === 'none' ? 'none (answers are cursor reports and replies only)' : recipe.screen,
           'size-check': `tty size seen by the command and CPR from row 999, column 999; a terminal at another size fails to open`,
         },
