@@ -156,7 +156,7 @@ export class FifoRelay {
     this.outPath = join(this.dir, 'out');
     this.scriptPath = join(this.dir, 'relay.sh');
     try {
-      for (const name of ['in', 'out', 'ctl']) execFileSync('mkfifo', ['-m', '600', join(this.dir, name)]);
+      execFileSync('mkfifo', ['-m', '600', ...['in', 'out', 'ctl'].map((name) => join(this.dir, name))]);
       writeFileSync(this.scriptPath, relayScript(this.dir, opts), { mode: 0o700 });
     } catch (error) {
       rmSync(this.dir, { recursive: true, force: true });
