@@ -8,7 +8,9 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCorpus, type Corpus } from '../corpus/load-corpus.js';
 import type { Probe } from '../corpus/probe-schema.js';
+import { runSelf } from '../engine/run-self.js';
 import { runTarget } from '../engine/run-target.js';
+import { beginSelfSession } from '../targets/self.js';
 import { readResults } from '../results/read-results.js';
 import type { ResultsFile } from '../results/results-schema.js';
 import { resultsFileName, serializeResults, writeResults } from '../results/write-results.js';
@@ -88,10 +90,18 @@ export async function selfCommand(opts: SelfOptions): Promise<void> {
   const refName = opts.reference ?? 'xterm.js';
   const fromFile = checkReference(refName);
   const window = parseWindow(opts.window);
-  const corpus = loadCorpus();
-  const probes = corpus.probes;
   await withInterrupts(async (signal) => {
-    const run = await runTarget('self', corpus, probes, { signal, window });
+    // The first queries go out before the corpus loads, so the terminal answers while it does.
+    const begun = beginSelfSession({ signal });
+    let corpus: Corpus;
+    try {
+      corpus = loadCorpus();
+    } catch (e) {
+      await begun.close();
+      throw e;
+    }
+    const probes = corpus.probes;
+    const run = await runSelf(corpus, probes, { signal, window }, begun);
     // From here on the terminal is back as it was; everything below is ordinary output.
     const results = run.results;
     const answered = results.probes.some((p) => p.status === 'ok' || p.status === 'partial');

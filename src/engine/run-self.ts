@@ -7,7 +7,7 @@
  */
 import type { Corpus } from '../corpus/load-corpus.js';
 import type { Probe } from '../corpus/probe-schema.js';
-import { openSelfSession, FIRST_REPLY_MS } from '../targets/self.js';
+import { FIRST_REPLY_MS, openSelfSession, startSelfSession, type SelfSession } from '../targets/self.js';
 import { touchedModes } from '../targets/self-modes.js';
 import { unsafeForSelf } from '../targets/self-safety.js';
 import { lacksAlternateScreen } from '../targets/self-state.js';
@@ -20,8 +20,10 @@ const SILENT_IDLE_MS = 100;
 
 export const NO_CPR_MESSAGE = `your terminal did not answer CSI 6n (the cursor position report) within ${FIRST_REPLY_MS / 1000} s, so no probe could be answered`;
 
-export async function runSelf(corpus: Corpus, probes: Probe[], opts: RunTargetOptions = {}): Promise<TargetRun> {
-  const session = await openSelfSession({ signal: opts.signal, touched: touchedModes(probes) });
+/** `begun`: a session whose first queries went out earlier (beginSelfSession), so loading the corpus overlapped the terminal's answer. */
+export async function runSelf(corpus: Corpus, probes: Probe[], opts: RunTargetOptions = {}, begun?: SelfSession): Promise<TargetRun> {
+  const how = { signal: opts.signal, touched: touchedModes(probes) };
+  const session = begun ? await startSelfSession(begun, how) : await openSelfSession(how);
   try {
     const { cols, rows } = session.size;
     const refusal = lacksAlternateScreen(session.prior)

@@ -31,6 +31,7 @@ export const ASSUMED_STATE: Readonly<Record<string, 'set' | 'reset'>> = {
   '?1': 'reset', '?5': 'reset', '?6': 'reset', '?7': 'set', '?25': 'set', '?45': 'reset', '?66': 'reset', '?69': 'reset',
   '4': 'reset', '20': 'reset', '?9': 'reset', '?1000': 'reset', '?1001': 'reset', '?1002': 'reset', '?1003': 'reset',
   '?1004': 'reset', '?1005': 'reset', '?1006': 'reset', '?1015': 'reset', '?1016': 'reset', '?2004': 'reset', '?2026': 'reset',
+  '?8': 'set', '?95': 'reset', '?1045': 'reset',
 };
 
 const isModeSet = (seq: CsiSequence) => (seq.final === 'h' || seq.final === 'l') && (seq.marker === '' || seq.marker === '?') && seq.intermediates === '';

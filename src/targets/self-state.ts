@@ -42,21 +42,21 @@ export function pseudoProbe(id: string, query: string[]): Probe {
   return { id, category: 'self', file: '(built in)', title: id, description: 'built-in query of the user terminal', spec: 'xterm ctlseqs (built in)', send: '', query, expect: { implements: {} } };
 }
 
-/** Step 1, on the main screen: where the cursor is, and whether the terminal answers at all. */
-export const MAIN_SCREEN_QUERY = pseudoProbe('self.main-screen', ['cursor']);
-
 /** Step 2, in the alternate screen. */
 export function alternateScreenQuery(modes: readonly string[]): Probe {
   return pseudoProbe('self.state', ['xtversion', 'da2', 'da1', ...modes.map((m) => `decrqm:${m}`), 'decrqss:m']);
 }
 
-const answered = (r: ProbeResult | undefined) => !!r && (r.cursor !== undefined || r.replies.some((x) => x.value !== undefined) || (r.unexpected?.length ?? 0) > 0 || r.status === 'ok');
+/** What step 1 (CSI 6n and DA1 on the main screen) found. */
+export interface MainScreenAnswer {
+  answered: boolean;
+  cursor?: { row: number; col: number } | undefined;
+}
 
-export function readPriorState(main: ProbeResult, alt: ProbeResult | undefined, tmux: TmuxPane | undefined): PriorState {
-  const prior: PriorState = { answered: answered(main), modes: {}, sources: {} };
-  const c = main.cursor;
-  if (c && c.row !== null && c.col !== null && c.row > 0 && c.col > 0) prior.cursor = { row: c.row, col: c.col };
-  else if (tmux?.cursor) prior.cursor = tmux.cursor;
+export function readPriorState(main: MainScreenAnswer, alt: ProbeResult | undefined, tmux: TmuxPane | undefined): PriorState {
+  const prior: PriorState = { answered: main.answered, modes: {}, sources: {} };
+  const cursor = main.cursor ?? tmux?.cursor;
+  if (cursor) prior.cursor = cursor;
   for (const r of alt?.replies ?? []) {
     if (r.query.startsWith('decrqm:')) {
       const mode = r.query.slice('decrqm:'.length);

@@ -61,14 +61,19 @@ export class TtyLink {
     this.sizer.on('resize', listener);
   }
 
-  /**
-   * Raw mode, and output post-processing off too: libuv's raw mode keeps OPOST,
-   * so the tty would turn every LF of a probe into CR LF. Returns a note when
-   * `stty -opost` could not run (probes with LF then see CR LF).
-   */
-  async enterRaw(): Promise<string | undefined> {
+  /** Raw mode, at once (before the first query, so no reply is echoed). */
+  enterRaw(): void {
     this.reader.setRawMode(true);
     this.raw = true;
+  }
+
+  /**
+   * Output post-processing off too: libuv's raw mode keeps OPOST, so the tty
+   * would turn every LF of a probe into CR LF. Resolves to a note when
+   * `stty -opost` could not run (probes with LF then see CR LF). leaveRaw()
+   * puts OPOST back with the rest of the saved mode.
+   */
+  disableOutputProcessing(): Promise<string | undefined> {
     return new Promise((resolve) => {
       const child = spawn('stty', ['-opost'], { stdio: [this.writeFd, 'ignore', 'pipe'] });
       let err = '';

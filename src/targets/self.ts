@@ -15,9 +15,9 @@ import { runProbes } from '../engine/run-probes.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { CsiQueryScanner, type CsiSequence } from './csi-query-scanner.js';
 import { modesToRead, PRELUDE_MODES } from './self-modes.js';
-import { ENTER_ALTERNATE, restoration } from './self-restore.js';
-import { alternateScreenQuery, MAIN_SCREEN_QUERY, readPriorState, readSeenReplies, type PriorState } from './self-state.js';
-import { readTmuxPane } from './self-tmux.js';
+import { ENTER_ALTERNATE, restoration, type Restoration } from './self-restore.js';
+import { alternateScreenQuery, readPriorState, readSeenReplies, type PriorState } from './self-state.js';
+import { readTmuxPane, type TmuxPane } from './self-tmux.js';
 import { TtyLink } from './self-tty.js';
 import type { OpenOptions, TargetFactory, TargetSession } from './target.js';
 import { validateTargetOptions } from './target-options.js';
@@ -35,11 +35,17 @@ export interface SelfOpenOptions {
   env?: NodeJS.ProcessEnv;
 }
 
+const encoder = new TextEncoder();
 const isDa1 = (s: CsiSequence) => s.final === 'c' && s.marker === '' && s.intermediates === '' && (s.params === '' || s.params === '0');
 
 export class SelfSession implements TargetSession {
   private listener: ((data: Uint8Array) => void) | undefined;
   private readonly parser = new ReplyParser();
+  private pending: { opost: Promise<string | undefined>; tmux: Promise<TmuxPane | undefined> } | undefined;
+  private onFirstDa1: (() => void) | undefined;
+  /** Step 1's answers: anything at all, and the main screen's cursor. */
+  private answeredAny = false;
+  private mainCursor: { row: number; col: number } | undefined;
   private readonly da1Queries = new CsiQueryScanner(isDa1);
   private env: NodeJS.ProcessEnv = process.env;
   private da1Sent = 0;
@@ -48,6 +54,10 @@ export class SelfSession implements TargetSession {
   private closed = false;
   private entered = false;
   private restoreBytes = '';
+  private queriesOnlyRestore = '\x1b[?1049l\x1b8';
+  /** Set once a probe went out (its prelude starts with DECSTR): from then on the full restoration is needed. */
+  private probed = false;
+  private readonly softResets = new CsiQueryScanner((s) => s.final === 'p' && s.intermediates === '!');
   private readonly exitHook = () => this.emergencyRestore();
   readonly size: { cols: number; rows: number };
   prior: PriorState = { answered: false, modes: {}, sources: {} };
@@ -68,7 +78,9 @@ export class SelfSession implements TargetSession {
 
   private receive(chunk: Uint8Array): void {
     for (const ev of this.parser.feed(chunk)) {
-      if (ev.kind === 'da1') this.da1Received++;
+      if (ev.kind !== 'text') this.answeredAny = true;
+      if (ev.kind === 'cpr' && !ev.private && !this.entered && !this.mainCursor && ev.row !== null && ev.col !== null && ev.row > 0 && ev.col > 0) this.mainCursor = { row: ev.row, col: ev.col };
+      if (ev.kind === 'da1' && ++this.da1Received === 1) this.onFirstDa1?.();
       // Raw mode turns Ctrl-C into a byte; make it the signal the user meant.
       if (ev.kind === 'text' && ev.text.includes('\x03') && !this.closed) this.interrupt();
     }
@@ -88,6 +100,7 @@ export class SelfSession implements TargetSession {
   write(data: Uint8Array): void {
     if (this.closed) return;
     this.da1Sent += this.da1Queries.scan(data).length;
+    if (!this.probed && this.softResets.scan(data).length > 0) this.probed = true;
     this.link.write(data);
   }
 
@@ -95,33 +108,72 @@ export class SelfSession implements TargetSession {
     this.listener = listener;
   }
 
-  /** One built-in query through the engine, with the first-reply deadline. */
+  /**
+   * Step 1, at once and synchronously: raw mode (so no reply is echoed), then
+   * CSI 6n and DA1 on the main screen. The caller may do other work (load the
+   * corpus) while the terminal answers; start() waits for the reply.
+   */
+  begin(env: NodeJS.ProcessEnv): void {
+    this.env = env;
+    this.link.enterRaw();
+    this.write(encoder.encode('\x1b[6n\x1b[c'));
+    this.pending = { opost: this.link.disableOutputProcessing(), tmux: readTmuxPane(env) };
+  }
+
+  /** Until the first DA1 reply (every terminal that answers anything answers DA1), at most `ms` from now. */
+  private firstReply(ms: number): Promise<void> {
+    if (this.da1Received > 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.signal?.removeEventListener('abort', done);
+        this.onFirstDa1 = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.signal?.addEventListener('abort', done, { once: true });
+      this.onFirstDa1 = done;
+    });
+  }
+
+  /** Step 2 (inside the alternate screen) through the engine, with the first-reply deadline. */
   private async ask(probe: Probe) {
     const run = await runProbes(this, [probe], { size: this.size, prelude: 'none', idleTimeoutMs: FIRST_REPLY_MS, maxTimeouts: 1, signal: this.signal });
     return run.results[0]!;
   }
 
-  /** Raw mode, the state before, the alternate screen, identification. */
+  /** After begin(): the state before, the alternate screen, identification. */
   async start(opts: SelfOpenOptions): Promise<void> {
-    const note = await this.link.enterRaw();
+    const pending = this.pending!;
+    await this.firstReply(FIRST_REPLY_MS);
+    if (this.signal?.aborted) throw this.signal.reason;
+    const [note, tmux] = await Promise.all([pending.opost, pending.tmux]);
     if (note) this.notes.push(note);
-    const env = (this.env = opts.env ?? process.env);
-    const [main, tmux] = await Promise.all([this.ask(MAIN_SCREEN_QUERY), readTmuxPane(env)]);
+    const main = { answered: this.answeredAny, cursor: this.mainCursor };
     const touched = opts.touched ?? PRELUDE_MODES;
     // What is known so far is enough to come back out, should anything stop the run from here on.
-    this.restoreBytes = restoration(readPriorState(main, undefined, tmux), touched, this.size).bytes;
-    this.link.write(ENTER_ALTERNATE);
+    this.setRestoration(restoration(readPriorState(main, undefined, tmux), touched, this.size));
+    this.write(encoder.encode(ENTER_ALTERNATE));
     this.entered = true;
-    const alt = main.status === 'ok' || main.cursor ? await this.ask(alternateScreenQuery(modesToRead(touched))) : undefined;
+    const alt = main.answered ? await this.ask(alternateScreenQuery(modesToRead(touched))) : undefined;
     this.prior = readPriorState(main, alt, tmux);
     const plan = restoration(this.prior, touched, this.size);
-    this.restoreBytes = plan.bytes;
+    this.setRestoration(plan);
     if (plan.assumed.length > 0 && this.prior.answered) this.notes.push(`the terminal did not report ${plan.assumed.join(', ')}; put back to the usual state at a shell prompt`);
-    if (plan.unknown.length > 0) this.notes.push(`state of ${plan.unknown.join(', ')} unknown; left as the probes left them`);
+    if (plan.unknown.length > 0 && this.prior.answered) this.notes.push(`state of ${plan.unknown.join(', ')} unknown; left as the probes left them`);
     const seen = readSeenReplies(alt);
-    const guess = guessIdentity({ ...seen, env: terminalEnv(env), ...(tmux ? { tmuxClient: tmux.client } : {}) });
+    const guess = guessIdentity({ ...seen, env: terminalEnv(this.env), ...(tmux ? { tmuxClient: tmux.client } : {}) });
     this.identity = guess.identity;
     this.summary = guess.summary;
+  }
+
+  private setRestoration(plan: Restoration): void {
+    this.restoreBytes = plan.bytes;
+    this.queriesOnlyRestore = plan.queriesOnly;
+  }
+
+  private get restore(): string {
+    return this.probed ? this.restoreBytes : this.queriesOnlyRestore;
   }
 
   async describe(): Promise<Partial<Identity> & { settings?: Partial<Settings> }> {
@@ -146,13 +198,12 @@ export class SelfSession implements TargetSession {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    const hungUp = (this.signal?.reason as { signal?: string } | undefined)?.signal === 'SIGHUP';
-    if (this.entered) this.link.write(this.restoreBytes);
+    if (this.entered) this.link.write(this.restore);
     this.link.write('\x1b[c'); // the final sentinel: its reply means every earlier reply has arrived
     this.da1Sent++;
     this.closed = true;
     // Replies still in flight would otherwise reach the shell as typed input.
-    await this.drain(hungUp || this.link.dead || this.da1Received === 0 ? 0 : DRAIN_MS);
+    await this.drain(this.link.dead || this.da1Received === 0 ? 0 : DRAIN_MS); // a hung-up terminal fails the write: no wait
     this.listener = undefined;
     this.link.close();
     process.off('exit', this.exitHook);
@@ -162,14 +213,20 @@ export class SelfSession implements TargetSession {
   private emergencyRestore(): void {
     if (this.closed) return;
     this.closed = true;
-    if (this.entered) this.link.write(this.restoreBytes || '\x1b[?1049l\x1b8\x1b[?25h');
+    if (this.entered) this.link.write(this.restore);
     this.link.leaveRaw();
   }
 }
 
-/** Open the user's terminal: raw mode, state read, alternate screen entered. Closes it again on failure. */
-export async function openSelfSession(opts: SelfOpenOptions = {}): Promise<SelfSession> {
+/** Step 1 of opening the user's terminal (see SelfSession.begin); throws when there is no terminal. */
+export function beginSelfSession(opts: SelfOpenOptions = {}): SelfSession {
   const session = new SelfSession(TtyLink.open(), opts.signal);
+  session.begin(opts.env ?? process.env);
+  return session;
+}
+
+/** Finish opening a begun session; closes it (restoring the terminal) on failure. */
+export async function startSelfSession(session: SelfSession, opts: SelfOpenOptions = {}): Promise<SelfSession> {
   try {
     await session.start(opts);
     return session;
@@ -177,6 +234,11 @@ export async function openSelfSession(opts: SelfOpenOptions = {}): Promise<SelfS
     await session.close();
     throw e;
   }
+}
+
+/** Open the user's terminal: raw mode, state read, alternate screen entered. Closes it again on failure. */
+export async function openSelfSession(opts: SelfOpenOptions = {}): Promise<SelfSession> {
+  return startSelfSession(beginSelfSession(opts), opts);
 }
 
 export const selfTarget: TargetFactory = {

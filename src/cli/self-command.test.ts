@@ -1,0 +1,164 @@
+/**
+ * `termprobe` in the user's own terminal, end to end: the real CLI (built) in
+ * a real pseudo-terminal whose other end is xterm.js, and inside a private tmux.
+ * The terminal must be left as it was (tty mode, screen, modes) on every exit.
+ */
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadCorpus } from '../corpus/load-corpus.js';
+import { runTarget } from '../engine/run-target.js';
+import { comparableSignature } from '../report/self-report-compare.js';
+import { parseResults } from '../results/read-results.js';
+import type { ResultsFile } from '../results/results-schema.js';
+import { unsafeForSelf } from '../targets/self-safety.js';
+import type { PtyHost } from '../test-support/pty-host.js';
+import { PrivateTmux } from '../test-support/private-tmux.js';
+import { haveProgram } from '../test-support/require-program.js';
+import { childArgv, childConfig, hostExit, PRIOR_LINES, readChildReport, scratchDir, startInHost, waitForFile } from '../test-support/self-run.js';
+
+const corpus = loadCorpus();
+let reference: ResultsFile;
+const hosts: PtyHost[] = [];
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  reference = (await runTarget('xterm.js', corpus, corpus.probes, { cols: 80, rows: 24 })).results;
+});
+
+afterEach(() => {
+  for (const h of hosts.splice(0)) h.kill();
+});
+
+afterAll(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function dir(): string {
+  const d = scratchDir();
+  dirs.push(d);
+  return d;
+}
+
+function run(cliArgs: (d: string) => string[], opts: Parameters<typeof startInHost>[2] = {}) {
+  const d = dir();
+  const started = startInHost(d, cliArgs(d), opts);
+  hosts.push(started.host);
+  return { ...started, dir: d };
+}
+
+/** The terminal is as the prior content left it: tty mode, main screen, modes, cursor shown. */
+async function expectRestored(host: PtyHost, config: ReturnType<typeof childConfig>) {
+  const report = readChildReport(config);
+  expect(report.sttyAfter).toBe(report.sttyBefore);
+  expect(host.term.buffer.active.type).toBe('normal');
+  expect(host.lines().slice(0, PRIOR_LINES.length)).toEqual(PRIOR_LINES);
+  const modes = host.term.modes;
+  expect({ cursorKeys: modes.applicationCursorKeysMode, keypad: modes.applicationKeypadMode, paste: modes.bracketedPasteMode, wrap: modes.wraparoundMode, insert: modes.insertMode, origin: modes.originMode, mouse: modes.mouseTrackingMode }).toEqual({ cursorKeys: true, keypad: true, paste: true, wrap: true, insert: false, origin: false, mouse: 'none' });
+  expect(await host.ask('\x1b[?25$p')).toBe('\x1b[?25;1$y');
+  return report;
+}
+
+function resultsIn(path: string): ResultsFile {
+  return parseResults(readFileSync(path, 'utf8'), path);
+}
+
+describe('termprobe in a pseudo-terminal whose other end is xterm.js', () => {
+  it('gives the answers the in-process xterm.js target gives, for every probe it may run, and leaves the terminal as it was', async () => {
+    const { host, config, dir: d } = run((d) => ['--out', join(d, 'mine.json')]);
+    await hostExit(host, 30_000);
+    const report = await expectRestored(host, config);
+    expect(report.code).toBe(0);
+    const mine = resultsIn(join(d, 'mine.json'));
+    expect(mine.target.id).toBe('self');
+    expect(mine.settings).toMatchObject({ cols: 80, rows: 24, term: 'xterm-256color', unicode: '11' });
+    expect(mine.target.identity).toMatchObject({ name: 'xterm.js', identifiedBy: 'da2' });
+    const refById = new Map(reference.probes.map((p) => [p.id, p]));
+    const mismatches: string[] = [];
+    for (const p of mine.probes) {
+      const probe = corpus.byId.get(p.id)!;
+      if (p.status === 'skipped') {
+        expect(unsafeForSelf(probe) ?? (probe.size && probe.size !== '80x24' ? 'size' : undefined), p.id).toBeDefined();
+        continue;
+      }
+      const a = comparableSignature(p);
+      const b = comparableSignature(refById.get(p.id)!);
+      if (a !== b) mismatches.push(`${p.id}\n  self:     ${a}\n  xterm.js: ${b}`);
+    }
+    expect(mismatches).toEqual([]);
+    // The report follows the prior content on the main screen, and nothing else was written there.
+    expect(host.lines()[PRIOR_LINES.length]).toMatch(/^termprobe: your terminal is xterm\.js/);
+    expect(host.lines().join('\n')).toContain(`Results saved to ${join(d, 'mine.json')}`);
+  });
+
+  it('gives the same answers when the terminal mixes garbage (keystrokes, pastes, mouse, focus) into its replies', async () => {
+    const { host, config, dir: d } = run((d) => ['--out', join(d, 'noisy.json')], { answer: 'garbage' });
+    await hostExit(host, 30_000);
+    await expectRestored(host, config);
+    const mine = resultsIn(join(d, 'noisy.json'));
+    const refById = new Map(reference.probes.map((p) => [p.id, p]));
+    const wrong = mine.probes.filter((p) => p.status !== 'skipped' && comparableSignature(p) !== comparableSignature(refById.get(p.id)!)).map((p) => p.id);
+    expect(wrong).toEqual([]);
+  });
+
+  it('ends within 3 s when the terminal answers nothing, says so, and restores the terminal', async () => {
+    const { host, config, dir: d } = run((d) => ['--out', join(d, 'silent.json')], { answer: 'silent' });
+    await hostExit(host, 10_000);
+    const report = await expectRestored(host, config);
+    expect(report.wallMs).toBeLessThan(3000);
+    expect(report.code).toBe(3);
+    expect(host.lines().join('\n')).toMatch(/did not answer CSI 6n/);
+    const mine = resultsIn(join(d, 'silent.json'));
+    expect(new Set(mine.probes.map((p) => p.status))).toEqual(new Set(['no-reply']));
+    expect(mine.probes).toHaveLength(corpus.probes.length);
+  });
+
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+    it(`${signal} halfway: exit ${code}, no results file, tty mode, screen and modes as before`, async () => {
+      const { host, config, dir: d } = run((d) => ['--out', join(d, 'half.json')], { replyDelayMs: 2 });
+      await host.afterReplies(Math.floor(corpus.probes.length / 2));
+      const pid = Number(await waitForFile(`${config.report}.pid`, 5000));
+      process.kill(pid, signal);
+      await hostExit(host, 15_000);
+      const report = await expectRestored(host, config);
+      expect(report.code).toBe(code);
+      expect(existsSync(join(d, 'half.json'))).toBe(false);
+      expect(readdirSync(d).filter((f) => !f.startsWith('child.json'))).toEqual([]);
+      // Nothing but the one-line message after the prior content: no probe output, no stray reply.
+      expect(host.lines().slice(PRIOR_LINES.length)).toEqual([`termprobe: interrupted by ${signal}`]);
+    });
+  }
+
+  it('Ctrl-C typed mid-run (a byte, in raw mode) stops the run like SIGINT', async () => {
+    const { host, config, dir: d } = run((d) => ['--out', join(d, 'ctrl-c.json')], { replyDelayMs: 2 });
+    await host.afterReplies(40);
+    host.type('\x03');
+    await hostExit(host, 15_000);
+    const report = await expectRestored(host, config);
+    expect(report.code).toBe(130);
+    expect(existsSync(join(d, 'ctrl-c.json'))).toBe(false);
+  });
+});
+
+describe.skipIf(!haveProgram('tmux', 'tmux'))('termprobe inside tmux (private server, 80x24)', () => {
+  const tmux = new PrivateTmux();
+  afterAll(() => tmux.kill());
+
+  it('identifies tmux and its version, and leaves the pane on its main screen with its prior content, cursor shown, stty unchanged', async () => {
+    const d = dir();
+    const config = childConfig(d, ['--out', join(d, 'tmux.json')], true);
+    tmux.start(childArgv(config), 80, 24, d);
+    const report = JSON.parse(await waitForFile(config.report, 30_000)) as ReturnType<typeof readChildReport>;
+    expect(report.code).toBe(0);
+    const mine = resultsIn(join(d, 'tmux.json'));
+    expect(mine.target.identity).toMatchObject({ name: 'tmux', version: tmux.version(), identifiedBy: 'xtversion' });
+    expect(mine.settings).toMatchObject({ cols: 80, rows: 24 });
+    expect(report.sttyAfter).toBe(report.sttyBefore);
+    expect(report.tmuxAfter).toBe(report.tmuxBefore);
+    expect(report.tmuxBefore).toMatch(/keypad_cursor_flag=1 keypad_flag=1/);
+    expect(tmux.display('#{alternate_on} #{cursor_flag}')).toBe('0 1');
+    const lines = tmux.lines();
+    expect(lines.slice(0, PRIOR_LINES.length)).toEqual(PRIOR_LINES);
+    expect(lines[PRIOR_LINES.length]).toMatch(/^termprobe: your terminal is tmux /);
+  });
+});

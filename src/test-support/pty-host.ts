@@ -1,0 +1,142 @@
+/**
+ * A terminal for tests: a real pseudo-terminal (node-pty) whose other end is
+ * xterm.js (@xterm/headless, Unicode 11 widths, as the embedded target): what
+ * the program writes goes into the emulator, and the emulator's replies go
+ * back into the pty, as a GUI terminal would do. The replies can be withheld
+ * (a terminal that answers nothing), slowed down (one at a time, each after a
+ * delay), or mixed with keystroke-like garbage.
+ */
+import headless from '@xterm/headless';
+import unicode11 from '@xterm/addon-unicode11';
+import type { Terminal as XtermTerminal } from '@xterm/headless';
+import pty from 'node-pty';
+
+const { Terminal } = headless;
+const { Unicode11Addon } = unicode11;
+
+export type AnswerMode = 'xterm' | 'silent' | 'garbage';
+
+export interface HostOptions {
+  cols?: number;
+  rows?: number;
+  answer?: AnswerMode;
+  /** Replies go back one at a time, each this long after the previous one. */
+  replyDelayMs?: number;
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+/** Typed-looking input a user or a confused terminal may send mid-run. */
+const GARBAGE = ['q', '\x1bOA', '\x1b[200~pasted\x1b[201~', '\x1b]11;rgb:0000/0000/0000\x07', 'ü', '\x1b[I', '\x1b[<0;3;4M', 'x\r'];
+
+/** Environment for the program: no trace of whatever terminal or multiplexer runs the tests. */
+export function cleanTerminalEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v === undefined) continue;
+    if (/^(TMUX|TMUX_PANE|STY|TERM_PROGRAM|TERM_PROGRAM_VERSION|VTE_VERSION|KITTY_.*|WT_SESSION|ALACRITTY_.*|WEZTERM_.*|GHOSTTY_.*|KONSOLE_.*|COLORTERM|LC_TERMINAL.*|XTERM_VERSION|SSH_TTY|SSH_CONNECTION|ZELLIJ.*)$/.test(k)) continue;
+    env[k] = v;
+  }
+  return { ...env, TERM: 'xterm-256color', ...extra };
+}
+
+export class PtyHost {
+  readonly term: XtermTerminal;
+  readonly proc: pty.IPty;
+  readonly exited: Promise<{ exitCode: number; signal?: number }>;
+  /** DA1 replies sent back so far (a measure of progress). */
+  da1Replies = 0;
+  private queue: string[] = [];
+  private sending = false;
+  private garbageAt = 0;
+  private onReplyHooks: ((count: number) => void)[] = [];
+  private dead = false;
+
+  constructor(file: string, args: string[], private readonly opts: HostOptions = {}) {
+    const cols = opts.cols ?? 80;
+    const rows = opts.rows ?? 24;
+    this.term = new Terminal({ cols, rows, allowProposedApi: true });
+    this.term.loadAddon(new Unicode11Addon());
+    this.term.unicode.activeVersion = '11';
+    this.proc = pty.spawn(file, args, { name: 'xterm-256color', cols, rows, cwd: opts.cwd ?? process.cwd(), env: opts.env ?? cleanTerminalEnv(), encoding: null });
+    this.proc.onData((data) => this.term.write(typeof data === 'string' ? data : new Uint8Array(data)));
+    this.term.onData((reply) => this.reply(reply));
+    this.exited = new Promise((resolve) =>
+      this.proc.onExit((e) => {
+        this.dead = true;
+        resolve(e);
+      }),
+    );
+  }
+
+  private reply(text: string): void {
+    if (this.opts.answer === 'silent' || this.dead) return;
+    this.queue.push(text);
+    if (this.opts.answer === 'garbage' && /[Rc]$/.test(text)) this.queue.push(GARBAGE[this.garbageAt++ % GARBAGE.length]!);
+    void this.pump();
+  }
+
+  private async pump(): Promise<void> {
+    if (this.sending) return;
+    this.sending = true;
+    while (this.queue.length > 0) {
+      if (this.opts.replyDelayMs) await new Promise((r) => setTimeout(r, this.opts.replyDelayMs));
+      const text = this.queue.shift()!;
+      if (this.dead) break;
+      this.proc.write(text);
+      const da1 = text.match(/\x1b\[\?[\d;]*c/g)?.length ?? 0;
+      if (da1 > 0) {
+        this.da1Replies += da1;
+        for (const hook of this.onReplyHooks) hook(this.da1Replies);
+      }
+    }
+    this.sending = false;
+  }
+
+  /** Resolves once `count` DA1 replies went back. */
+  afterReplies(count: number): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.da1Replies >= count) return resolve();
+      this.onReplyHooks.push((n) => n >= count && resolve());
+    });
+  }
+
+  /** Type into the terminal, as the user would. */
+  type(text: string): void {
+    if (!this.dead) this.proc.write(text);
+  }
+
+  /** Wait until xterm.js has parsed everything written so far. */
+  settle(): Promise<void> {
+    return new Promise((resolve) => this.term.write('', resolve));
+  }
+
+  /** Ask the emulator directly (not through the pty), e.g. DECRQM after the program ended. */
+  async ask(query: string): Promise<string> {
+    let got = '';
+    const sub = this.term.onData((d) => (got += d));
+    await new Promise<void>((resolve) => this.term.write(query, resolve));
+    sub.dispose();
+    return got;
+  }
+
+  /** Text of every line of the active buffer (scrollback included), trailing blanks trimmed. */
+  lines(): string[] {
+    const buf = this.term.buffer.active;
+    const out: string[] = [];
+    for (let i = 0; i < buf.length; i++) out.push(buf.getLine(i)?.translateToString(true) ?? '');
+    while (out.length > 0 && out[out.length - 1] === '') out.pop();
+    return out;
+  }
+
+  kill(): void {
+    if (!this.dead) {
+      try {
+        this.proc.kill('SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    this.term.dispose();
+  }
+}
