@@ -3,12 +3,14 @@
  * against the reference, a consensus per probe, and a summary per target.
  * Built once; renderers only format it.
  */
+import { makeSigner, type Signer } from './answer-signer.js';
 import { classifyCell, type Verdict } from './classify-cell.js';
 import type { Reference } from './choose-reference.js';
 import { consensusFor, type Consensus } from './consensus.js';
 import type { DivergenceRegistry } from './load-divergences.js';
 import { labelRuns, type RunView } from './run-view.js';
 import { summarizeTarget, type TargetSummary } from './score.js';
+import type { SpecCheck } from './spec-check.js';
 
 export interface ComparisonRow {
   id: string;
@@ -30,6 +32,8 @@ export interface Comparison {
   realCount: number;
   registryFile: string;
   notes: string[];
+  /** How answers are compared, per probe (cells, or text when some run has no cells). */
+  signer: Signer;
 }
 
 /** A probe's category is its id up to the first dot (the corpus enforces it). */
@@ -48,6 +52,8 @@ export function probeIdsOf(views: RunView[]): string[] {
 export interface ComparisonOptions {
   /** Only probes of these categories (already validated). */
   categories?: string[];
+  /** Whether an answer is the one the probe specifies (see spec-check.ts); without it, no such check. */
+  meetsSpec?: SpecCheck;
 }
 
 export function buildComparison(views: RunView[], reference: Reference, registry: DivergenceRegistry, opts: ComparisonOptions = {}): Comparison {
@@ -55,11 +61,12 @@ export function buildComparison(views: RunView[], reference: Reference, registry
   const columns = [ref, ...views.filter((v) => v !== ref)];
   labelRuns(columns);
   const cats = opts.categories?.length ? new Set(opts.categories) : undefined;
+  const signer = makeSigner(columns);
   const ids = probeIdsOf(columns).filter((id) => !cats || cats.has(categoryOf(id)));
   const rows: ComparisonRow[] = ids.map((id) => {
-    const cells = columns.map((v) => classifyCell(id, v, ref, registry));
+    const cells = columns.map((v) => classifyCell(id, v, ref, registry, signer, opts.meetsSpec));
     const differs = cells.some((c) => c.class !== 'same' && c.class !== 'not-run' && c.class !== 'no-reference');
-    return { id, category: categoryOf(id), cells, differs, consensus: consensusFor(id, columns) };
+    return { id, category: categoryOf(id), cells, differs, consensus: consensusFor(id, columns, signer) };
   });
   const summaries = columns.map((v, col) => summarizeTarget(v, v === ref, ids, rows.map((r) => r.cells[col]!)));
   const notes = [...reference.notes];
@@ -67,5 +74,5 @@ export function buildComparison(views: RunView[], reference: Reference, registry
   if (hashes.size > 1) notes.push(`the runs come from ${hashes.size} corpus versions: probes are matched by id`);
   const sizes = new Set(columns.map((v) => `${v.run.settings.cols}x${v.run.settings.rows}`));
   if (sizes.size > 1) notes.push(`the runs have different sizes (${[...sizes].join(', ')}): size-dependent answers differ for that reason`);
-  return { reference, columns, rows, summaries, realCount: columns.filter((v) => v.real).length, registryFile: registry.file, notes };
+  return { reference, columns, rows, summaries, realCount: columns.filter((v) => v.real).length, registryFile: registry.file, notes, signer };
 }

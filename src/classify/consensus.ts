@@ -3,6 +3,7 @@
  * probe, the groups of terminals giving the same answer, largest first.
  * Triage suggestions come from it; they are printed, never written.
  */
+import type { Signer } from './answer-signer.js';
 import type { RunView } from './run-view.js';
 
 export interface AnswerGroup {
@@ -17,15 +18,15 @@ export interface Consensus {
   groups: AnswerGroup[];
 }
 
-/** A clear majority: at least 3 terminals and at least two thirds of those that answered. */
+/** A clear majority: at least 3 terminals giving the same answer, and at least two thirds of those that answered. */
 export const MAJORITY = { min: 3, share: 2 / 3 } as const;
 
-export function consensusFor(id: string, views: RunView[]): Consensus {
+export function consensusFor(id: string, views: RunView[], signer: Signer): Consensus {
   const groups = new Map<string, AnswerGroup>();
   let total = 0;
   for (const v of views) {
     if (!v.real) continue;
-    const sig = v.signature(id);
+    const sig = signer.of(v, id);
     if (sig === undefined || sig === 'skipped') continue;
     total++;
     const g = groups.get(sig) ?? { signature: sig, summary: v.summary(id), labels: [] };
@@ -51,19 +52,19 @@ export interface Suggestion {
 }
 
 /** What triage suggests for an unexplained difference between `view` and the reference on a probe. */
-export function suggestClass(id: string, view: RunView, ref: RunView, views: RunView[]): Suggestion {
-  const voters = consensusFor(id, views.filter((v) => v !== ref));
+export function suggestClass(id: string, view: RunView, ref: RunView, views: RunView[], signer: Signer): Suggestion {
+  const voters = consensusFor(id, views.filter((v) => v !== ref), signer);
   const top = voters.groups[0];
-  const refSig = ref.signature(id);
-  if (top && top.signature !== refSig && voters.total >= MAJORITY.min && top.labels.length >= MAJORITY.share * voters.total) {
+  const refSig = signer.of(ref, id);
+  if (top && top.signature !== refSig && top.labels.length >= MAJORITY.min && top.labels.length >= MAJORITY.share * voters.total) {
     return { class: 'reference', text: `${top.labels.length} of ${voters.total} real terminals answer ${top.summary}, unlike the reference ${ref.label}` };
   }
-  const others = consensusFor(id, views.filter((v) => v !== view));
+  const others = consensusFor(id, views.filter((v) => v !== view), signer);
   const only = others.groups[0];
-  if (others.groups.length === 1 && only && others.total >= 2 && only.signature !== view.signature(id)) {
+  if (others.groups.length === 1 && only && others.total >= 2 && only.signature !== signer.of(view, id)) {
     return { class: 'bug-or-deliberate', text: `${view.label} is the only one to differ: all ${others.total} other real terminals answer ${only.summary}` };
   }
-  const real = consensusFor(id, views);
+  const real = consensusFor(id, views, signer);
   if (real.total === 0) return { text: 'no real-terminal results to form a consensus' };
   return { text: `no clear majority among ${real.total} real terminal${real.total === 1 ? '' : 's'}: ${real.groups.map((g) => `${g.summary} ×${g.labels.length}`).join(', ')}` };
 }

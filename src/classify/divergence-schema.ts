@@ -22,24 +22,26 @@ export type DivergenceClass = (typeof DIVERGENCE_CLASSES)[number];
 export const EVIDENCE_KINDS = ['source', 'commit', 'issue', 'changelog', 'docs'] as const;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\#]/g, '\\$&');
 export const EVIDENCE_PATTERN = new RegExp(
-  `^(https?://\\S+|(${SPEC_DOCUMENTS.map(escapeRe).join('|')}) \\S.*|(${EVIDENCE_KINDS.join('|')}): \\S.*)$`,
+  `^(https?://\\S+|(${SPEC_DOCUMENTS.map(escapeRe).join('|')}) \\S.*|(${EVIDENCE_KINDS.join('|')}) \\S.*)$`,
 );
-const EVIDENCE_HELP = `evidence is a URL, a spec section ("${SPEC_DOCUMENTS[2]} …", "xterm ctlseqs …"), or "${EVIDENCE_KINDS.join(':", "')}:" followed by where`;
+const EVIDENCE_HELP = `evidence is a URL, a spec section ("${SPEC_DOCUMENTS[2]} …", "xterm ctlseqs …"), or one of "${EVIDENCE_KINDS.join('", "')}" and where (e.g. "commit owner/repo@abc123 …")`;
 
 export const divergenceEntrySchema = z.strictObject({
-  probe: z.string().regex(PROBE_PATTERN, PROBE_PATTERN_HELP),
+  probe: z.string().regex(PROBE_PATTERN, PROBE_PATTERN_HELP).describe('A probe id, or a glob over ids ("*" any run of characters, "?" one character).'),
   /** The target's registry name, as in a results file's target.id (e.g. "ghostty", "tmux"). */
-  target: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._+-]*$/, 'target is a target name, e.g. ghostty'),
-  versions: z.string().regex(VERSION_RANGE_PATTERN, VERSION_RANGE_HELP).default('*'),
-  class: z.enum(DIVERGENCE_CLASSES, { error: `class is one of: ${DIVERGENCE_CLASSES.join(', ')}` }),
+  target: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._+-]*$/, 'target is a target name, e.g. ghostty').describe("The target's registry name, as in a results file's target.id."),
+  versions: z.string().regex(VERSION_RANGE_PATTERN, VERSION_RANGE_HELP).default('*').describe('Versions of the target (identity.version) the entry covers: "*", "3.3a", ">=3.3", ">=3.3 <3.5".'),
+  class: z.enum(DIVERGENCE_CLASSES, { error: `class is one of: ${DIVERGENCE_CLASSES.join(', ')}` }).describe("bug: the target's answer is wrong; deliberate: a documented choice; reference: the target is wrong and serves as a reference."),
   reason: z
-    .string({ error: 'reason is required: one or two sentences saying why' })
+    .string({ error: 'required: one or two sentences saying why' })
     .trim()
-    .min(1, 'reason must not be empty: one or two sentences saying why')
-    .max(400, 'reason is one or two sentences (at most 400 characters)'),
+    .min(1, 'must not be empty: one or two sentences saying why')
+    .max(400, 'one or two sentences, at most 400 characters')
+    .describe('Why, in one or two sentences.'),
   evidence: z
-    .array(z.string().trim().regex(EVIDENCE_PATTERN, EVIDENCE_HELP), { error: 'evidence is required: a list of links, spec sections or upstream sources' })
-    .min(1, 'evidence must name at least one source'),
+    .array(z.string().trim().regex(EVIDENCE_PATTERN, EVIDENCE_HELP), { error: 'required: a list of links, spec sections or upstream sources' })
+    .min(1, 'must name at least one source')
+    .describe('Links, spec sections, or lines starting with source, commit, issue, changelog or docs.'),
 });
 
 export const divergenceFileSchema = z.strictObject({

@@ -6,7 +6,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import jsYaml from 'js-yaml';
+import { createRequire } from 'node:module';
+import type { LineCounter, Node, parseDocument as ParseDocument } from 'yaml';
 import { DivergenceFileError } from './divergence-error.js';
 import { divergenceFileSchema, type DivergenceEntryData } from './divergence-schema.js';
 import { isGlob, probeMatcher } from './probe-pattern.js';
@@ -36,7 +38,8 @@ export function entryLabel(e: { index: number; target?: unknown; probe?: unknown
   return `entry ${e.index}${what ? ` (${what})` : ''}`;
 }
 
-function entryLine(doc: ReturnType<typeof parseDocument>, counter: LineCounter, index: number, field?: PropertyKey): number | undefined {
+function entryLine(doc: ReturnType<typeof ParseDocument>, counter: LineCounter, index: number, field?: PropertyKey): number | undefined {
+  const { isMap, isSeq } = yamlLib();
   if (!isMap(doc.contents)) return undefined;
   const list = doc.contents.items.find((p) => (p.key as { value?: unknown } | null)?.value === 'divergences')?.value;
   if (!isSeq(list)) return undefined;
@@ -49,30 +52,66 @@ function entryLine(doc: ReturnType<typeof parseDocument>, counter: LineCounter, 
   return offset === undefined ? undefined : counter.linePos(offset).line;
 }
 
+type Positioned = { doc: ReturnType<typeof ParseDocument>; counter: LineCounter };
+type YamlModule = typeof import('yaml');
+
+/** The `yaml` package loads only when a line number is needed (it costs more to load than js-yaml takes to parse). */
+const yamlLib = (): YamlModule => createRequire(import.meta.url)('yaml') as YamlModule;
+
+/** The slow, positioned parse: only for line numbers (an error, or an unusual layout). */
+function positioned(text: string): Positioned {
+  const { LineCounter: Counter, parseDocument } = yamlLib();
+  const counter = new Counter();
+  return { doc: parseDocument(text, { lineCounter: counter, uniqueKeys: true }), counter };
+}
+
+/** Start lines of the entries when each begins with "- probe:", as the file is laid out; else undefined. */
+function scanEntryLines(text: string, count: number): number[] | undefined {
+  const lines: number[] = [];
+  text.split('\n').forEach((l, i) => {
+    if (/^\s*-\s+probe\s*:/.test(l)) lines.push(i + 1);
+  });
+  return lines.length === count ? lines : undefined;
+}
+
 export function parseDivergences(text: string, file: string): DivergenceRegistry {
-  const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    const err = doc.errors[0]!;
-    throw new DivergenceFileError(file, `invalid YAML: ${err.message.split('\n')[0]}`, undefined, err.linePos?.[0]?.line);
+  let data: unknown;
+  try {
+    // js-yaml is several times faster than the positioned parse, and compare loads the registry every time.
+    data = jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA, filename: file }) ?? { divergences: [] };
+  } catch (e) {
+    const err = positioned(text).doc.errors[0];
+    const mark = (e as { mark?: { line: number } }).mark;
+    const line = err?.linePos?.[0]?.line ?? (mark ? mark.line + 1 : undefined);
+    const reason = (err ? err.message.split('\n')[0]! : ((e as { reason?: string }).reason ?? (e as Error).message)).replace(/:\s*$/, '');
+    throw new DivergenceFileError(file, `invalid YAML: ${reason}`, undefined, line);
   }
-  const data: unknown = doc.toJS() ?? { divergences: [] };
   const parsed = divergenceFileSchema.safeParse(data);
   if (!parsed.success) {
+    const { doc, counter } = positioned(text);
     const issue = parsed.error.issues[0]!;
     const [top, index, field] = issue.path;
+    const where = issue.path.slice(2).map(String).join('.');
     if (top === 'divergences' && typeof index === 'number') {
       const raw = (data as { divergences: Record<string, unknown>[] }).divergences[index] ?? {};
-      const what = issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')}` : `${field !== undefined ? `${String(field)}: ` : ''}${issue.message}`;
+      const what = issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')}` : `${where ? `${where}: ` : ''}${issue.message}`;
       throw new DivergenceFileError(file, what, entryLabel({ index: index + 1, ...raw }), entryLine(doc, counter, index, field));
     }
     const what = issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')}` : issue.message;
     throw new DivergenceFileError(file, `${issue.path.join('.') || '(top)'}: ${what}; the file holds "divergences:" and a list of entries`);
   }
+  const list = parsed.data.divergences;
+  let scanned = scanEntryLines(text, list.length);
+  let slow: Positioned | undefined;
+  const lineAt = (i: number, field?: string): number | undefined => {
+    if (field === undefined && scanned) return scanned[i];
+    slow ??= positioned(text);
+    return entryLine(slow.doc, slow.counter, i, field);
+  };
   const seen = new Map<string, number>();
-  const entries = parsed.data.divergences.map((d, i): DivergenceEntry => {
+  const entries = list.map((d, i): DivergenceEntry => {
     const index = i + 1;
-    const line = entryLine(doc, counter, i);
+    const line = lineAt(i);
     const key = `${d.probe} ${d.target} ${d.versions}`;
     const prior = seen.get(key);
     if (prior !== undefined) throw new DivergenceFileError(file, `duplicate of entry ${prior} (same probe, target and versions)`, entryLabel({ index, ...d }), line);
@@ -81,7 +120,7 @@ export function parseDivergences(text: string, file: string): DivergenceRegistry
     try {
       range = parseVersionRange(d.versions);
     } catch (e) {
-      throw new DivergenceFileError(file, `versions: ${(e as Error).message}`, entryLabel({ index, ...d }), entryLine(doc, counter, i, 'versions'));
+      throw new DivergenceFileError(file, `versions: ${(e as Error).message}`, entryLabel({ index, ...d }), lineAt(i, 'versions'));
     }
     return { ...d, index, line, file, range, glob: isGlob(d.probe), matchesProbe: probeMatcher(d.probe) };
   });

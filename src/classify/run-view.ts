@@ -3,9 +3,21 @@
  * answer signature and short summary computed once (never per cell).
  */
 import { basename } from 'node:path';
-import { answerSignature, answerSummary } from '../results/answer-key.js';
+import { answerSignature, answerSummary, answerValues, NO_REPLY } from '../results/answer-key.js';
 import type { ProbeResult, ResultsFile } from '../results/results-schema.js';
 import { EMBEDDED_TARGETS } from '../targets/registry.js';
+
+export type SignatureLevel = 'cells' | 'text';
+
+/** Like answerSignature, but the screen counts by its text only: for runs that could not read cells. */
+export function textSignature(r: ProbeResult): string {
+  if (r.status === 'no-reply' || r.status === 'skipped' || r.status === 'error') return r.status;
+  const v = answerValues(r);
+  const parts = [`cursor=${v.cursor ?? NO_REPLY}`];
+  for (const q of Object.keys(v.replies).sort()) parts.push(`${q}=${JSON.stringify(v.replies[q])}`);
+  if (v.screen) parts.push(`text=${JSON.stringify(v.screen.map((l) => l.replace(/ +$/, '')))}`);
+  return parts.join(' ');
+}
 
 export interface RunView {
   /** The file as given (or a description such as "(xterm.js, run now)"). */
@@ -20,7 +32,8 @@ export interface RunView {
   /** A real terminal (not an embedded emulator): counts towards consensus. */
   real: boolean;
   result(id: string): ProbeResult | undefined;
-  signature(id: string): string | undefined;
+  /** The answer's signature: with screen cells ("cells", the default) or with screen text only ("text"). */
+  signature(id: string, level?: SignatureLevel): string | undefined;
   summary(id: string): string;
 }
 
@@ -33,6 +46,7 @@ export function isRealTerminal(run: ResultsFile): boolean {
 export function viewRun(file: string, run: ResultsFile): RunView {
   const byId = new Map(run.probes.map((p) => [p.id, p]));
   const sigs = new Map<string, string>();
+  const texts = new Map<string, string>();
   const sums = new Map<string, string>();
   const { name, version } = run.target.identity;
   return {
@@ -44,13 +58,14 @@ export function viewRun(file: string, run: ResultsFile): RunView {
     label: `${name} ${version}`,
     real: isRealTerminal(run),
     result: (id) => byId.get(id),
-    signature(id) {
-      let s = sigs.get(id);
+    signature(id, level = 'cells') {
+      const cache = level === 'cells' ? sigs : texts;
+      let s = cache.get(id);
       if (s === undefined) {
         const r = byId.get(id);
         if (!r) return undefined;
-        s = answerSignature(r);
-        sigs.set(id, s);
+        s = level === 'cells' ? answerSignature(r) : textSignature(r);
+        cache.set(id, s);
       }
       return s;
     },

@@ -7,6 +7,7 @@
  * answer differs from the reference's; an entry about the reference itself is
  * live when some other run differs from it.
  */
+import { makeSigner, type Signer } from './answer-signer.js';
 import { answersDiffer } from './classify-cell.js';
 import type { DivergenceEntry, DivergenceRegistry } from './load-divergences.js';
 import type { RunView } from './run-view.js';
@@ -23,14 +24,15 @@ export interface CheckOutcome {
   unchecked: DivergenceEntry[];
 }
 
-function liveOn(id: string, run: RunView, ref: RunView, views: RunView[]): boolean {
-  if (run !== ref && ref.result(id) !== undefined) return answersDiffer(id, run, ref);
-  return views.some((o) => o !== run && answersDiffer(id, run, o));
+function liveOn(id: string, run: RunView, ref: RunView, views: RunView[], signer: Signer): boolean {
+  if (run !== ref && ref.result(id) !== undefined) return answersDiffer(id, run, ref, signer);
+  return views.some((o) => o !== run && answersDiffer(id, run, o, signer));
 }
 
 export function findStaleEntries(registry: DivergenceRegistry, views: RunView[], ref: RunView): CheckOutcome {
   const all = views.includes(ref) ? views : [ref, ...views];
   const out: CheckOutcome = { live: [], stale: [], unchecked: [] };
+  const signer = makeSigner(all);
   for (const e of registry.entries) {
     const runs = all.filter((v) => v.targetId === e.target && e.range.matches(v.version));
     if (runs.length === 0) {
@@ -42,7 +44,7 @@ export function findStaleEntries(registry: DivergenceRegistry, views: RunView[],
       out.stale.push({ entry: e, why: `matches no probe in the results of ${runs.map((r) => r.label).join(', ')}` });
       continue;
     }
-    if (pairs.some(({ run, id }) => liveOn(id, run, ref, all))) {
+    if (pairs.some(({ run, id }) => liveOn(id, run, ref, all, signer))) {
       out.live.push(e);
       continue;
     }

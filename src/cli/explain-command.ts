@@ -3,10 +3,12 @@
  * what it shows — the bytes, the target's and the reference's answers with their
  * raw replies, the class, and the registry entry's reason and evidence.
  */
+import { makeSigner } from '../classify/answer-signer.js';
 import { classifyCell } from '../classify/classify-cell.js';
 import { chooseReference, DEFAULT_REFERENCE } from '../classify/choose-reference.js';
 import { suggestClass } from '../classify/consensus.js';
 import { loadDivergences } from '../classify/load-divergences.js';
+import { specCheckFrom } from '../classify/spec-check.js';
 import { labelRuns, type RunView } from '../classify/run-view.js';
 import { escapeBytes, printfCommand } from '../corpus/escape-bytes.js';
 import { decodeNotation } from '../corpus/escape-notation.js';
@@ -31,8 +33,8 @@ function pickTarget(spec: string, views: RunView[]): RunView {
 
 function answerLines(v: RunView, id: string, role: string): string[] {
   const r = v.result(id);
-  if (!r) return [`${role}: ${v.label} — not run`];
-  const lines = [`${role}: ${v.label} — ${v.summary(id)}${r.status === 'ok' ? '' : ` (${r.status}${r.note ? `: ${r.note}` : ''})`}`];
+  if (!r) return [`${role.padEnd(10)} ${v.label} — not run`];
+  const lines = [`${role.padEnd(10)} ${v.label} — ${v.summary(id)}${r.status === 'ok' ? '' : ` (${r.status}${r.note ? `: ${r.note}` : ''})`}`];
   if (r.cursor) lines.push(`    cursor       ${r.cursor.raw}`);
   for (const rep of r.replies) lines.push(`    ${rep.query.padEnd(12)} ${rep.raw ?? '(no reply)'}`);
   if (r.screen) for (const [i, line] of r.screen.text.entries()) lines.push(`    screen ${String(r.screen.region.top + i).padStart(2)}   ${JSON.stringify(line)}`);
@@ -46,7 +48,7 @@ export async function explainCommand(probeId: string, targetSpec: string, files:
   const registry = loadDivergences(opts.registry);
   const reference = await chooseReference(opts.reference ?? DEFAULT_REFERENCE, views, { probes: opts.probes });
   const ref = reference.view;
-  labelRuns(ref === target || views.includes(ref) ? views : [ref, ...views]);
+  labelRuns(views.includes(ref) ? views : [ref, ...views]);
   if (!target.result(probeId) && !ref.result(probeId)) throw new UsageError(`probe "${probeId}" is in neither ${target.file} nor the reference's results`);
   const out = [`${probeId} — ${target.label} against the reference ${ref.label}`];
   let probe;
@@ -62,18 +64,24 @@ export async function explainCommand(probeId: string, targetSpec: string, files:
   } else {
     out.push(corpusProblem ? `probe:     the corpus did not load (${corpusProblem}), so the bytes are unknown here` : 'probe:     not in the corpus at hand, so its bytes are unknown here');
   }
-  out.push('', ...answerLines(target, probeId, 'target   '), ...answerLines(ref, probeId, 'reference'), '');
-  const verdict = classifyCell(probeId, target, ref, registry);
+  out.push('', ...answerLines(target, probeId, 'target:'), ...answerLines(ref, probeId, 'reference:'), '');
+  const all = views.includes(ref) ? views : [ref, ...views];
+  const signer = makeSigner(all);
+  const verdict = classifyCell(probeId, target, ref, registry, signer, specCheckFrom(() => loadCorpus(opts.probes)));
   if (target === ref) out.push('class:     (this is the reference)');
   else if (verdict.class === 'same') out.push('class:     same — the answers agree; nothing to explain');
   else if (verdict.class === 'not-run' || verdict.class === 'no-reference') out.push(`class:     ${verdict.class} — only one side has an answer`);
-  else out.push(`class:     ${verdict.class}${verdict.class === 'reference' ? ' (the reference is the odd one)' : ''}`);
+  else out.push(`class:     ${verdict.class}${verdict.class === 'reference' ? ' (the reference is off here; the entry is about it)' : ''}`);
   const e = verdict.entry;
   if (e) {
     out.push(`reason:    ${e.reason}`, 'evidence:', ...e.evidence.map((x) => `  - ${x}`), `entry:     ${e.file}${e.line ? `:${e.line}` : ''} (probe ${e.probe}, target ${e.target}, versions ${e.versions}, class ${e.class})`);
   } else if (verdict.class === 'unexplained') {
-    const s = suggestClass(probeId, target, ref, views.includes(ref) ? views : [ref, ...views]);
-    out.push(`reason:    no registry entry explains it (${registry.file})`, `triage:    ${s.class ? `suggest ${s.class === 'reference' ? 'reference' : 'bug or deliberate'}: ` : ''}${s.text}`);
+    const s = suggestClass(probeId, target, ref, all, signer);
+    const refEntry = registry.find(probeId, ref.targetId, ref.version);
+    const why = refEntry
+      ? `the reference is known to be off here (${refEntry.file}${refEntry.line ? `:${refEntry.line}` : ''}), but this answer is not the one the probe specifies either`
+      : `no registry entry explains it (${registry.file})`;
+    out.push(`reason:    ${why}`, `triage:    ${s.class ? `suggest ${s.class === 'reference' ? 'reference' : 'bug or deliberate'}: ` : ''}${s.text}`);
   }
   process.stdout.write(out.join('\n') + '\n');
 }

@@ -8,6 +8,8 @@ import { buildComparison } from '../classify/build-comparison.js';
 import { chooseReference, DEFAULT_REFERENCE } from '../classify/choose-reference.js';
 import { describeConsensus, suggestClass } from '../classify/consensus.js';
 import { loadDivergences } from '../classify/load-divergences.js';
+import { specCheckFrom } from '../classify/spec-check.js';
+import { loadCorpus } from '../corpus/load-corpus.js';
 import { UsageError } from './errors.js';
 import { requireRuns } from './results-args.js';
 import { splitList } from './select-probes.js';
@@ -30,7 +32,7 @@ export async function triageCommand(args: string[], opts: TriageOptions): Promis
   const views = requireRuns(args);
   const registry = loadDivergences(opts.registry);
   const reference = await chooseReference(opts.reference ?? DEFAULT_REFERENCE, views, { probes: opts.probes });
-  const cmp = buildComparison(views, reference, registry, { categories: splitList(opts.category) });
+  const cmp = buildComparison(views, reference, registry, { categories: splitList(opts.category), meetsSpec: specCheckFrom(() => loadCorpus(opts.probes)) });
   const ref = reference.view;
   const out: string[] = [];
   let count = 0;
@@ -39,17 +41,19 @@ export async function triageCommand(args: string[], opts: TriageOptions): Promis
     if (open.length === 0) continue;
     count += open.length;
     const width = Math.max(...[ref, ...open.map((o) => o.v)].map((v) => v.label.length)) + 2;
-    out.push('', row.id, `  ${`${ref.label}`.padEnd(width)}${ref.summary(row.id)}   (reference)`);
-    const consensus = describeConsensus(row.consensus);
+    out.push('', row.id, `  ${ref.label.padEnd(width)}${ref.summary(row.id)}   (reference)`);
+    for (const { v } of open) out.push(`  ${v.label.padEnd(width)}${v.summary(row.id)}`);
+    out.push(`  real terminals: ${describeConsensus(row.consensus) || `none answered (${cmp.realCount} among these results)`}`);
+    const seen = new Set<string>();
     for (const { v } of open) {
-      const s = suggestClass(row.id, v, ref, cmp.columns);
-      const who = s.class === 'reference' ? ref.targetId : v.targetId;
-      const cls = s.class === 'reference' ? 'reference' : s.class === 'bug-or-deliberate' ? 'bug|deliberate' : 'bug|deliberate|reference';
-      out.push(`  ${v.label.padEnd(width)}${v.summary(row.id)}`);
-      out.push(`    suggest: ${s.class === 'reference' ? 'reference — ' : s.class ? 'bug or deliberate — ' : 'no class — '}${s.text}`);
-      out.push(`    record:  termprobe triage --write ${row.id} ${who} --class ${cls} --reason "…" --evidence "…"`);
+      const s = suggestClass(row.id, v, ref, cmp.columns, cmp.signer);
+      if (seen.has(s.text)) continue;
+      seen.add(s.text);
+      const who = s.class === 'reference' ? ref.targetId : s.class ? v.targetId : '<target>';
+      const cls = s.class === 'reference' ? 'reference' : s.class ? 'bug|deliberate' : 'bug|deliberate|reference';
+      out.push(`  suggest: ${s.class === 'reference' ? 'reference — ' : s.class ? 'bug or deliberate — ' : 'no class — '}${s.text}`);
+      out.push(`    record: termprobe triage --write ${row.id} ${who} --class ${cls} --reason "…" --evidence "…"`);
     }
-    out.push(`  real terminals: ${consensus || `none among these results (${cmp.realCount} real)`}`);
   }
   const head = `Unexplained differences against ${ref.label}: ${count} (in ${cmp.rows.filter((r) => r.cells.some((c) => c.class === 'unexplained')).length} probes; registry ${cmp.registryFile}).`;
   process.stdout.write([head, ...cmp.notes.map((n) => `Note: ${n}.`), ...out, ''].join('\n'));

@@ -25,7 +25,7 @@ const CLASS_COLOURS: Record<CellClass, string> = {
 };
 
 export const LEGEND =
-  'Legend: = same answer as the reference · B bug · D deliberate · R the reference is wrong · U unexplained (see `termprobe triage`) · - not run · ? the reference has no answer';
+  'Legend: = same answer as the reference · B bug · D deliberate · R the reference is off here (see its entry) · U unexplained (see `termprobe triage`) · - not run · ? the reference has no answer';
 
 export function paint(text: string, cls: CellClass, color: boolean): string {
   return color ? `\x1b[${CLASS_COLOURS[cls]}m${text}\x1b[0m` : text;

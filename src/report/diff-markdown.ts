@@ -5,7 +5,7 @@ import { mdCode, mdTable } from './markdown.js';
 function answerCell(c: ProbeChange, which: 'a' | 'b'): string {
   const ans = c[which];
   if (!ans) return '—';
-  const status = ans.status === 'ok' ? '' : ` (${ans.status})`;
+  const status = ans.status === 'ok' || ans.answer === ans.status ? '' : ` (${ans.status})`;
   return `${mdCode(ans.answer)}${status}${ans.raw.length ? `<br>${ans.raw.map(mdCode).join(' ')}` : ''}`;
 }
 

@@ -6,6 +6,7 @@
 import { printfCommand } from '../corpus/escape-bytes.js';
 import type { Corpus } from '../corpus/load-corpus.js';
 import { reproBytes } from '../engine/probe-plan.js';
+import { makeSigner } from '../classify/answer-signer.js';
 import type { RunView } from '../classify/run-view.js';
 import type { ProbeResult } from '../results/results-schema.js';
 
@@ -73,16 +74,17 @@ export function diffResults(a: RunView, b: RunView, source: ReproCorpus): Result
   const bIds = b.run.probes.map((p) => p.id);
   const inA = new Set(aIds);
   const inB = new Set(bIds);
+  const signer = makeSigner([a, b]);
   const diff: ResultsDiff = { a: side(a), b: side(b), corpusChanged: a.run.corpus.hash !== b.run.corpus.hash, changed: [], added: [], removed: [], unchanged: 0, notes: [] };
   for (const id of aIds) {
     if (!inB.has(id)) diff.removed.push({ id, a: shown(a, id), ...repro(id, b, source) });
-    else if (a.signature(id) !== b.signature(id)) diff.changed.push({ id, a: shown(a, id), b: shown(b, id), ...repro(id, b, source) });
+    else if (signer.of(a, id) !== signer.of(b, id)) diff.changed.push({ id, a: shown(a, id), b: shown(b, id), ...repro(id, b, source) });
     else diff.unchanged++;
   }
   for (const id of bIds) if (!inA.has(id)) diff.added.push({ id, b: shown(b, id), ...repro(id, b, source) });
   if (diff.a.size !== diff.b.size) diff.notes.push(`the runs have different sizes (${diff.a.size}, ${diff.b.size}): size-dependent answers differ for that reason`);
   if ('corpus' in source && (a.run.corpus.hash !== source.corpus.hash || b.run.corpus.hash !== source.corpus.hash) && diff.changed.length + diff.added.length + diff.removed.length > 0) {
-    diff.notes.push(`repro bytes come from the corpus at hand (${source.corpus.hash.slice(0, 19)}…), not the one these runs used`);
+    diff.notes.push(`repro bytes come from the corpus at hand (${source.corpus.hash.slice(0, 19)}…), which is not the corpus of every run here`);
   }
   return diff;
 }

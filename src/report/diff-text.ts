@@ -3,7 +3,7 @@ import { corpusLine, diffHeadline, type AnswerShown, type ProbeChange, type Resu
 
 function answerLines(tag: 'a' | 'b', ans: AnswerShown | undefined): string[] {
   if (!ans) return [];
-  const status = ans.status === 'ok' ? '' : ` (${ans.status})`;
+  const status = ans.status === 'ok' || ans.answer === ans.status ? '' : ` (${ans.status})`;
   return [`    ${tag}: ${ans.answer}${status}`, ...(ans.raw.length ? [`       raw: ${ans.raw.join('  ')}`] : [])];
 }
 
