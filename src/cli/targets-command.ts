@@ -33,8 +33,10 @@ export function formatTargets(rows: readonly TargetRow[]): string {
     const status = r.available ? 'available' : `not available: ${r.reason}${r.install ? ` → ${r.install}` : ''}`;
     return `${r.name.padEnd(nameWidth)}  ${r.kind.padEnd(kindWidth)}  ${status}`;
   });
-  const ok = rows.filter((r) => r.available).length;
-  return `${lines.join('\n')}\n\n${ok} of ${rows.length} targets available here; \`termprobe run --target all\` runs them.\n`;
+  const inAll = rows.filter((r) => r.kind !== 'self');
+  const ok = inAll.filter((r) => r.available).length;
+  const own = rows.some((r) => r.kind === 'self') ? ' (your own terminal, kind self, runs only when named)' : '';
+  return `${lines.join('\n')}\n\n${ok} of ${inAll.length} targets available here; \`termprobe run --target all\` runs them${own}.\n`;
 }
 
 export async function targetsCommand(opts: { json?: boolean }): Promise<void> {
