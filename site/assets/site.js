@@ -1,7 +1,7 @@
 // termprobe site: the matrix filters and the copy buttons. Plain JS, no network.
-// Filtering only flips `hidden` on rows and category groups and toggles one class
-// per hidden terminal on the table (generated.css hides that column's cells);
-// the table is never rebuilt. Text is read with dataset/textContent, never
+// Filtering only flips `hidden` on rows and category sections and toggles one
+// class per hidden terminal on the matrix (generated.css hides that column's
+// cells); the tables are never rebuilt. Text is read with dataset/textContent, never
 // written as HTML.
 'use strict';
 (function () {
@@ -9,23 +9,29 @@
   if (matrix) setUpFilters(matrix);
   for (const button of document.querySelectorAll('button[data-copy]')) setUpCopy(button);
 
-  function setUpFilters(table) {
+  function setUpFilters(matrix) {
     const form = document.getElementById('filters');
     const search = document.getElementById('filter-search');
     const disagree = document.getElementById('filter-disagree');
     const count = document.getElementById('filter-count');
     const catBoxes = Array.from(form.querySelectorAll('input[data-cat]'));
     const colBoxes = Array.from(form.querySelectorAll('input[data-col]'));
-    const groups = Array.from(table.tBodies).map(function (tbody) {
+    const sections = Array.from(matrix.querySelectorAll('section.cat')).map(function (section) {
       return {
-        el: tbody,
-        cat: tbody.dataset.cat,
-        rows: Array.from(tbody.querySelectorAll('tr.probe')).map(function (tr) {
+        el: section,
+        cat: section.dataset.cat,
+        heading: section.querySelector('.cat-head'),
+        rows: Array.from(section.querySelectorAll('tr.probe')).map(function (tr) {
           return { el: tr, q: tr.dataset.q || '', g: (tr.dataset.g || '').split(' ').map(Number) };
         }),
       };
     });
-    const total = groups.reduce(function (n, grp) { return n + grp.rows.length; }, 0);
+    const total = sections.reduce(function (n, s) { return n + s.rows.length; }, 0);
+    // Sections off screen are not rendered (content-visibility): give each its exact
+    // height from one measured row, so the scrollbar stays right as filters change.
+    const sample = sections.find(function (s) { return s.rows.length > 0; });
+    const rowHeight = sample ? sample.rows[0].el.getBoundingClientRect().height : 0;
+    const headHeight = sample ? sample.heading.getBoundingClientRect().height : 0;
 
     // Two visible terminals that answered differently (-1: no answer) make a row disagree.
     function disagrees(answerGroups, cols) {
@@ -45,22 +51,26 @@
       const cats = new Set(catBoxes.filter(function (b) { return b.checked; }).map(function (b) { return b.dataset.cat; }));
       const cols = [];
       for (const box of colBoxes) {
-        table.classList.toggle('hide-c' + box.dataset.col, !box.checked);
+        matrix.classList.toggle('hide-c' + box.dataset.col, !box.checked);
         if (box.checked) cols.push(Number(box.dataset.col));
       }
+      if (matrix.style.getPropertyValue('--cols') !== String(cols.length)) matrix.style.setProperty('--cols', String(cols.length));
       let shown = 0;
-      for (const grp of groups) {
-        let any = false;
-        const catOn = cats.has(grp.cat);
-        for (const row of grp.rows) {
+      for (const s of sections) {
+        let here = 0;
+        const catOn = cats.has(s.cat);
+        for (const row of s.rows) {
           const show = catOn && terms.every(function (t) { return row.q.includes(t); }) && (!onlyDisagree || disagrees(row.g, cols));
           if (row.el.hidden === show) row.el.hidden = !show;
-          if (show) { any = true; shown++; }
+          if (show) here++;
         }
-        if (grp.el.hidden === any) grp.el.hidden = !any;
+        if (s.el.hidden === (here > 0)) s.el.hidden = here === 0;
+        const height = Math.ceil(headHeight + here * rowHeight) + 'px';
+        if (rowHeight > 0 && s.el.style.containIntrinsicBlockSize !== height) s.el.style.containIntrinsicBlockSize = height;
+        shown += here;
       }
       count.textContent = shown === total ? 'all ' + total + ' probes shown' : shown + ' of ' + total + ' probes shown';
-      table.classList.toggle('empty', shown === 0);
+      matrix.classList.toggle('empty', shown === 0);
     }
 
     form.addEventListener('input', apply);

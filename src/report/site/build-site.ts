@@ -8,6 +8,7 @@ import { buildComparison } from '../../classify/build-comparison.js';
 import { chooseReference, DEFAULT_REFERENCE } from '../../classify/choose-reference.js';
 import { loadDivergences } from '../../classify/load-divergences.js';
 import type { RunView } from '../../classify/run-view.js';
+import { specCheckFrom } from '../../classify/spec-check.js';
 import { loadCorpus, type Corpus } from '../../corpus/load-corpus.js';
 import { toolVersion } from '../../util/tool-version.js';
 import { SiteError } from './site-error.js';
@@ -38,7 +39,8 @@ export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {
   const registry = loadDivergences(opts.registry);
   const reference = await chooseReference(spec, views, {});
   const corpus = typeof opts.probes === 'object' ? opts.probes : loadCorpus(opts.probes);
-  return buildSiteModel(buildComparison(views, reference, registry), corpus, toolVersion());
+  const cmp = buildComparison(views, reference, registry, { meetsSpec: specCheckFrom(() => corpus) });
+  return buildSiteModel(cmp, corpus, toolVersion());
 }
 
 export async function buildSite(views: RunView[], outDir: string, opts: SiteOptions = {}): Promise<SiteStats & { model: SiteModel }> {

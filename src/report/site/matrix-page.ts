@@ -1,7 +1,10 @@
 /**
- * index.html: probes × terminals. Each row carries what the filters need as data
- * attributes (category, search text, answer groups), so site.js filters by
- * toggling attributes and classes, never by re-rendering the table.
+ * index.html: probes × terminals. One header table (sticky) and one table per
+ * category, all with the same fixed column widths, each category in a section
+ * the browser may skip rendering while it is off screen (content-visibility):
+ * that keeps load and filtering fast at 21 × 300. Rows carry what the filters
+ * need as data attributes, so site.js filters by toggling attributes and
+ * classes, never by re-rendering.
  */
 import { SCORE_LINE } from '../compare-rows.js';
 import { CELL_KINDS, KIND_STYLES } from './cell-kind.js';
@@ -14,33 +17,36 @@ export function scoreText(c: SiteColumn): string {
   return c.summary.score === null ? '—' : c.summary.score.toFixed(1);
 }
 
+function colgroup(model: SiteModel): Html {
+  return html`<colgroup><col class="pcol">${model.columns.map((c) => html`<col class="c${c.index}">`)}</colgroup>`;
+}
+
 function columnHead(c: SiteColumn): Html {
   const id = c.view.run.target.identity;
-  return html`<th scope="col" class="term c${c.index}${c.isReference ? ' ref' : ''}"><a href="terminals/${c.slug}.html"><span class="t-name">${c.view.name}</span> <span class="t-ver">${c.view.version}</span> <span class="t-how">${id.identifiedBy}</span></a></th>`;
+  return html`<th scope="col" class="term c${c.index}${c.isReference ? ' ref' : ''}"><a href="terminals/${c.slug}.html" title="${c.view.label}${c.isReference ? ' (reference)' : ''}, identified by ${id.identifiedBy}"><span class="t-name">${c.view.name}</span> <span class="t-ver">${c.view.version}</span> <span class="t-how">${id.identifiedBy}</span></a></th>`;
 }
 
 function head(model: SiteModel): Html {
   const scores = model.columns.map((c) => html`<td class="c${c.index}" title="${c.view.label}: ${c.summary.compared} probes compared">${c.isReference ? 'ref' : scoreText(c)}</td>`);
-  return html`<thead><tr class="heads"><th scope="col" class="corner">probe</th>${model.columns.map(columnHead)}</tr><tr class="scores"><th scope="row">score</th>${scores}</tr></thead>`;
+  return html`<table class="m-head">${colgroup(model)}<thead><tr class="heads"><th scope="col" class="corner">probe</th>${model.columns.map(columnHead)}</tr><tr class="scores"><th scope="row">score</th>${scores}</tr></thead></table>`;
 }
 
 function probeRow(model: SiteModel, r: SiteRow): Html {
   const cells = r.cells.map((cell, i) => {
     const col = model.columns[i]!;
     const style = KIND_STYLES[cell.kind];
-    const tip = `${col.view.label}: ${style.word} · ${cell.answer}`;
-    return html`<td class="c${i} k-${cell.kind}"><a href="probes/${r.slug}.html#t-${col.slug}" title="${tip}">${style.mark}</a></td>`;
+    return html`<td class="c${i} k-${cell.kind}"><a href="probes/${r.slug}.html#t-${col.slug}" title="${col.view.label}: ${style.word}, ${cell.answer}">${style.mark}</a></td>`;
   });
   const search = `${r.id} ${r.title}`.toLowerCase();
   return html`<tr class="probe" data-q="${search}" data-g="${r.cells.map((c) => c.group).join(' ')}"><th scope="row"><a href="probes/${r.slug}.html">${r.id}</a><span class="p-title">${r.title}</span></th>${cells}</tr>`;
 }
 
-function bodies(model: SiteModel): Html {
-  const span = model.columns.length + 1;
+function sections(model: SiteModel): Html {
+  const cols = colgroup(model);
   return joinHtml(
     model.categories.map(
       (cat) =>
-        html`<tbody class="cat" id="cat-${cat.slug}" data-cat="${cat.slug}"><tr class="cat-head"><th scope="rowgroup" colspan="${span}">${cat.name} <span class="n">${cat.rows.length} probe${cat.rows.length === 1 ? '' : 's'}</span></th></tr>${cat.rows.map((r) => probeRow(model, r))}</tbody>`,
+        html`<section class="cat" id="cat-${cat.slug}" data-cat="${cat.slug}" aria-labelledby="h-${cat.slug}"><h2 class="cat-head" id="h-${cat.slug}"><span>${cat.name} <span class="n">${cat.rows.length} probe${cat.rows.length === 1 ? '' : 's'}</span></span></h2><table>${cols}<tbody>${cat.rows.map((r) => probeRow(model, r))}</tbody></table></section>`,
     ),
   );
 }
@@ -67,7 +73,7 @@ export function renderMatrixPage(model: SiteModel): string {
     categoryFilters,
     terminalFilters,
     head: head(model),
-    bodies: bodies(model),
+    bodies: sections(model),
     scoreFormula: `${SCORE_LINE}. Registry of known divergences: ${cmp.registryFile}.`,
   });
   return renderPage(model, { title: 'Compatibility table', kind: 'matrix-page', root: '', crumbs: [], body });

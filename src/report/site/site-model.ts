@@ -57,10 +57,11 @@ export interface SiteModel {
   toolVersion: string;
 }
 
-function answerGroups(id: string, columns: RunView[]): number[] {
+/** Cells with equal answers (as the classifier compares them) share a number. */
+function answerGroups(id: string, cmp: Comparison): number[] {
   const groups = new Map<string, number>();
-  return columns.map((v) => {
-    const sig = v.signature(id);
+  return cmp.columns.map((v) => {
+    const sig = cmp.signer.of(v, id);
     if (sig === undefined || sig === 'skipped') return -1;
     let g = groups.get(sig);
     if (g === undefined) groups.set(sig, (g = groups.size));
@@ -81,7 +82,7 @@ export function buildSiteModel(cmp: Comparison, corpus: Corpus | undefined, tool
   const views = cmp.columns;
   const rows: SiteRow[] = cmp.rows.map((row) => {
     const probe = corpus?.byId.get(row.id);
-    const groups = answerGroups(row.id, views);
+    const groups = answerGroups(row.id, cmp);
     const cells = row.cells.map((verdict, i): SiteCell => {
       const view = views[i]!;
       const result = view.result(row.id);

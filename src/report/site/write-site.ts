@@ -5,7 +5,7 @@
  * folder is replaced only when an earlier `termprobe site` made it (it holds the
  * marker file); anything else is refused rather than deleted.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { scoreBadge } from './badge-svg.js';
 import { ColourSheet } from './colour-sheet.js';
@@ -57,6 +57,16 @@ class SiteWriter {
   }
 }
 
+/**
+ * The results file as downloaded from the site: the file's own JSON without its
+ * indentation (a third of the size; the same value), or the parsed run when the
+ * file is gone.
+ */
+function compactResults(file: string, run: unknown): string {
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : JSON.stringify(run);
+  return JSON.stringify(JSON.parse(text)) + '\n';
+}
+
 function assertSlugs(model: SiteModel): void {
   for (const s of [...model.columns.map((c) => c.slug), ...model.rows.map((r) => r.slug), ...model.categories.map((c) => c.slug)]) {
     if (!isSafeSlug(s)) throw new Error(`internal error: unsafe page name ${JSON.stringify(s)}`);
@@ -71,12 +81,11 @@ function writeAll(model: SiteModel, w: SiteWriter): void {
     const badge = scoreBadge(c.summary.score, c.view.label);
     w.write(`badges/${c.slug}.svg`, badge.svg);
     w.write(`terminals/${c.slug}.html`, renderTerminalPage(c, model, badge.width));
-    if (existsSync(c.view.file)) w.copy(c.view.file, `results/${c.slug}.json`);
-    else w.write(`results/${c.slug}.json`, JSON.stringify(c.view.run, null, 2) + '\n');
+    w.write(`results/${c.slug}.json`, compactResults(c.view.file, c.view.run));
   }
   w.write('data.json', JSON.stringify(siteData(model)) + '\n');
   for (const a of ASSETS) w.copy(join(SITE_SOURCES, 'assets', a), `assets/${a}`);
-  w.write('assets/generated.css', generatedCss(model.columns.length, colours));
+  w.write('assets/generated.css', generatedCss(model, colours));
   w.write(SITE_MARKER, 'Made by `termprobe site`; the whole folder is replaced on the next build.\n');
 }
 
