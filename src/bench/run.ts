@@ -11,6 +11,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   parser: async () => (await import('./parser-bench.js')).parserBench,
   multiplexers: async () => (await import('./multiplexer-bench.js')).multiplexerBench,
   all: async () => (await import('./all-targets-bench.js')).allTargetsBench,
+  site: async () => (await import('./site-bench.js')).siteBench,
 };
 
 function format(f: BenchFigure): string {

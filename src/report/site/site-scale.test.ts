@@ -4,7 +4,7 @@
  * page's load and filter times in Chromium (measured, not asserted: the issue
  * sets < 5 s build, < 10 MB, < 1 s load and filter; see also `npm run bench site`).
  */
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,10 +16,7 @@ import { haveProgram } from '../../test-support/require-program.js';
 import { CHROMIUM_PACKAGE, CHROMIUM_PATH, launchChromium, watchPage } from './browser-harness.js';
 import { buildSite } from './build-site.js';
 import { writeSyntheticResults } from './synthetic-results.js';
-
-export function folderBytes(dir: string): number {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).reduce((n, e) => n + statSync(join(e.parentPath, e.name)).size, 0);
-}
+import { folderBytes } from './write-site.js';
 
 /** Runs in the page: one filter change, timed to the end of its layout and to the next frame. */
 const timeFilter = (action: string) => `(async () => {

@@ -89,6 +89,13 @@ function writeAll(model: SiteModel, w: SiteWriter): void {
   w.write(SITE_MARKER, 'Made by `termprobe site`; the whole folder is replaced on the next build.\n');
 }
 
+/** Bytes of every file under a folder (the figure the 10 MB budget is about). */
+export function folderBytes(dir: string): number {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .reduce((n, e) => n + statSync(join(e.parentPath, e.name)).size, 0);
+}
+
 export function writeSite(model: SiteModel, outDir: string): SiteStats {
   const dir = resolve(outDir);
   checkTarget(dir);

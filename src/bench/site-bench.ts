@@ -1,0 +1,70 @@
+/**
+ * The static site (issue 6): `termprobe site` over the published results/ as a
+ * whole process (median of 3) and the size of what it writes; and the same
+ * in-process at the scale the site must handle, 21 terminals × 300 probes of
+ * synthetic results. Load and filter times in Chromium are printed by
+ * src/report/site/site-scale.test.ts.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { viewRun } from '../classify/run-view.js';
+import { buildSite } from '../report/site/build-site.js';
+import { writeSyntheticResults } from '../report/site/synthetic-results.js';
+import { folderBytes } from '../report/site/write-site.js';
+import { readResults } from '../results/read-results.js';
+import type { BenchFigure, BenchModule } from './bench-types.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = join(ROOT, 'bin/termprobe.js');
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+function publishedFigures(work: string): BenchFigure[] {
+  const dir = join(ROOT, 'results');
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
+  if (files.length === 0) return [{ name: '`termprobe site` over results/, process wall time', value: 0, unit: 's', note: 'not run: results/ holds no results files yet' }];
+  const out = join(work, 'published');
+  const times = [0, 1, 2].map(() => {
+    const t0 = performance.now();
+    const r = spawnSync(process.execPath, [BIN, 'site', '--out', out, '--quiet'], { cwd: ROOT, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`termprobe site exited ${r.status}: ${r.stderr.trim()}`);
+    return performance.now() - t0;
+  });
+  return [
+    { name: `\`termprobe site\` over results/ (${files.length} files), process wall time`, value: median(times) / 1000, unit: 's', target: { op: '<', value: 5 } },
+    { name: 'site size from results/', value: folderBytes(out) / 1e6, unit: 'MB', target: { op: '<', value: 10 } },
+  ];
+}
+
+async function syntheticFigures(work: string): Promise<BenchFigure[]> {
+  const set = writeSyntheticResults(join(work, 'synthetic'));
+  const out = join(work, 'synthetic-site');
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    await buildSite(set.files.map((f) => viewRun(f, readResults(f))), out, { registry: set.registry, probes: set.corpus });
+    times.push(performance.now() - t0);
+  }
+  return [
+    { name: 'site build at 21 terminals × 300 probes (read, classify, write), in-process', value: median(times) / 1000, unit: 's', target: { op: '<', value: 5 } },
+    { name: 'site size at 21 terminals × 300 probes', value: folderBytes(out) / 1e6, unit: 'MB', target: { op: '<', value: 10 } },
+  ];
+}
+
+export const siteBench: BenchModule = {
+  title: 'Static site: build time and size',
+  async run() {
+    const work = mkdtempSync(join(tmpdir(), 'termprobe-bench-site-'));
+    try {
+      return [...publishedFigures(work), ...(await syntheticFigures(work))];
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  },
+};
