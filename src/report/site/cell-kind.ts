@@ -42,8 +42,3 @@ export function cellKind(verdict: Verdict, result: ProbeResult | undefined): Cel
   if (result?.status === 'no-reply') return 'no-reply';
   return verdict.class === 'same' ? 'agrees' : (verdict.class as CellKind);
 }
-
-/** Kinds that count as a difference worth listing on a terminal's page. */
-export function isDivergence(kind: CellKind): boolean {
-  return kind === 'bug' || kind === 'deliberate' || kind === 'reference' || kind === 'unexplained' || kind === 'no-reply';
-}

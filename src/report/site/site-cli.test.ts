@@ -1,0 +1,61 @@
+/** `termprobe site` as a user runs it (the built CLI): output, exit codes, and what it refuses to overwrite. */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../test-support/cli.js';
+
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const RESULTS = ['xterm.js-6.0.0.json', 'ghostty-0.4.0.json', 'tmux-3.3a.json'].map((f) => join(FIXTURES, 'results', f));
+const REGISTRY = ['--registry', join(FIXTURES, 'divergences.yaml')];
+
+describe('termprobe site', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'termprobe-site-cli-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes the site and says where; a second build replaces the first', () => {
+    const out = join(dir, 'site');
+    const first = runCli(['site', ...RESULTS, '--out', out, ...REGISTRY]);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^Wrote \d+ files \([\d.]+ MB\) to .+ in [\d.]+ s: 10 probes × 3 terminals\.\n/);
+    for (const f of ['index.html', 'data.json', 'assets/site.js', 'assets/generated.css', 'probes/cursor.hpr-zero.html', 'terminals/tmux-3.3a.html', 'results/tmux-3.3a.json', 'badges/ghostty-0.4.0.svg']) expect(existsSync(join(out, f)), f).toBe(true);
+    writeFileSync(join(out, 'stale.html'), 'left over');
+    const second = runCli(['site', ...RESULTS.slice(0, 2), '--out', out, ...REGISTRY, '--quiet']);
+    expect([second.code, second.stdout, second.stderr]).toEqual([0, '', '']);
+    expect(existsSync(join(out, 'stale.html'))).toBe(false);
+    expect(existsSync(join(out, 'terminals/tmux-3.3a.html'))).toBe(false);
+  });
+
+  it('refuses to replace a folder it did not make, and leaves it alone', () => {
+    const out = join(dir, 'mine');
+    mkdirSync(out);
+    writeFileSync(join(out, 'notes.txt'), 'keep me');
+    const r = runCli(['site', ...RESULTS, '--out', out, ...REGISTRY]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^termprobe: .*mine is not empty and was not made by `termprobe site`; choose another --out/);
+    expect(readFileSync(join(out, 'notes.txt'), 'utf8')).toBe('keep me');
+  });
+
+  it('fails with one line on bad input: no results, a reference not among them, a broken file', () => {
+    const empty = join(dir, 'empty');
+    mkdirSync(empty);
+    const none = runCli(['site', '--out', join(dir, 'x')], { cwd: empty });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/no results files given and results\/\*\.json matches none/);
+    const ref = runCli(['site', RESULTS[1]!, '--out', join(dir, 'y'), ...REGISTRY]);
+    expect(ref.code).toBe(2);
+    expect(ref.stderr).toMatch(/the reference "xterm.js" is not among the results files \(ghostty\).*--reference/);
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, '{"schema": "termprobe-results/1", "tool": ');
+    const bad = runCli(['site', broken, '--out', join(dir, 'z')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toContain('broken.json');
+    expect(existsSync(join(dir, 'z'))).toBe(false);
+  });
+});
