@@ -37,6 +37,7 @@ export const divergenceEntrySchema = z.strictObject({
     .trim()
     .min(1, 'must not be empty: one or two sentences saying why')
     .max(400, 'one or two sentences, at most 400 characters')
+    .regex(/[.!?]["')\]]*$/, 'must end a sentence (in YAML, " #" starts a comment: quote a reason that contains it)')
     .describe('Why, in one or two sentences.'),
   evidence: z
     .array(z.string().trim().regex(EVIDENCE_PATTERN, EVIDENCE_HELP), { error: 'required: a list of links, spec sections or upstream sources' })
