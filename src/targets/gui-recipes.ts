@@ -18,7 +18,7 @@ export interface LaunchContext {
   kittySocket: string;
 }
 
-export type ScreenMethod = 'decrqcra' | 'remote-control' | 'none';
+export type ScreenMethod = 'decrqcra' | 'remote-control' | 'snapshot' | 'none';
 
 export interface GuiRecipe {
   /** Registry name, as the user types it. */
@@ -76,7 +76,7 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
   },
   {
     id: 'mlterm', name: 'mlterm', pkg: 'mlterm', program: 'mlterm', display: 'x11', dbus: false, vte: false,
-    xtversionNames: ['mlterm'], screen: 'none',
+    xtversionNames: ['mlterm'], screen: 'snapshot',
     args: (ctx) => ['-g', geometry(ctx), '-e', ...ctx.argv],
     options: (ctx) => ({ launch: `mlterm -g ${geometry(ctx)} -e RELAY` }),
   },

@@ -4,13 +4,15 @@
  * DECRQCRA readback): those exchanges end with their own DA1 and nothing else is
  * in flight then, so their replies never reach the engine.
  */
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Region } from '../corpus/probe-schema.js';
 import { ReplyParser } from '../protocol/reply-parser.js';
 import type { ReplyEvent } from '../protocol/reply-events.js';
 import type { ScreenAnswer } from '../results/results-schema.js';
 import { RelaySession, type Description, type FifoRelay } from './fifo-relay.js';
 import { kittyScreenText } from './kitty-remote.js';
-import { decrqcraReports, decrqcraRequests, screenFromDecrqcra, screenFromRows } from './gui-screen-read.js';
+import { decrqcraReports, decrqcraRequests, screenFromDecrqcra, screenFromRows, ScreenReadError } from './gui-screen-read.js';
 import type { ScreenMethod } from './gui-recipes.js';
 
 const encoder = new TextEncoder();
@@ -26,6 +28,8 @@ export interface GuiSessionParts {
   rows: number;
   screen: ScreenMethod;
   kittySocket?: string;
+  /** The scratch HOME (mlterm writes its snapshots under ~/.mlterm). */
+  home: string;
   kittyVersion?: [number, number, number];
 }
 
@@ -34,6 +38,7 @@ export class GuiSession extends RelaySession {
   private queued: Uint8Array[] = [];
   private exchangeSink: ((data: Uint8Array) => void) | undefined;
   description: Description = {};
+  private snapshots = 0;
 
   constructor(relay: FifoRelay, signal: AbortSignal | undefined, readonly parts: GuiSessionParts) {
     super(relay, signal);
@@ -87,11 +92,34 @@ export class GuiSession extends RelaySession {
       const lines = await kittyScreenText(this.parts.kittySocket!, this.parts.kittyVersion ?? [0, 26, 5]);
       return screenFromRows(region, cols, rows, lines, 'remote-control');
     }
+    if (this.parts.screen === 'snapshot') {
+      return screenFromRows(region, cols, rows, await this.mltermSnapshot(), 'hardcopy');
+    }
     // DECRQCRA's rectangle is relative to the margins in origin mode: leave it first
     // (the probe's answer is already in; the next probe's prelude resets everything).
     const events = await this.exchange(`\x1b[?6l${decrqcraRequests(region)}`, 5000);
     return screenFromDecrqcra(region, cols, rows, decrqcraReports(events));
   };
+
+  /**
+   * mlterm's configuration protocol: `OSC 5379 ; snapshot NAME UTF8 BEL` writes the
+   * log's text (scrollback, then the screen) to ~/.mlterm/NAME-<timestamp>.snp. The DA1 after it is answered
+   * once the file is written (mlterm handles both in order, in one thread).
+   */
+  private async mltermSnapshot(): Promise<string[]> {
+    const name = `termprobe-${++this.snapshots}`;
+    await this.exchange(`\x1b]5379;snapshot ${name} UTF8\x07`, 5000);
+    const dir = join(this.parts.home, '.mlterm');
+    const file = readdirSync(dir).find((f) => f.startsWith(`${name}-`) && f.endsWith('.snp'));
+    if (!file) throw new ScreenReadError(`mlterm wrote no snapshot ${name} in ${dir}`);
+    const text = readFileSync(join(dir, file), 'utf8');
+    rmSync(join(dir, file), { force: true });
+    // The file holds the scrollback and then the screen, with leading blank lines
+    // dropped and no newline after the last row: count rows from the end.
+    const lines = text === '' ? [] : text.split('\n');
+    const screen = lines.slice(-this.parts.rows);
+    return [...new Array<string>(this.parts.rows - screen.length).fill(''), ...screen];
+  }
 
   /**
    * The terminal died mid-run (e.g. zutty aborts on some sequences): say so in the

@@ -95,7 +95,7 @@ for (const sample of SAMPLE) {
 describe.skipIf(!havePrograms(requirements(recipe('xterm'))))('xterm screen readback', () => {
   test('DECRQCRA reads text, wide characters, and is not fooled by origin mode', async () => {
     const session = await open('xterm');
-    expect((await session.describe()).settings?.options?.['screen']).toBe('decrqcra');
+    expect((await session.describe()).settings?.options?.['screen']).toMatch(/^decrqcra/);
     const run = await runProbes(session, [probe('test.screen', '\\e[2;5r\\e[?6h\\e[2;2HX\\e[1;1Hab\\u{4E2D}c')], { size: { cols: 80, rows: 24 } });
     expect(run.results[0]?.status).toBe('ok');
     const screen = await session.readScreen!({ top: 1, left: 1, bottom: 3, right: 6 });
@@ -106,10 +106,23 @@ describe.skipIf(!havePrograms(requirements(recipe('xterm'))))('xterm screen read
 describe.skipIf(!havePrograms(requirements(recipe('kitty'))))('kitty screen readback', () => {
   test('remote control get-text reads the region, columns counted by width', async () => {
     const session = await open('kitty');
-    expect((await session.describe()).settings?.options?.['screen']).toBe('remote-control');
+    expect((await session.describe()).settings?.options?.['screen']).toMatch(/^remote-control/);
     await runProbes(session, [probe('test.screen', '\\e[2;3Hab\\u{4E2D}cd')], { size: { cols: 80, rows: 24 } });
     expect((await session.readScreen!({ top: 2, left: 4, bottom: 2, right: 7 })).text).toEqual(['b中c']);
     expect((await session.readScreen!({ top: 1, left: 1, bottom: 2, right: 8 }))).toEqual({ via: 'remote-control', region: { top: 1, left: 1, bottom: 2, right: 8 }, text: ['', '  ab中cd'] });
+  }, 60_000);
+});
+
+describe.skipIf(!havePrograms(requirements(recipe('mlterm'))))('mlterm screen readback', () => {
+  test('OSC 5379 snapshot: rows counted from the bottom (the file drops leading blank lines and holds the scrollback)', async () => {
+    const session = await open('mlterm');
+    expect((await session.describe()).settings?.options?.['screen']).toMatch(/^hardcopy/);
+    const region = { top: 1, left: 1, bottom: 3, right: 7 };
+    await runProbes(session, [probe('test.screen', '\\e[2;2Hab\\u{4E2D}c\\e(0q\\e(B')], { size: { cols: 80, rows: 24 } });
+    expect(await session.readScreen!(region)).toEqual({ via: 'hardcopy', region, text: ['', ' ab中c─', ''] });
+    // Scroll 30 lines into the scrollback, then clear: the screen alone is read.
+    await runProbes(session, [probe('test.scroll', `\\e[24;1H${'\\n'.repeat(30)}\\e[2J\\e[3;1Hz`)], { size: { cols: 80, rows: 24 } });
+    expect((await session.readScreen!(region)).text).toEqual(['', '', 'z']);
   }, 60_000);
 });
 

@@ -87,6 +87,14 @@ function relayEnvironment(relayDir: string): Record<string, string> {
   return {};
 }
 
+/** How the screen is read, as the results' settings say it. */
+const SCREEN_NOTES: Record<GuiRecipe['screen'], string> = {
+  decrqcra: 'decrqcra (one DECRQCRA per cell: code points, no styles)',
+  'remote-control': 'remote-control (kitty get-text over its socket: text, no styles)',
+  snapshot: 'hardcopy (mlterm OSC 5379 snapshot: the screen as text in a file, no styles)',
+  none: 'none (answers are cursor reports and replies only)',
+};
+
 /** Test hooks: a shorter wait for the size to settle. */
 export interface GuiOpenTuning {
   sizeWaitMs?: number;
@@ -135,7 +143,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
 
     relay = await FifoRelay.create({ expectSize: { cols, rows }, sizeWaitMs, prefix: `termprobe-${recipe.id}-relay-` });
     const ctx: LaunchContext = { argv: relay.argv, command: relay.command, cols, rows, kittySocket: join(scratch.runtime, 'kitty.sock') };
-    session = new GuiSession(relay, signal, { stop: stopAll, cols, rows, screen: recipe.screen, kittySocket: ctx.kittySocket });
+    session = new GuiSession(relay, signal, { stop: stopAll, cols, rows, screen: recipe.screen, kittySocket: ctx.kittySocket, home: scratch.home });
 
     const logPath = join(scratch.dir, 'terminal.log');
     const logFd = openSync(logPath, 'w');
@@ -191,7 +199,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
           display: recipe.display === 'wayland' ? `weston (x11 backend, pixman) on Xvfb ${XVFB_SCREEN}` : `Xvfb ${XVFB_SCREEN}`,
           ...(recipe.dbus ? { dbus: 'dbus-run-session (private session bus)' } : {}),
           env: ['scratch HOME and XDG dirs', 'LANG=C.UTF-8', 'LIBGL_ALWAYS_SOFTWARE=1', ...Object.entries(recipe.env ?? {}).map(([k, v]) => `${k}=${v}`)].join(', '),
-          screen: recipe.screen === 'none' ? 'none (answers are cursor reports and replies only)' : recipe.screen,
+          screen: SCREEN_NOTES[recipe.screen],
           'size-check': `tty size seen by the command and CPR from row 999, column 999; a terminal at another size fails to open`,
         },
       },
