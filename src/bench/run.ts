@@ -7,6 +7,7 @@ import type { BenchFigure, BenchModule } from './bench-types.js';
 
 const BENCHES: Record<string, () => Promise<BenchModule>> = {
   embedded: async () => (await import('./embedded-bench.js')).embeddedBench,
+  self: async () => (await import('./self-bench.js')).selfBench,
   gui: async () => (await import('./gui-bench.js')).guiBench,
   parser: async () => (await import('./parser-bench.js')).parserBench,
   multiplexers: async () => (await import('./multiplexer-bench.js')).multiplexerBench,

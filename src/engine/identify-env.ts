@@ -39,7 +39,8 @@ const PRESENCE_PREFIXES = ['ALACRITTY_', 'WEZTERM_', 'GHOSTTY_', 'KITTY_'] as co
 export type TerminalEnv = Record<string, string>;
 
 /** The terminal-related variables of an environment, sorted by name. */
-export function terminalEnv(env: Record<string, string | undefined>): TerminalEnv {
+export function terminalEnv(source: Record<string, string | undefined>): TerminalEnv {
+  const env = { ...source }; // one pass over process.env, whose every read is a getenv
   const out: TerminalEnv = {};
   for (const name of VALUE_VARS) {
     const v = env[name];
@@ -49,7 +50,8 @@ export function terminalEnv(env: Record<string, string | undefined>): TerminalEn
   for (const name of Object.keys(env)) {
     if (env[name] && PRESENCE_PREFIXES.some((p) => name.startsWith(p)) && !(name in out)) out[name] = 'set';
   }
-  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
+  // Plain code-unit order: localeCompare would load ICU collation (~15 ms) for nothing.
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 export function hasVarWithPrefix(env: TerminalEnv, prefix: string): boolean {

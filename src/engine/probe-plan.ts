@@ -26,13 +26,21 @@ export interface ProbePlan {
 
 const encoder = new TextEncoder();
 
+/** The prelude's bytes for the last size/kind/restore asked: every probe of a run uses the same. */
+let lastPrelude = { key: '', bytes: new Uint8Array() };
+
+function encodedPrelude(size: SizeVars, prelude: PreludeKind, restore: string): Uint8Array {
+  const key = `${size.cols}x${size.rows}|${prelude}|${restore}`;
+  if (lastPrelude.key !== key) lastPrelude = { key, bytes: encoder.encode(preludeBytes(size, prelude, restore)) };
+  return lastPrelude.bytes;
+}
 
 export function planProbe(probe: Probe, size: SizeVars, prelude: PreludeKind | 'none' = 'default', restore = ''): ProbePlan {
   const sendBytes = decodeNotation(probe.send, size);
   const queries = probe.query.map((query) => ({ query, spec: querySpec(query) }));
   const cleanup = probe.cleanup ? decodeNotation(probe.cleanup, size) : new Uint8Array();
   const bytes = concat([
-    encoder.encode(prelude === 'none' ? '' : preludeBytes(size, prelude, restore)),
+    prelude === 'none' ? new Uint8Array() : encodedPrelude(size, prelude, restore),
     sendBytes,
     encoder.encode(queries.map((q) => q.spec.bytes).join('')),
     probe.screen ? new Uint8Array() : cleanup,

@@ -22,7 +22,9 @@ export const NO_CPR_MESSAGE = `your terminal did not answer CSI 6n (the cursor p
 
 /** `begun`: a session whose first queries went out earlier (beginSelfSession), so loading the corpus overlapped the terminal's answer. */
 export async function runSelf(corpus: Corpus, probes: Probe[], opts: RunTargetOptions = {}, begun?: SelfSession): Promise<TargetRun> {
+  // CPU work first: with a begun session the terminal is answering meanwhile.
   const how = { signal: opts.signal, touched: touchedModes(probes) };
+  const unsafe = new Map(probes.map((p) => [p, unsafeForSelf(p)]));
   const session = begun ? await startSelfSession(begun, how) : await openSelfSession(how);
   try {
     const { cols, rows } = session.size;
@@ -35,7 +37,7 @@ export async function runSelf(corpus: Corpus, probes: Probe[], opts: RunTargetOp
       rows,
       prelude: 'alternate',
       idleTimeoutMs: session.prior.answered ? (opts.idleTimeoutMs ?? SELF_IDLE_MS) : SILENT_IDLE_MS,
-      skip: (p) => refusal ?? unsafeForSelf(p) ?? opts.skip?.(p),
+      skip: (p) => refusal ?? unsafe.get(p) ?? opts.skip?.(p),
     });
     const anyCursor = run.results.probes.some((p) => p.cursor !== undefined);
     if (!session.prior.cursor && !anyCursor && !refusal) run.gaveUp = NO_CPR_MESSAGE;

@@ -48,9 +48,17 @@ export function modesIn(bytes: Uint8Array): string[] {
   return found;
 }
 
-function probeBytes(probe: Probe): Uint8Array[] {
-  const size = { cols: 80, rows: 24 }; // which modes a probe touches does not depend on the size
-  return [probe.send, probe.cleanup ?? ''].map((text) => decodeNotation(text, size));
+const decoded = new WeakMap<Probe, Uint8Array[]>();
+
+/** A probe's send and cleanup bytes, decoded once (the size does not change which modes or sequences they hold). */
+export function probeBytes(probe: Probe): Uint8Array[] {
+  let bytes = decoded.get(probe);
+  if (!bytes) {
+    const size = { cols: 80, rows: 24 };
+    bytes = [probe.send, probe.cleanup ?? ''].map((text) => decodeNotation(text, size));
+    decoded.set(probe, bytes);
+  }
+  return bytes;
 }
 
 const key = (m: string) => (m.startsWith('?') ? Number(m.slice(1)) : 100000 + Number(m));

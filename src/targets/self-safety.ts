@@ -6,10 +6,9 @@
  * that cannot be read back (title, palette, clipboard, font) is skipped there
  * with that reason. The embedded and multiplexer targets still run it.
  */
-import { decodeNotation } from '../corpus/escape-notation.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { CsiQueryScanner, type CsiSequence } from './csi-query-scanner.js';
-import { modesIn } from './self-modes.js';
+import { modesIn, probeBytes } from './self-modes.js';
 
 const ALT_SCREEN_MODES = new Set(['?47', '?1047', '?1049']);
 
@@ -36,9 +35,8 @@ function reasonFor(bytes: Uint8Array): string | undefined {
 /** Why this probe is not run in the user's own terminal, or undefined when it is safe there. */
 export function unsafeForSelf(probe: Probe): string | undefined {
   if (probe.tags?.includes('touches-main-screen')) return 'skipped in your own terminal: the probe writes to the main screen, which termprobe never touches';
-  const size = { cols: 80, rows: 24 };
-  for (const text of [probe.send, probe.cleanup ?? '']) {
-    const reason = reasonFor(decodeNotation(text, size));
+  for (const bytes of probeBytes(probe)) {
+    const reason = reasonFor(bytes);
     if (reason) return `skipped in your own terminal: ${reason}`;
   }
   return undefined;

@@ -8,12 +8,12 @@
  * exit hook does the same synchronously if the process ends any other way.
  */
 import { ReplyParser } from '../protocol/reply-parser.js';
+import { ReplyCounter } from './self-reply-counter.js';
 import type { Identity, Settings } from '../results/results-schema.js';
 import { guessIdentity } from '../engine/identify-guess.js';
 import { terminalEnv } from '../engine/identify-env.js';
 import { runProbes } from '../engine/run-probes.js';
 import type { Probe } from '../corpus/probe-schema.js';
-import { CsiQueryScanner, type CsiSequence } from './csi-query-scanner.js';
 import { modesToRead, PRELUDE_MODES } from './self-modes.js';
 import { ENTER_ALTERNATE, restoration, type Restoration } from './self-restore.js';
 import { alternateScreenQuery, readPriorState, readSeenReplies, type PriorState } from './self-state.js';
@@ -36,7 +36,15 @@ export interface SelfOpenOptions {
 }
 
 const encoder = new TextEncoder();
-const isDa1 = (s: CsiSequence) => s.final === 'c' && s.marker === '' && s.intermediates === '' && (s.params === '' || s.params === '0');
+const DA1_QUERIES = [Buffer.from('\x1b[c'), Buffer.from('\x1b[0c')];
+const SOFT_RESET = Buffer.from('\x1b[!p');
+
+/** How often `needle` occurs in `bytes` (a plain byte search: the engine writes whole sequences). */
+function occurrences(bytes: Buffer, needle: Buffer): number {
+  let n = 0;
+  for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + needle.length)) n++;
+  return n;
+}
 
 export class SelfSession implements TargetSession {
   private listener: ((data: Uint8Array) => void) | undefined;
@@ -46,10 +54,9 @@ export class SelfSession implements TargetSession {
   /** Step 1's answers: anything at all, and the main screen's cursor. */
   private answeredAny = false;
   private mainCursor: { row: number; col: number } | undefined;
-  private readonly da1Queries = new CsiQueryScanner(isDa1);
   private env: NodeJS.ProcessEnv = process.env;
   private da1Sent = 0;
-  private da1Received = 0;
+  private readonly counter = new ReplyCounter();
   private drained: (() => void) | undefined;
   private closed = false;
   private entered = false;
@@ -57,7 +64,6 @@ export class SelfSession implements TargetSession {
   private queriesOnlyRestore = '\x1b[?1049l\x1b8';
   /** Set once a probe went out (its prelude starts with DECSTR): from then on the full restoration is needed. */
   private probed = false;
-  private readonly softResets = new CsiQueryScanner((s) => s.final === 'p' && s.intermediates === '!');
   private readonly exitHook = () => this.emergencyRestore();
   readonly size: { cols: number; rows: number };
   prior: PriorState = { answered: false, modes: {}, sources: {} };
@@ -77,14 +83,18 @@ export class SelfSession implements TargetSession {
   }
 
   private receive(chunk: Uint8Array): void {
-    for (const ev of this.parser.feed(chunk)) {
-      if (ev.kind !== 'text') this.answeredAny = true;
-      if (ev.kind === 'cpr' && !ev.private && !this.entered && !this.mainCursor && ev.row !== null && ev.col !== null && ev.row > 0 && ev.col > 0) this.mainCursor = { row: ev.row, col: ev.col };
-      if (ev.kind === 'da1' && ++this.da1Received === 1) this.onFirstDa1?.();
-      // Raw mode turns Ctrl-C into a byte; make it the signal the user meant.
-      if (ev.kind === 'text' && ev.text.includes('\x03') && !this.closed) this.interrupt();
+    // The full parser only until the alternate screen: step 1 wants the CPR; later the engine parses, and counting is enough here.
+    if (!this.entered) {
+      for (const ev of this.parser.feed(chunk)) {
+        if (ev.kind !== 'text') this.answeredAny = true;
+        if (ev.kind === 'cpr' && !ev.private && !this.mainCursor && ev.row !== null && ev.col !== null && ev.row > 0 && ev.col > 0) this.mainCursor = { row: ev.row, col: ev.col };
+      }
     }
-    if (this.drained && this.da1Received >= this.da1Sent) this.drained();
+    const ctrlC = this.counter.ctrlC;
+    if (this.counter.feed(chunk) > 0) this.onFirstDa1?.();
+    // Raw mode turns Ctrl-C into a byte; make it the signal the user meant.
+    if (this.counter.ctrlC > ctrlC && !this.closed) this.interrupt();
+    if (this.drained && this.counter.da1 >= this.da1Sent) this.drained();
     this.listener?.(chunk);
   }
 
@@ -99,8 +109,9 @@ export class SelfSession implements TargetSession {
 
   write(data: Uint8Array): void {
     if (this.closed) return;
-    this.da1Sent += this.da1Queries.scan(data).length;
-    if (!this.probed && this.softResets.scan(data).length > 0) this.probed = true;
+    const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    for (const q of DA1_QUERIES) this.da1Sent += occurrences(bytes, q);
+    if (!this.probed && bytes.includes(SOFT_RESET)) this.probed = true;
     this.link.write(data);
   }
 
@@ -122,7 +133,7 @@ export class SelfSession implements TargetSession {
 
   /** Until the first DA1 reply (every terminal that answers anything answers DA1), at most `ms` from now. */
   private firstReply(ms: number): Promise<void> {
-    if (this.da1Received > 0) return Promise.resolve();
+    if (this.counter.da1 > 0) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -183,7 +194,7 @@ export class SelfSession implements TargetSession {
 
   /** Wait until every DA1 sent has its reply (all earlier replies came before it), or the time is up. */
   private drain(ms: number): Promise<void> {
-    if (ms <= 0 || this.da1Received >= this.da1Sent) return Promise.resolve();
+    if (ms <= 0 || this.counter.da1 >= this.da1Sent) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       const self = this;
@@ -203,7 +214,7 @@ export class SelfSession implements TargetSession {
     this.da1Sent++;
     this.closed = true;
     // Replies still in flight would otherwise reach the shell as typed input.
-    await this.drain(this.link.dead || this.da1Received === 0 ? 0 : DRAIN_MS); // a hung-up terminal fails the write: no wait
+    await this.drain(this.link.dead || this.counter.da1 === 0 ? 0 : DRAIN_MS); // a hung-up terminal fails the write: no wait
     this.listener = undefined;
     this.link.close();
     process.off('exit', this.exitHook);

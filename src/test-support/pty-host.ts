@@ -20,8 +20,10 @@ export interface HostOptions {
   cols?: number;
   rows?: number;
   answer?: AnswerMode;
-  /** Replies go back one at a time, each this long after the previous one. */
+  /** Replies go back one at a time, each this long after the previous one (a slow terminal). */
   replyDelayMs?: number;
+  /** Each reply goes back this long after the emulator produced it, in order (a terminal that answers on its next redraw, like VTE). */
+  latencyMs?: number;
   env?: Record<string, string>;
   cwd?: string;
 }
@@ -46,7 +48,7 @@ export class PtyHost {
   readonly exited: Promise<{ exitCode: number; signal?: number }>;
   /** DA1 replies sent back so far (a measure of progress). */
   da1Replies = 0;
-  private queue: string[] = [];
+  private queue: { text: string; due: number }[] = [];
   private sending = false;
   private garbageAt = 0;
   private onReplyHooks: ((count: number) => void)[] = [];
@@ -71,8 +73,9 @@ export class PtyHost {
 
   private reply(text: string): void {
     if (this.opts.answer === 'silent' || this.dead) return;
-    this.queue.push(text);
-    if (this.opts.answer === 'garbage' && /[Rc]$/.test(text)) this.queue.push(GARBAGE[this.garbageAt++ % GARBAGE.length]!);
+    const due = performance.now() + (this.opts.latencyMs ?? 0);
+    this.queue.push({ text, due });
+    if (this.opts.answer === 'garbage' && /[Rc]$/.test(text)) this.queue.push({ text: GARBAGE[this.garbageAt++ % GARBAGE.length]!, due });
     void this.pump();
   }
 
@@ -81,7 +84,9 @@ export class PtyHost {
     this.sending = true;
     while (this.queue.length > 0) {
       if (this.opts.replyDelayMs) await new Promise((r) => setTimeout(r, this.opts.replyDelayMs));
-      const text = this.queue.shift()!;
+      const wait = this.queue[0]!.due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const { text } = this.queue.shift()!;
       if (this.dead) break;
       this.proc.write(text);
       const da1 = text.match(/\x1b\[\?[\d;]*c/g)?.length ?? 0;
