@@ -28,7 +28,7 @@ const HOSTILE = `${SCRIPT}${IMG}${JS_URL}${CLOSE}`;
 function hostile(base: ResultsFile, targetId: string): ResultsFile {
   const run = structuredClone(base);
   run.target.id = targetId;
-  run.target.identity.name = `${SCRIPT}evil`;
+  run.target.identity.name = `${SCRIPT}evil{{body}}`;
   run.target.identity.version = `${IMG}1.0`;
   run.target.identity.chain = { xtversion: HOSTILE, command: JS_URL, env: { [IMG]: HOSTILE, TERM_PROGRAM: JS_URL } };
   run.target.identity.outer = { name: SCRIPT, identifiedBy: IMG };
@@ -61,7 +61,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site with hostil
     const evil = join(dir, 'evil.json');
     writeFileSync(evil, JSON.stringify(hostile(readResults(join(FIXTURES, 'ghostty-0.4.0.json')), JS_URL)));
     const registry = join(dir, 'divergences.yaml');
-    const reason = JSON.stringify(`${SCRIPT} ${IMG}`);
+    const reason = JSON.stringify(`${SCRIPT} ${IMG} ends here.`);
     writeFileSync(registry, `divergences:\n  - probe: cursor.hpr-zero\n    target: tmux\n    class: bug\n    reason: ${reason}\n    evidence:\n      - ${JSON.stringify(`xterm ctlseqs ${JS_URL}`)}\n      - ${JSON.stringify(`https://example.org/"><script>window.__pwned=1</script>`)}\n`);
     const files = [ref, evil, join(FIXTURES, 'tmux-3.3a.json')];
     await buildSite(files.map((f) => viewRun(f, readResults(f))), out, { registry });
@@ -96,7 +96,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site with hostil
     }
     await page.goto(pathToFileURL(join(out, 'index.html')).href);
     const header = await page.locator('#matrix th.c1').textContent();
-    expect(header).toContain(`${SCRIPT}evil`);
+    expect(header).toContain(`${SCRIPT}evil{{body}}`);
     expect(header).toContain(`${IMG}1.0`);
     await page.goto(pathToFileURL(join(out, 'terminals', readdirSync(join(out, 'terminals')).find((f) => f.startsWith('script'))!)).href);
     const text = (await page.textContent('main'))!;
@@ -112,6 +112,6 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site with hostil
   it('keeps data.json valid JSON carrying the strings unchanged', () => {
     const data = readFileSync(join(out, 'data.json'), 'utf8');
     const parsed = JSON.parse(data) as { terminals: { name: string }[] };
-    expect(parsed.terminals.map((t) => t.name)).toContain(`${SCRIPT}evil`);
+    expect(parsed.terminals.map((t) => t.name)).toContain(`${SCRIPT}evil{{body}}`);
   });
 });

@@ -59,7 +59,7 @@ function divergences(col: SiteColumn, model: SiteModel): Html {
     return [html`<tr><th scope="row"><a href="../probes/${r.slug}.html#t-${col.slug}">${r.id}</a><div class="n">${r.title}</div></th><td><span class="mark k-${cell.kind}">${style.mark}</span> ${cell.verdict.class}</td><td><code class="raw">${cell.answer}</code></td><td><code class="raw">${r.cells[ref.index]!.answer}</code></td><td>${cell.verdict.entry ? entryExplanation(cell.verdict.entry) : html`<i>no registry entry: needs triage</i>`}</td></tr>`];
   });
   if (rows.length === 0) return html`<p>None: every probe compared gives the reference's answer.</p>`;
-  return html`<p>${rows.length} probes where ${col.view.label} differs from the reference ${ref.view.label}.</p><table class="data"><thead><tr><th>probe</th><th>class</th><th>this terminal</th><th>reference</th><th>reason</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return html`<p>${rows.length} probes where ${col.view.label} differs from the reference ${ref.view.label}.</p><table class="data divergences"><thead><tr><th>probe</th><th>class</th><th>this terminal</th><th>reference</th><th>reason</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 export function renderTerminalPage(col: SiteColumn, model: SiteModel, badgeWidth: number): string {
