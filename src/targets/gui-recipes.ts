@@ -5,6 +5,7 @@
  * for Debian's default fonts and checked from inside at every start (a
  * terminal that starts at another size fails with the size it got).
  */
+import { URXVT_EXTENSION } from './urxvt-screen-dump.js';
 
 /** What a launcher needs to build its command line. */
 export interface LaunchContext {
@@ -14,11 +15,13 @@ export interface LaunchContext {
   command: string;
   cols: number;
   rows: number;
-  /** kitty's remote-control socket, when readback is 'kitty'. */
+  /** kitty's remote-control socket, when readback is 'remote-control'. */
   kittySocket: string;
+  /** The -perl-lib directory holding urxvt's dump extension, when readback is 'perl-dump'. */
+  perlLib: string;
 }
 
-export type ScreenMethod = 'decrqcra' | 'remote-control' | 'snapshot' | 'none';
+export type ScreenMethod = 'decrqcra' | 'remote-control' | 'snapshot' | 'perl-dump' | 'none';
 
 export interface GuiRecipe {
   /** Registry name, as the user types it. */
@@ -64,9 +67,9 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
   },
   {
     id: 'urxvt', name: 'rxvt-unicode', pkg: 'rxvt-unicode', program: 'urxvt', display: 'x11', dbus: false, vte: false,
-    xtversionNames: ['urxvt', 'rxvt-unicode'], screen: 'none',
-    args: (ctx) => ['-geometry', geometry(ctx), '-e', ...ctx.argv],
-    options: (ctx) => ({ launch: `urxvt -geometry ${geometry(ctx)} -e RELAY` }),
+    xtversionNames: ['urxvt', 'rxvt-unicode'], screen: 'perl-dump',
+    args: (ctx) => ['-geometry', geometry(ctx), '-perl-lib', ctx.perlLib, '-pe', URXVT_EXTENSION, '-e', ...ctx.argv],
+    options: (ctx) => ({ launch: `urxvt -geometry ${geometry(ctx)} -perl-lib DIR -pe ${URXVT_EXTENSION} -e RELAY` }),
   },
   {
     id: 'st', name: 'st', pkg: 'stterm', program: 'st', display: 'x11', dbus: false, vte: false,

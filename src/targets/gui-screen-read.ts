@@ -5,6 +5,7 @@
  * - xterm, DECRQCRA one cell at a time with checksumExtension -1: the checksum
  *   of a one-cell rectangle is then the cell's code point, masked to 16 bits;
  *   0 is a blank never written, 0xFFFF the right half of a wide character.
+ * - urxvt, a perl extension's dump: one entry per cell, so columns are exact.
  * - kitty, remote control get-text: the screen's rows as text; columns are
  *   counted with string-width (kitty's own width table may differ for rare
  *   characters).
@@ -79,6 +80,19 @@ export function screenFromRows(region: Region, cols: number, rows: number, lines
       col += width;
       if (col > region.right) break;
     }
+    text.push(line.replace(/ +$/, ''));
+  }
+  return { via, region: { ...region }, text };
+}
+
+/** The region out of a dump that lists every cell ('' for the right half of a wide character). */
+export function screenFromCells(region: Region, cols: number, rows: number, grid: readonly (readonly string[])[], via: ScreenAnswer['via']): ScreenAnswer {
+  validateRegion(region, cols, rows);
+  const text: string[] = [];
+  for (let row = region.top; row <= region.bottom; row++) {
+    const cells = grid[row - 1] ?? [];
+    let line = '';
+    for (let col = region.left; col <= region.right; col++) line += cells[col - 1] ?? ' ';
     text.push(line.replace(/ +$/, ''));
   }
   return { via, region: { ...region }, text };

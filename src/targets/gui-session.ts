@@ -12,7 +12,8 @@ import type { ReplyEvent } from '../protocol/reply-events.js';
 import type { ScreenAnswer } from '../results/results-schema.js';
 import { RelaySession, type Description, type FifoRelay } from './fifo-relay.js';
 import { kittyScreenText } from './kitty-remote.js';
-import { decrqcraReports, decrqcraRequests, screenFromDecrqcra, screenFromRows, ScreenReadError } from './gui-screen-read.js';
+import { decrqcraReports, decrqcraRequests, screenFromCells, screenFromDecrqcra, screenFromRows, ScreenReadError } from './gui-screen-read.js';
+import { readUrxvtDump, urxvtDumpRequest } from './urxvt-screen-dump.js';
 import type { ScreenMethod } from './gui-recipes.js';
 
 const encoder = new TextEncoder();
@@ -91,6 +92,11 @@ export class GuiSession extends RelaySession {
     if (this.parts.screen === 'remote-control') {
       const lines = await kittyScreenText(this.parts.kittySocket!, this.parts.kittyVersion ?? [0, 26, 5]);
       return screenFromRows(region, cols, rows, lines, 'remote-control');
+    }
+    if (this.parts.screen === 'perl-dump') {
+      const path = join(this.parts.home, `screen-${++this.snapshots}.txt`);
+      await this.exchange(urxvtDumpRequest(path), 5000);
+      return screenFromCells(region, cols, rows, readUrxvtDump(path), 'hardcopy');
     }
     if (this.parts.screen === 'snapshot') {
       return screenFromRows(region, cols, rows, await this.mltermSnapshot(), 'hardcopy');

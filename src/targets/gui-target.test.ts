@@ -126,6 +126,18 @@ describe.skipIf(!havePrograms(requirements(recipe('mlterm'))))('mlterm screen re
   }, 60_000);
 });
 
+describe.skipIf(!havePrograms(requirements(recipe('urxvt'))))('urxvt screen readback', () => {
+  test('the perl extension dumps every cell: wide characters, line drawing, a combining mark', async () => {
+    const session = await open('urxvt');
+    expect((await session.describe()).settings?.options?.['screen']).toMatch(/^hardcopy \(a perl extension/);
+    const region = { top: 1, left: 1, bottom: 2, right: 8 };
+    await runProbes(session, [probe('test.screen', '\\e[2;2Hab\\u{4E2D}c\\e(0q\\e(Be\\u{301}')], { size: { cols: 80, rows: 24 } });
+    const screen = await session.readScreen!(region);
+    expect(screen.via).toBe('hardcopy');
+    expect(screen.text.map((row) => row.normalize('NFC'))).toEqual(['', ' ab中c─é']);
+  }, 60_000);
+});
+
 describe.skipIf(!havePrograms(requirements(recipe('xterm'))))('failures end every process', () => {
   test('a terminal at the wrong size fails to open, naming the size it got', async () => {
     const small: GuiRecipe = { ...recipe('xterm'), args: (ctx) => ['-geometry', '70x20', '-e', ...ctx.argv] };

@@ -19,6 +19,7 @@ import { kittyVersionTriple } from './kitty-remote.js';
 import type { Availability, OpenOptions, TargetFactory, TargetSession } from './target.js';
 import { TargetStartError, wrongSizeMessage } from './target-start-error.js';
 import { TargetOptionError, validateTargetOptions } from './target-options.js';
+import { installUrxvtExtension } from './urxvt-screen-dump.js';
 import { startWeston } from './wayland-compositor.js';
 import { startXvfb, XVFB_SCREEN } from './x-display.js';
 
@@ -92,6 +93,7 @@ const SCREEN_NOTES: Record<GuiRecipe['screen'], string> = {
   decrqcra: 'decrqcra (one DECRQCRA per cell: code points, no styles)',
   'remote-control': 'remote-control (kitty get-text over its socket: text, no styles)',
   snapshot: 'hardcopy (mlterm OSC 5379 snapshot: the screen as text in a file, no styles)',
+  'perl-dump': 'hardcopy (a perl extension termprobe loads writes every cell to a file on OSC 777: text, no styles)',
   none: 'none (answers are cursor reports and replies only)',
 };
 
@@ -142,7 +144,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
     }
 
     relay = await FifoRelay.create({ expectSize: { cols, rows }, sizeWaitMs, prefix: `termprobe-${recipe.id}-relay-` });
-    const ctx: LaunchContext = { argv: relay.argv, command: relay.command, cols, rows, kittySocket: join(scratch.runtime, 'kitty.sock') };
+    const ctx: LaunchContext = { argv: relay.argv, command: relay.command, cols, rows, kittySocket: join(scratch.runtime, 'kitty.sock'), perlLib: recipe.screen === 'perl-dump' ? installUrxvtExtension(scratch.dir) : '' };
     session = new GuiSession(relay, signal, { stop: stopAll, cols, rows, screen: recipe.screen, kittySocket: ctx.kittySocket, home: scratch.home });
 
     const logPath = join(scratch.dir, 'terminal.log');
