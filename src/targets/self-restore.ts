@@ -56,7 +56,7 @@ export function restoration(prior: PriorState, touched: readonly string[], size:
   // DECSTBM homes the cursor: only when the cursor can be put back after it.
   if (region && prior.cursor && (region.top !== 1 || region.bottom !== size.rows)) parts.push(`\x1b[${region.top};${region.bottom}r`);
   if (prior.cursor) parts.push(`\x1b[${prior.cursor.row};${prior.cursor.col}H`);
-  if (prior.sgr !== undefined) parts.push(prior.sgr === '0' ? '\x1b[0m' : `\x1b[0;${prior.sgr}m`);
+  if (prior.sgr !== undefined) parts.push(/^0(;|$)/.test(prior.sgr) ? `\x1b[${prior.sgr}m` : `\x1b[0;${prior.sgr}m`);
   parts.push(cursorVisible || '\x1b[?25h');
   if (!prior.keypad) assumed.push('keypad');
   const queriesOnly = (prior.alternateBefore ? '' : '\x1b[?1049l') + '\x1b8' + (prior.cursor ? `\x1b[${prior.cursor.row};${prior.cursor.col}H` : '');

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { hashProbes, type Corpus } from '../corpus/load-corpus.js';
+import type { Probe } from '../corpus/probe-schema.js';
+import type { ProbeResult, ResultsFile } from '../results/results-schema.js';
+import { compareResults } from './self-report-compare.js';
+import { selfReport } from './self-report.js';
+import { fitWidths, WIDTH_MODELS } from './self-report-widths.js';
+
+const probe = (id: string, category: string, send: string): Probe => ({ id, category, file: 't', title: `title of ${id}`, description: 'test probe', spec: 'ECMA-48 x', send, query: ['cursor'], expect: { implements: {} } });
+const PROBES = [probe('cursor.right', 'cursor', '\\e[10C'), probe('cursor.wrap', 'cursor', '\\e[1;${cols}Hx'), probe('width.emoji', 'unicode-width', '\\u{1F600}'), probe('alt.leave', 'alt-screen', '\\e[?1049l')];
+const corpus: Corpus = { dir: '', probes: PROBES, byId: new Map(PROBES.map((p) => [p.id, p])), categories: ['cursor', 'unicode-width', 'alt-screen'], hash: hashProbes(PROBES) };
+
+const at = (row: number, col: number): Partial<ProbeResult> => ({ status: 'ok', cursor: { row, col, via: 'cpr', raw: `\\e[${row};${col}R` } });
+function results(name: string, answers: Record<string, Partial<ProbeResult>>): ResultsFile {
+  return {
+    schema: 'termprobe-results/1',
+    tool: { name: 'termprobe', version: '0.1.0' },
+    corpus: { hash: corpus.hash, probes: PROBES.length },
+    target: { id: name, identity: { name, version: '1.0', identifiedBy: 'xtversion', chain: {} } },
+    settings: { cols: 80, rows: 24, term: 'xterm-256color', modes: { '?7': 'set', '?2027': 'no-reply' } },
+    run: { startedAt: '2026-01-01T00:00:00.000Z', elapsedMs: 10 },
+    probes: PROBES.map((p) => ({ id: p.id, status: 'ok', replies: [], ...answers[p.id] }) as ProbeResult),
+  };
+}
+
+const mine = results('mine', { 'cursor.right': at(1, 11), 'cursor.wrap': at(1, 80), 'width.emoji': at(1, 3), 'alt.leave': { status: 'skipped', note: 'skipped in your own terminal: it leaves the alternate screen' } });
+const ref = results('xterm.js', { 'cursor.right': at(1, 11), 'cursor.wrap': { ...at(1, 81), screen: { via: 'hosted', region: { top: 1, left: 1, bottom: 1, right: 2 }, text: ['x'] } }, 'width.emoji': at(1, 3), 'alt.leave': at(1, 1) });
+
+describe('compareResults', () => {
+  it('compares what both observed (no screen when yours has none), and sets aside what was not run', () => {
+    const c = compareResults(mine, ref);
+    expect(c.matched).toEqual(['cursor.right', 'width.emoji']);
+    expect(c.differ.map((d) => d.id)).toEqual(['cursor.wrap']);
+    expect(c.notCompared).toEqual([{ id: 'alt.leave', why: 'skipped in your own terminal: it leaves the alternate screen' }]);
+  });
+});
+
+describe('fitWidths', () => {
+  it('names the width model the answers fit, or the closest one with its score', () => {
+    const ids = new Set(['width.emoji']);
+    const narrow = results('u6', { 'width.emoji': at(1, 2) });
+    const exact = fitWidths(mine, [{ model: WIDTH_MODELS[0]!, results: narrow }, { model: WIDTH_MODELS[1]!, results: ref }], ids);
+    expect(exact.label).toBe('11');
+    expect(exact.summary).toMatch(/fit Unicode 11 tables .* on all 1 width probes \(6: 0\/1\)/);
+    const none = fitWidths(mine, [{ model: WIDTH_MODELS[0]!, results: narrow }], ids);
+    expect(none.label).toBe('closest 6 (0/1)');
+    expect(fitWidths(mine, [], ids).label).toBe('not observed');
+  });
+});
+
+describe('selfReport', () => {
+  it('says who answered, the settings, the score, each difference by category with both answers and a printf, and the file', () => {
+    const text = selfReport({
+      results: mine,
+      corpus,
+      summary: 'mine 1.0 (from XTVERSION "mine(1.0)")',
+      reference: { label: 'xterm.js 6.0.0 at 80x24', comparison: compareResults(mine, ref) },
+      file: './termprobe-mine-1.0.json',
+      notes: ['a note'],
+    });
+    expect(text).toBe(
+      [
+        'termprobe: your terminal is mine 1.0 (from XTVERSION "mine(1.0)")',
+        '  size 80x24, TERM=xterm-256color; modes ?7=set',
+        '',
+        '2 of 3 probes answered as xterm.js 6.0.0 at 80x24 does; 1 differ.',
+        '  1 not compared: skipped in your own terminal: it leaves the alternate screen',
+        '',
+        'Differences by category (each with a printf that shows it in any shell):',
+        '  cursor (1)',
+        '    cursor.wrap — title of cursor.wrap',
+        '      yours: 1;80   xterm.js: 1;81',
+        "      printf '\\033[2J\\033[H\\033[1;80Hx\\033[6n'",
+        'note: a note',
+        '',
+        'Results saved to ./termprobe-mine-1.0.json',
+        '',
+      ].join('\n'),
+    );
+  });
+});
