@@ -109,6 +109,8 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     expect(await row.textContent()).toContain('\\e[5;10R');
     expect(await page.textContent('#repro')).toMatch(/^printf '\\033\[2J\\033\[H.*\\033\[6n'$/);
     expect(await page.textContent('h1')).toContain('cursor.hpr-zero');
+    await page.click('button[data-copy="repro"]');
+    expect(await page.textContent('button[data-copy="repro"]')).toMatch(/^(copied|selected: press Ctrl\+C)$/);
 
     await page.goto(url('probes/origin-mode.cup-offset-by-margins.html'));
     const grids = await page.$$eval('table.screen', (ts) => ts.map((t) => t.querySelectorAll('tr').length));

@@ -85,6 +85,17 @@ describe('site at 21 terminals × 300 probes', () => {
           lines.push(`[site scale] filter "${name}": ${sync.toFixed(1)} ms to layout, ${frame.toFixed(1)} ms to the next frame`);
         }
         console.log(lines.join('\n'));
+        // Scrolled far down and right, the terminal names and the probe column stay in view.
+        const stuck = (await page.evaluate(`(() => {
+          const wrap = document.querySelector('.matrix-wrap');
+          wrap.scrollTop = 4000; wrap.scrollLeft = 600;
+          const top = wrap.getBoundingClientRect();
+          const head = document.querySelector('.m-head').getBoundingClientRect();
+          const row = Array.from(document.querySelectorAll('tr.probe')).find((r) => !r.hidden && r.getBoundingClientRect().top > top.top + 200);
+          const th = row.querySelector('th').getBoundingClientRect();
+          return [Math.round(head.top - top.top - wrap.clientTop), Math.round(th.left - top.left - wrap.clientLeft)];
+        })()`)) as [number, number];
+        expect(stuck).toEqual([0, 0]);
         const shown = await page.locator('#matrix tr.probe:visible').count();
         expect(shown).toBeGreaterThan(0);
         expect(shown).toBeLessThan(300);
