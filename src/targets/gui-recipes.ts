@@ -66,7 +66,7 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
     }),
   },
   {
-    id: 'urxvt', name: 'rxvt-unicode', pkg: 'rxvt-unicode', program: 'urxvt', display: 'x11', dbus: false, vte: false,
+    id: 'urxvt', name: 'urxvt', pkg: 'rxvt-unicode', program: 'urxvt', display: 'x11', dbus: false, vte: false,
     xtversionNames: ['urxvt', 'rxvt-unicode'], screen: 'perl-dump',
     args: (ctx) => ['-geometry', geometry(ctx), '-perl-lib', ctx.perlLib, '-pe', URXVT_EXTENSION, '-e', ...ctx.argv],
     options: (ctx) => ({ launch: `urxvt -geometry ${geometry(ctx)} -perl-lib DIR -pe ${URXVT_EXTENSION} -e RELAY` }),
