@@ -36,7 +36,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
 
   beforeAll(async () => {
     out = join(mkdtempSync(join(tmpdir(), 'termprobe-site-')), 'site');
-    ({ model } = await buildSite(files.map((f) => viewRun(f, readResults(f))), out, { registry: join(FIXTURES, 'divergences.yaml') }));
+    ({ model } = await buildSite(files.map((f) => viewRun(f, readResults(f))), out, { registry: join(FIXTURES, 'divergences.yaml'), probes: join(FIXTURES, 'probes') }));
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     problems = watchPage(page);
@@ -55,6 +55,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     expect([...ids].sort()).toEqual([...expected].sort());
     const cats = await page.$$eval('#matrix section.cat', (sections) => sections.map((s) => s.getAttribute('data-cat')));
     expect(cats).toEqual(['alt-screen', 'cursor', 'erase', 'insert-delete', 'margins', 'origin-mode', 'tabs', 'unicode-width']);
+    expect(await page.textContent('#matrix a[href="probes/alt-screen.1049-clears-on-exit.html"] + .p-title')).toBe('Leaving 1049 clears the alternate screen');
     const cell = (probe: string, col: number) => page.$eval(`#matrix a[href="probes/${probe}.html"]`, (a, c) => { const td = a.closest('tr')!.querySelectorAll('td')[c]!; return `${td.className} ${td.textContent}`; }, col);
     expect(await cell('cursor.hpr-zero', 1)).toBe('c1 k-bug B');
     expect(await cell('cursor.hpb', 1)).toBe('c1 k-reference R');
