@@ -12,7 +12,7 @@ import { comparableSignature } from '../report/self-report-compare.js';
 import { parseResults } from '../results/read-results.js';
 import type { ResultsFile } from '../results/results-schema.js';
 import { unsafeForSelf } from '../targets/self-safety.js';
-import type { PtyHost } from '../test-support/pty-host.js';
+import { cleanTerminalEnv, PtyHost } from '../test-support/pty-host.js';
 import { PrivateTmux } from '../test-support/private-tmux.js';
 import { haveProgram } from '../test-support/require-program.js';
 import { childArgv, childConfig, hostExit, PRIOR_LINES, readChildReport, scratchDir, startInHost, waitForFile } from '../test-support/self-run.js';
@@ -129,6 +129,17 @@ describe('termprobe in a pseudo-terminal whose other end is xterm.js', () => {
     });
   }
 
+  it('probes at the size the terminal shows when the tty reports another (here 100x30 for an 80x24 emulator), and says so', async () => {
+    const { host, config, dir: d } = run((d) => ['--out', join(d, 'sized.json')], { ptySize: { cols: 100, rows: 30 } });
+    await hostExit(host, 30_000);
+    await expectRestored(host, config);
+    const mine = resultsIn(join(d, 'sized.json'));
+    expect(mine.settings).toMatchObject({ cols: 80, rows: 24 });
+    expect(host.lines().join('')).toMatch(/the tty says 100x30, but the terminal's cursor stops at 80x24/);
+    const refById = new Map(reference.probes.map((p) => [p.id, p]));
+    expect(mine.probes.filter((p) => p.status !== 'skipped' && comparableSignature(p) !== comparableSignature(refById.get(p.id)!)).map((p) => p.id)).toEqual([]);
+  });
+
   it('Ctrl-C typed mid-run (a byte, in raw mode) stops the run like SIGINT', async () => {
     const { host, config, dir: d } = run((d) => ['--out', join(d, 'ctrl-c.json')], { replyDelayMs: 2 });
     await host.afterReplies(40);
@@ -160,5 +171,26 @@ describe.skipIf(!haveProgram('tmux', 'tmux'))('termprobe inside tmux (private se
     const lines = tmux.lines();
     expect(lines.slice(0, PRIOR_LINES.length)).toEqual(PRIOR_LINES);
     expect(lines[PRIOR_LINES.length]).toMatch(/^termprobe: your terminal is tmux /);
+  });
+
+  it('with a client attached (a node-pty + xterm.js terminal), names the outer terminal from what tmux knows of its client', async () => {
+    const d = dir();
+    const outer = new PrivateTmux();
+    try {
+      const config = childConfig(d, ['--out', join(d, 'outer.json')], true);
+      // The pane waits for the client before it runs termprobe.
+      outer.start(['sh', '-c', 'tmux wait-for go && exec "$@"', 'sh', ...childArgv(config)], 80, 24, d);
+      const client = new PtyHost('tmux', ['-L', outer.socket, 'attach'], { env: cleanTerminalEnv({ TERM: 'xterm-256color' }) });
+      hosts.push(client);
+      const t0 = Date.now();
+      while (outer.display('#{session_attached}') !== '1' && Date.now() - t0 < 10_000) await new Promise((r) => setTimeout(r, 50));
+      outer.run(['wait-for', '-S', 'go']);
+      const report = JSON.parse(await waitForFile(config.report, 30_000)) as ReturnType<typeof readChildReport>;
+      expect(report.code).toBe(0);
+      const mine = resultsIn(join(d, 'outer.json'));
+      expect(mine.target.identity).toMatchObject({ name: 'tmux', identifiedBy: 'xtversion', outer: { name: 'xterm-256color', identifiedBy: 'tmux client_termname (the outer TERM)' } });
+    } finally {
+      outer.kill();
+    }
   });
 });

@@ -44,7 +44,14 @@ export function pseudoProbe(id: string, query: string[]): Probe {
 
 /** Step 2, in the alternate screen. */
 export function alternateScreenQuery(modes: readonly string[]): Probe {
-  return pseudoProbe('self.state', ['xtversion', 'da2', 'da1', ...modes.map((m) => `decrqm:${m}`), 'decrqss:m']);
+  // CUP 999;999 then CSI 6n: the cursor stops in the last row and column, which is the size the terminal uses.
+  return { ...pseudoProbe('self.state', ['cursor', 'xtversion', 'da2', 'da1', ...modes.map((m) => `decrqm:${m}`), 'decrqss:m']), send: '\\e[999;999H' };
+}
+
+/** The size step 2 found (its cursor after CUP 999;999), when the terminal answered. */
+export function measuredSize(alt: ProbeResult | undefined): { cols: number; rows: number } | undefined {
+  const c = alt?.cursor;
+  return c && c.row !== null && c.col !== null && c.row > 1 && c.col > 1 ? { cols: c.col, rows: c.row } : undefined;
 }
 
 /** What step 1 (CSI 6n and DA1 on the main screen) found. */

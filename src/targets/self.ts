@@ -16,7 +16,7 @@ import { runProbes } from '../engine/run-probes.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { modesToRead, PRELUDE_MODES } from './self-modes.js';
 import { ENTER_ALTERNATE, restoration, type Restoration } from './self-restore.js';
-import { alternateScreenQuery, readPriorState, readSeenReplies, type PriorState } from './self-state.js';
+import { alternateScreenQuery, measuredSize, readPriorState, readSeenReplies, type PriorState } from './self-state.js';
 import { readTmuxPane, type TmuxPane } from './self-tmux.js';
 import { TtyLink } from './self-tty.js';
 import type { OpenOptions, TargetFactory, TargetSession } from './target.js';
@@ -65,7 +65,8 @@ export class SelfSession implements TargetSession {
   /** Set once a probe went out (its prelude starts with DECSTR): from then on the full restoration is needed. */
   private probed = false;
   private readonly exitHook = () => this.emergencyRestore();
-  readonly size: { cols: number; rows: number };
+  /** The window size the tty reports, replaced by the one the terminal shows (CUP 999;999 + CSI 6n) when they differ. */
+  size: { cols: number; rows: number };
   prior: PriorState = { answered: false, modes: {}, sources: {} };
   identity: Identity = { name: 'unknown', version: 'unknown', identifiedBy: 'unknown', chain: {} };
   summary = '';
@@ -76,7 +77,10 @@ export class SelfSession implements TargetSession {
     private readonly link: TtyLink,
     private readonly signal: AbortSignal | undefined,
   ) {
-    this.size = link.size;
+    const { cols, rows } = link.size;
+    // A pty nobody sized (e.g. under script(1)) says 0x0; step 2 measures the real size when the terminal answers.
+    this.size = cols > 0 && rows > 0 ? { cols, rows } : { cols: 80, rows: 24 };
+    if (cols <= 0 || rows <= 0) this.notes.push(`the tty reports no size (${cols}x${rows}); 80x24 assumed unless the terminal shows another`);
     link.onData((chunk) => this.receive(chunk));
     link.onResize(() => this.notes.push(`the window was resized during the run (now ${link.size.cols}x${link.size.rows}); answers after that may differ`));
     process.on('exit', this.exitHook);
@@ -168,6 +172,11 @@ export class SelfSession implements TargetSession {
     this.entered = true;
     const alt = main.answered ? await this.ask(alternateScreenQuery(modesToRead(touched))) : undefined;
     this.prior = readPriorState(main, alt, tmux);
+    const measured = measuredSize(alt);
+    if (measured && (measured.cols !== this.size.cols || measured.rows !== this.size.rows)) {
+      this.notes.push(`the tty says ${this.size.cols}x${this.size.rows}, but the terminal's cursor stops at ${measured.cols}x${measured.rows}; probed at ${measured.cols}x${measured.rows}`);
+      this.size = measured;
+    }
     const plan = restoration(this.prior, touched, this.size);
     this.setRestoration(plan);
     if (plan.assumed.length > 0 && this.prior.answered) this.notes.push(`the terminal did not report ${plan.assumed.join(', ')}; put back to the usual state at a shell prompt`);

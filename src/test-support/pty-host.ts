@@ -26,6 +26,8 @@ export interface HostOptions {
   latencyMs?: number;
   env?: Record<string, string>;
   cwd?: string;
+  /** The size the pty reports (TIOCGWINSZ), when it should differ from the emulator's. */
+  ptySize?: { cols: number; rows: number };
 }
 
 /** Typed-looking input a user or a confused terminal may send mid-run. */
@@ -60,7 +62,7 @@ export class PtyHost {
     this.term = new Terminal({ cols, rows, allowProposedApi: true });
     this.term.loadAddon(new Unicode11Addon());
     this.term.unicode.activeVersion = '11';
-    this.proc = pty.spawn(file, args, { name: 'xterm-256color', cols, rows, cwd: opts.cwd ?? process.cwd(), env: opts.env ?? cleanTerminalEnv(), encoding: null });
+    this.proc = pty.spawn(file, args, { name: 'xterm-256color', cols: opts.ptySize?.cols ?? cols, rows: opts.ptySize?.rows ?? rows, cwd: opts.cwd ?? process.cwd(), env: opts.env ?? cleanTerminalEnv(), encoding: null });
     this.proc.onData((data) => this.term.write(typeof data === 'string' ? data : new Uint8Array(data)));
     this.term.onData((reply) => this.reply(reply));
     this.exited = new Promise((resolve) =>
