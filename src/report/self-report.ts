@@ -27,8 +27,10 @@ export interface SelfReportInput {
 
 function settingsLine(r: ResultsFile): string {
   const s = r.settings;
+  const order = (m: string) => (m.startsWith('?') ? Number(m.slice(1)) : 100000 + Number(m)); // DEC modes, then ANSI
   const modes = Object.entries(s.modes ?? {})
     .filter(([, v]) => v === 'set' || v === 'reset' || v.startsWith('permanently'))
+    .sort(([a], [b]) => order(a) - order(b))
     .map(([m, v]) => `${m}=${v}`);
   return `  size ${s.cols}x${s.rows}${s.term ? `, TERM=${s.term}` : ''}${modes.length > 0 ? `; modes ${modes.join(' ')}` : '; no mode reported by DECRQM'}`;
 }
