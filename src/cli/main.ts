@@ -74,7 +74,7 @@ export function buildProgram(): Command {
     .command('site [results...]')
     .description('write the static compatibility site (matrix, probe and terminal pages, data.json, badges) from results files (default: results/*.json)')
     .option('-o, --out <dir>', 'output folder (replaced only if an earlier `termprobe site` made it)', 'site-out')
-    .option('--reference <file|name>', 'reference: one of the results files, by path or target name', 'xterm.js')
+    .option('--reference <file|name>', 'reference: a results file, a target among them, or an embedded target run now (default: xterm.js)')
     .option('--registry <file>', 'divergence registry (default: probes/divergences.yaml)')
     .option('--probes <dir>', 'probe folder, for titles and bytes')
     .option('-q, --quiet', 'no summary line')

@@ -1,8 +1,10 @@
 /**
  * From results files to a written site: the registry, the reference and the
- * comparison come from src/classify exactly as for `termprobe compare`; the
- * corpus adds titles and bytes. The site is built from results files only, so
- * the reference must be one of them (no emulator is run to make one).
+ * comparison come from src/classify exactly as for `termprobe compare` (same
+ * defaults, so the site and the CLI show the same classes); the corpus adds
+ * titles and bytes. When the reference is an embedded emulator that is not among
+ * the files (the default, xterm.js, usually is not), it is run now, as compare
+ * does: the matrix page says so, and its results are saved in the site like any other.
  */
 import { buildComparison } from '../../classify/build-comparison.js';
 import { chooseReference, DEFAULT_REFERENCE } from '../../classify/choose-reference.js';
@@ -16,7 +18,7 @@ import { buildSiteModel, type SiteModel } from './site-model.js';
 import { writeSite, type SiteStats } from './write-site.js';
 
 export interface SiteOptions {
-  /** A results file or a target/terminal name among the runs (default: xterm.js). */
+  /** A results file, a target among the runs, or an embedded target to run now (default: xterm.js). */
   reference?: string;
   /** The divergence registry (default: probes/divergences.yaml). */
   registry?: string;
@@ -24,21 +26,12 @@ export interface SiteOptions {
   probes?: string | Corpus;
 }
 
-function namesReferenceAmongRuns(spec: string, views: RunView[]): boolean {
-  const isPath = spec.endsWith('.json') || spec.includes('/');
-  return isPath || views.some((v) => v.targetId === spec || v.name === spec);
-}
-
 export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {}): Promise<SiteModel> {
   if (views.length === 0) throw new SiteError('no results files to build a site from');
-  const spec = opts.reference ?? DEFAULT_REFERENCE;
-  if (!namesReferenceAmongRuns(spec, views)) {
-    const names = [...new Set(views.map((v) => v.targetId))].join(', ');
-    throw new SiteError(`the reference "${spec}" is not among the results files (${names}); the site is built from results only: add its results file or pass --reference with one of them`);
-  }
   const registry = loadDivergences(opts.registry);
-  const reference = await chooseReference(spec, views, {});
   const corpus = typeof opts.probes === 'object' ? opts.probes : loadCorpus(opts.probes);
+  const probeDir = typeof opts.probes === 'string' ? opts.probes : undefined;
+  const reference = await chooseReference(opts.reference ?? DEFAULT_REFERENCE, views, { probes: probeDir });
   const cmp = buildComparison(views, reference, registry, { meetsSpec: specCheckFrom(() => corpus) });
   return buildSiteModel(cmp, corpus, toolVersion());
 }

@@ -41,15 +41,28 @@ describe('termprobe site', () => {
     expect(readFileSync(join(out, 'notes.txt'), 'utf8')).toBe('keep me');
   });
 
-  it('fails with one line on bad input: no results, a reference not among them, a broken file', () => {
+  it('runs the embedded reference when it is not among the files, as compare does, and keeps its results', () => {
+    const out = join(dir, 'ran');
+    const r = runCli(['site', RESULTS[1]!, RESULTS[2]!, '--out', out, ...REGISTRY]);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const page = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(page).toMatch(/reference xterm\.js [\d.]+ was run now at 80x24 over 10 probes/);
+    const data = JSON.parse(readFileSync(join(out, 'data.json'), 'utf8')) as { terminals: { label: string; reference: boolean; results: string }[] };
+    const ref = data.terminals.find((t) => t.reference)!;
+    expect(ref.label).toMatch(/^xterm\.js /);
+    expect(JSON.parse(readFileSync(join(out, ref.results), 'utf8')).probes).toHaveLength(10);
+  });
+
+  it('fails with one line on bad input: no results, an unknown reference, a broken file', () => {
     const empty = join(dir, 'empty');
     mkdirSync(empty);
     const none = runCli(['site', '--out', join(dir, 'x')], { cwd: empty });
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/no results files given and results\/\*\.json matches none/);
-    const ref = runCli(['site', RESULTS[1]!, '--out', join(dir, 'y'), ...REGISTRY]);
+    const ref = runCli(['site', RESULTS[1]!, '--reference', 'no-such-terminal', '--out', join(dir, 'y'), ...REGISTRY]);
     expect(ref.code).toBe(2);
-    expect(ref.stderr).toMatch(/the reference "xterm.js" is not among the results files \(ghostty\).*--reference/);
+    expect(ref.stderr).toMatch(/^termprobe: reference "no-such-terminal" is not a results file, not among the runs given \(ghostty\)/);
+    expect(existsSync(join(dir, 'y'))).toBe(false);
     const broken = join(dir, 'broken.json');
     writeFileSync(broken, '{"schema": "termprobe-results/1", "tool": ');
     const bad = runCli(['site', broken, '--out', join(dir, 'z')]);
