@@ -2,11 +2,12 @@
  * Does an answer show the behaviour the probe's spec describes (its
  * `expect.implements`)? Used when the reference is known to be off on a probe:
  * a target that differs from it is only "reference" (not its own fault) when
- * its answer is the specified one. The corpus loads on first use, at most once.
+ * its answer is the specified one.
  */
 import type { Corpus } from '../corpus/load-corpus.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { behaviourOf } from '../results/answer-key.js';
+import type { ProbeLookup } from './probe-lookup.js';
 import type { RunView } from './run-view.js';
 
 /** undefined: the probe is not in the corpus at hand (or it did not load), so nothing is known. */
@@ -17,17 +18,10 @@ function sizeOf(probe: Probe, view: RunView): { cols: number; rows: number } {
   return m ? { cols: Number(m[1]), rows: Number(m[2]) } : { cols: view.run.settings.cols, rows: view.run.settings.rows };
 }
 
-export function specCheckFrom(load: () => Corpus): SpecCheck {
-  let corpus: Corpus | null | undefined;
+/** A check that finds probes through `lookup` (see probe-lookup.ts: only the category files needed load). */
+export function specCheckByLookup(lookup: ProbeLookup): SpecCheck {
   return (id, view) => {
-    if (corpus === undefined) {
-      try {
-        corpus = load();
-      } catch {
-        corpus = null;
-      }
-    }
-    const probe = corpus?.byId.get(id);
+    const probe = lookup(id);
     const result = view.result(id);
     if (!probe || !result) return undefined;
     try {
@@ -36,4 +30,19 @@ export function specCheckFrom(load: () => Corpus): SpecCheck {
       return undefined;
     }
   };
+}
+
+/** A check over a whole corpus, loaded on first use (at most once); a corpus that fails to load knows nothing. */
+export function specCheckFrom(load: () => Corpus): SpecCheck {
+  let corpus: Corpus | null | undefined;
+  return specCheckByLookup((id) => {
+    if (corpus === undefined) {
+      try {
+        corpus = load();
+      } catch {
+        corpus = null;
+      }
+    }
+    return corpus?.byId.get(id);
+  });
 }

@@ -2,8 +2,8 @@
 import { buildComparison, categoryOf } from '../classify/build-comparison.js';
 import { chooseReference, DEFAULT_REFERENCE } from '../classify/choose-reference.js';
 import { loadDivergences } from '../classify/load-divergences.js';
-import { specCheckFrom } from '../classify/spec-check.js';
-import { loadCorpus } from '../corpus/load-corpus.js';
+import { probeLookup } from '../classify/probe-lookup.js';
+import { specCheckByLookup } from '../classify/spec-check.js';
 import { COMPARE_RENDERERS, validateFormat } from '../report/output-formats.js';
 import { useColor } from '../report/use-color.js';
 import { UsageError } from './errors.js';
@@ -27,7 +27,7 @@ export async function compareCommand(files: string[], opts: CompareOptions): Pro
   for (const c of categories) if (!known.has(c)) throw new UsageError(`no probes of category "${c}" in these results; categories: ${[...known].join(', ')}`);
   const registry = loadDivergences(opts.registry);
   const reference = await chooseReference(opts.reference ?? DEFAULT_REFERENCE, views, { probes: opts.probes });
-  const cmp = buildComparison(views, reference, registry, { categories, meetsSpec: specCheckFrom(() => loadCorpus(opts.probes)) });
+  const cmp = buildComparison(views, reference, registry, { categories, meetsSpec: specCheckByLookup(probeLookup(opts.probes)) });
   const render = await COMPARE_RENDERERS[format]();
   process.stdout.write(render(cmp, { onlyDifferences: opts.onlyDifferences, color: format === 'text' && useColor() }));
 }

@@ -8,7 +8,8 @@ import { classifyCell } from '../classify/classify-cell.js';
 import { chooseReference, DEFAULT_REFERENCE } from '../classify/choose-reference.js';
 import { suggestClass } from '../classify/consensus.js';
 import { loadDivergences } from '../classify/load-divergences.js';
-import { specCheckFrom } from '../classify/spec-check.js';
+import { probeLookup } from '../classify/probe-lookup.js';
+import { specCheckByLookup } from '../classify/spec-check.js';
 import { labelRuns, type RunView } from '../classify/run-view.js';
 import { escapeBytes, printfCommand } from '../corpus/escape-bytes.js';
 import { decodeNotation } from '../corpus/escape-notation.js';
@@ -67,7 +68,7 @@ export async function explainCommand(probeId: string, targetSpec: string, files:
   out.push('', ...answerLines(target, probeId, 'target:'), ...answerLines(ref, probeId, 'reference:'), '');
   const all = views.includes(ref) ? views : [ref, ...views];
   const signer = makeSigner(all);
-  const verdict = classifyCell(probeId, target, ref, registry, signer, specCheckFrom(() => loadCorpus(opts.probes)));
+  const verdict = classifyCell(probeId, target, ref, registry, signer, specCheckByLookup(probeLookup(opts.probes)));
   if (target === ref) out.push('class:     (this is the reference)');
   else if (verdict.class === 'same') out.push('class:     same — the answers agree; nothing to explain');
   else if (verdict.class === 'not-run' || verdict.class === 'no-reference') out.push(`class:     ${verdict.class} — only one side has an answer`);

@@ -1,9 +1,10 @@
 /**
  * `termprobe compare` as text: cli-table3 tables of probes × targets, one per
- * category (same column widths throughout, so they read as one table; cli-table3's
- * layout is quadratic in the cells of one table), a legend, a per-target summary.
+ * category and at most CHUNK rows (same column widths throughout, so they read as
+ * one table with its header repeated; cli-table3's layout is quadratic in the cells
+ * of one table), a legend, a per-target summary.
  */
-import Table from 'cli-table3';
+import Table from './fast-cli-table.js';
 import stringWidth from 'string-width';
 import type { Comparison, ComparisonRow } from '../classify/build-comparison.js';
 import { cellText, LEGEND, paint } from './class-marks.js';
@@ -11,10 +12,17 @@ import { consensusCell, footerLine, headerLines, SCORE_LINE, showsConsensus, SUM
 
 /** Longer answers (screens) are cut in the text table; markdown and JSON keep them whole. */
 const MAX_CELL = 28;
+const CHUNK = 20;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
+const widths = new Map<string, number>();
+
+/** Display width, cached: the same answers repeat across a row's columns. */
 function width(text: string): number {
-  return PRINTABLE_ASCII.test(text) ? text.length : stringWidth(text);
+  if (PRINTABLE_ASCII.test(text)) return text.length;
+  let w = widths.get(text);
+  if (w === undefined) widths.set(text, (w = stringWidth(text)));
+  return w;
 }
 
 function clip(text: string): string {
@@ -34,10 +42,20 @@ function table(head: string[], color: boolean, colWidths?: number[]): Table.Tabl
   return new Table({ head, ...(colWidths ? { colWidths } : {}), style: { head: color ? ['cyan'] : [], border: color ? ['grey'] : [], compact: true } });
 }
 
+/** Rows by category, each category cut into pieces of CHUNK rows: [first column's head, rows]. */
 function groupByCategory(rows: ComparisonRow[]): [string, ComparisonRow[]][] {
   const groups = new Map<string, ComparisonRow[]>();
-  for (const r of rows) groups.set(r.category, [...(groups.get(r.category) ?? []), r]);
-  return [...groups];
+  for (const r of rows) {
+    let list = groups.get(r.category);
+    if (!list) groups.set(r.category, (list = []));
+    list.push(r);
+  }
+  const out: [string, ComparisonRow[]][] = [];
+  for (const [cat, list] of groups) {
+    if (list.length <= CHUNK) out.push([`${cat} (${list.length})`, list]);
+    else for (let i = 0; i < list.length; i += CHUNK) out.push([`${cat} ${i + 1}–${Math.min(i + CHUNK, list.length)} of ${list.length}`, list.slice(i, i + CHUNK)]);
+  }
+  return out;
 }
 
 export function renderCompareText(cmp: Comparison, opts: CompareRenderOptions = {}): string {
@@ -58,14 +76,12 @@ export function renderCompareText(cmp: Comparison, opts: CompareRenderOptions = 
       ],
     }));
     const groups = groupByCategory(rows);
-    const firstHead = (cat: string, n: number) => `${cat} (${n})`;
     const head = [...labels, ...(consensus ? ['real terminals'] : [])];
-    const widths = [Math.max(...groups.map(([cat, list]) => width(firstHead(cat, list.length))), ...grid.map((g) => width(g.texts[0]!)))];
-    for (let col = 1; col <= head.length; col++) widths.push(Math.max(width(head[col - 1]!), ...grid.map((g) => width(g.texts[col]!))));
-    const colWidths = widths.map((w) => w + 2);
+    const colWidths = [Math.max(...groups.map(([first]) => width(first)), ...grid.map((g) => width(g.texts[0]!))) + 2];
+    for (let col = 1; col <= head.length; col++) colWidths.push(Math.max(width(head[col - 1]!), ...grid.map((g) => width(g.texts[col]!))) + 2);
     const textsOf = new Map(grid.map((g) => [g.row, g.texts]));
-    for (const [cat, list] of groups) {
-      const t = table([firstHead(cat, list.length), ...head], color, colWidths);
+    for (const [first, list] of groups) {
+      const t = table([first, ...head], color, colWidths);
       for (const row of list) {
         t.push(textsOf.get(row)!.map((text, col) => (col >= 2 && col <= row.cells.length ? paint(text, row.cells[col - 1]!.class, color) : text)));
       }

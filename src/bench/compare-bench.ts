@@ -1,0 +1,75 @@
+/**
+ * `termprobe compare` on a published-size set: 21 results files × 200 probes
+ * (made from one run of each embedded target, relabelled as 21 terminals, screen
+ * cells included), timed as whole processes like a user runs it (median of 5).
+ * Also `node dist/bench/compare-bench.js` on its own.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadCorpus } from '../corpus/load-corpus.js';
+import { runTarget } from '../engine/run-target.js';
+import { writeResults } from '../results/write-results.js';
+import { EMBEDDED_TARGETS, TARGETS } from '../targets/registry.js';
+import type { BenchFigure, BenchModule } from './bench-types.js';
+
+const BIN = fileURLToPath(new URL('../../bin/termprobe.js', import.meta.url));
+const FILES = 21;
+const PROBES = 200;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+/** 21 files: the embedded runs, then copies named after the other targets (xterm.js stays the reference). */
+async function writeSet(dir: string): Promise<string[]> {
+  const corpus = loadCorpus();
+  const probes = corpus.probes.slice(0, PROBES);
+  const runs = [];
+  for (const t of EMBEDDED_TARGETS) runs.push((await runTarget(t, corpus, probes)).results);
+  const names = [...EMBEDDED_TARGETS, ...Object.keys(TARGETS).filter((n) => !(EMBEDDED_TARGETS as string[]).includes(n))];
+  const files: string[] = [];
+  for (let i = 0; i < FILES; i++) {
+    const base = structuredClone(runs[i % runs.length]!);
+    const name = names[i] ?? `terminal-${i}`;
+    if (i >= runs.length) base.target = { id: name, identity: { ...base.target.identity, name, version: `1.${i}` } };
+    const file = join(dir, `${String(i).padStart(2, '0')}-${name}.json`);
+    writeResults(file, base);
+    files.push(file);
+  }
+  return files;
+}
+
+function wallMs(args: string[]): number {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const ms = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`termprobe ${args[0]} exited ${r.status}: ${r.stderr.trim()}`);
+  return ms;
+}
+
+export const compareBench: BenchModule = {
+  title: `termprobe compare, ${FILES} results files × ${PROBES} probes`,
+  async run() {
+    const dir = mkdtempSync(join(tmpdir(), 'termprobe-compare-bench-'));
+    try {
+      const files = await writeSet(dir);
+      const figures: BenchFigure[] = [];
+      for (const format of ['text', 'markdown', 'json']) {
+        const ms = median([0, 1, 2, 3, 4].map(() => wallMs(['compare', ...files, '--format', format])));
+        figures.push({ name: `\`termprobe compare\` (${format}) process wall time`, value: ms, unit: 'ms', target: { op: '<', value: 1000 } });
+      }
+      figures.push({ name: '`termprobe --version` process wall time (floor)', value: median([0, 1, 2, 3, 4].map(() => wallMs(['--version']))), unit: 'ms' });
+      return figures;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const f of await compareBench.run()) console.log(`  ${f.name.padEnd(56)} ${f.value.toFixed(0).padStart(6)} ${f.unit}${f.target ? `  (target ${f.target.op} ${f.target.value})` : ''}`);
+}

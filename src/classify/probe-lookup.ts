@@ -1,0 +1,40 @@
+/**
+ * Probes by id, loading only the category files asked for (a probe's category
+ * is its id up to the first dot, and the file is probes/<category>.yaml). The
+ * spec check needs a few probes' expectations, not the whole corpus and its hash.
+ * A file that is missing or does not validate yields no probes: nothing is known.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import jsYaml from 'js-yaml';
+import { probeFileSchema, type Probe } from '../corpus/probe-schema.js';
+import { categoryOf } from './build-comparison.js';
+
+export type ProbeLookup = (id: string) => Probe | undefined;
+
+/** The shipped corpus (as load-corpus.ts has it; not imported from there, which would load the `yaml` package too). */
+const SHIPPED_PROBES = fileURLToPath(new URL('../../probes/', import.meta.url));
+
+export function probeLookup(dir: string = SHIPPED_PROBES): ProbeLookup {
+  const byCategory = new Map<string, Map<string, Probe>>();
+  const load = (category: string): Map<string, Probe> => {
+    const probes = new Map<string, Probe>();
+    const file = join(dir, `${category}.yaml`);
+    try {
+      const parsed = probeFileSchema.safeParse(jsYaml.load(readFileSync(file, 'utf8'), { schema: jsYaml.CORE_SCHEMA }));
+      if (parsed.success && parsed.data.category === category) {
+        for (const p of parsed.data.probes) probes.set(p.id, { ...p, category, file });
+      }
+    } catch {
+      // unreadable or not YAML: no probes from this file
+    }
+    return probes;
+  };
+  return (id) => {
+    const category = categoryOf(id);
+    let probes = byCategory.get(category);
+    if (!probes) byCategory.set(category, (probes = load(category)));
+    return probes.get(id);
+  };
+}
