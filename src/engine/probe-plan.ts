@@ -35,7 +35,13 @@ function encodedPrelude(size: SizeVars, prelude: PreludeKind, restore: string): 
   return lastPrelude.bytes;
 }
 
-export function planProbe(probe: Probe, size: SizeVars, prelude: PreludeKind | 'none' = 'default', restore = ''): ProbePlan {
+/**
+ * `readsBack`: the session reads the screen (or its cursor) once the probe is
+ * answered. When it cannot (the user's own terminal), a screen probe is planned
+ * like any other: its cleanup stays inline and it is no barrier in the pipeline.
+ */
+export function planProbe(probe: Probe, size: SizeVars, prelude: PreludeKind | 'none' = 'default', restore = '', readsBack = true): ProbePlan {
+  const held = probe.screen !== undefined && readsBack;
   const sendBytes = decodeNotation(probe.send, size);
   const queries = probe.query.map((query) => ({ query, spec: querySpec(query) }));
   const cleanup = probe.cleanup ? decodeNotation(probe.cleanup, size) : new Uint8Array();
@@ -43,17 +49,17 @@ export function planProbe(probe: Probe, size: SizeVars, prelude: PreludeKind | '
     prelude === 'none' ? new Uint8Array() : encodedPrelude(size, prelude, restore),
     sendBytes,
     encoder.encode(queries.map((q) => q.spec.bytes).join('')),
-    probe.screen ? new Uint8Array() : cleanup,
+    held ? new Uint8Array() : cleanup,
     encoder.encode(SENTINEL),
   ]);
   return {
     probe,
     bytes,
-    afterScreen: probe.screen ? cleanup : new Uint8Array(),
+    afterScreen: held ? cleanup : new Uint8Array(),
     sendBytes,
     queries,
     da1Needed: 1 + (probe.query.includes('da1') ? 1 : 0),
-    needsScreen: probe.screen !== undefined,
+    needsScreen: held,
   };
 }
 

@@ -112,3 +112,30 @@ describe('runProbes against terminals that do not answer', () => {
     expect(results[2]!.replies.find((r) => r.query === 'da1')?.value).toBe('62;22');
   });
 });
+
+describe('runProbes when the terminal goes away', () => {
+  it('stops at once when the target reports an exit, instead of timing out probe by probe', async () => {
+    let listener: (d: Uint8Array) => void = () => {};
+    let exit: (reason: string) => void = () => {};
+    let writes = 0;
+    const session: TargetSession = {
+      write(d) {
+        // answer the first batch's probes, then die
+        if (writes++ > 0) return;
+        const sentinels = Buffer.from(d).toString('latin1').split('\x1b[c').length - 1;
+        queueMicrotask(() => {
+          listener(new TextEncoder().encode('\x1b[1;1R\x1b[?62c'.repeat(Math.min(sentinels, 2))));
+          exit('zutty exited (signal SIGABRT)');
+        });
+      },
+      onData: (l) => (listener = l),
+      onExit: (l) => (exit = l),
+      describe: async () => ({}),
+      close: async () => {},
+    };
+    const { results, gaveUp } = await runProbes(session, PROBES, { size, idleTimeoutMs: 60_000 });
+    expect(gaveUp).toMatch(/went away during the run: zutty exited/);
+    expect(results.slice(0, 2).map((r) => r.status)).toEqual(['ok', 'ok']);
+    expect(results.slice(2).every((r) => r.status !== 'ok')).toBe(true);
+  });
+});

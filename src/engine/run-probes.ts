@@ -59,6 +59,8 @@ class ProbeRunner {
   private wake: (() => void) | null = null;
   private lastActivity = performance.now();
   private droppedText = 0;
+  /** Set when the target reports that the terminal went away. */
+  private exited: string | undefined;
   private size: SizeVars;
 
   constructor(
@@ -69,6 +71,10 @@ class ProbeRunner {
     this.results = new Array(probes.length);
     this.size = opts.size;
     session.onData((chunk) => this.onEvents(this.parser.feed(chunk)));
+    session.onExit?.((reason) => {
+      this.exited = reason;
+      this.wake?.();
+    });
   }
 
   private onEvents(events: ReplyEvent[]): void {
@@ -111,6 +117,8 @@ class ProbeRunner {
     result.elapsedMs = Math.round((performance.now() - f.startedAt) * 100) / 100;
     if (complete && f.plan.probe.screen && this.session.readScreen) {
       result.screen = await this.session.readScreen(f.plan.probe.screen);
+    } else if (f.plan.probe.screen && !this.session.readScreen) {
+      result.evidence = { ...result.evidence, screen: 'not read: this target cannot read its screen back; the answer is the cursor and replies only' };
     }
     if (f.plan.afterScreen.length > 0) this.session.write(f.plan.afterScreen);
     if (complete && f.plan.needsScreen && this.session.readCursor) {
@@ -140,6 +148,12 @@ class ProbeRunner {
         timeouts = 0;
       }
       this.opts.onProgress?.(this.results.filter(Boolean).length, total);
+      if (this.exited !== undefined) {
+        gaveUp = `the terminal went away during the run: ${this.exited}`;
+        for (const f of this.inflight.splice(0)) await this.finish(f, false);
+        for (; next < total; next++) this.results[next] = { id: this.probes[next]!.id, status: 'no-reply', replies: [], note: 'not sent: the terminal had gone away' };
+        break;
+      }
       if (restoreSize && this.inflight.length === 0) {
         await this.session.resize!(restoreSize.cols, restoreSize.rows);
         this.size = restoreSize;
@@ -167,7 +181,7 @@ class ProbeRunner {
           await this.session.resize(wanted.cols, wanted.rows);
           this.size = wanted;
         }
-        const plan = planProbe(probe, this.size, this.opts.prelude, this.opts.restore);
+        const plan = planProbe(probe, this.size, this.opts.prelude, this.opts.restore, this.session.readScreen !== undefined || this.session.readCursor !== undefined);
         this.inflight.push({ index: next, plan, events: [], da1Seen: 0, startedAt: performance.now() });
         batch.push(plan.bytes);
         next++;

@@ -136,6 +136,13 @@ export class GuiSession extends RelaySession {
   noteExit(text: string): void {
     const settings = (this.description.settings ??= {});
     settings.options = { ...settings.options, 'terminal-exited': text };
+    for (const listener of this.exitListeners) listener(text);
+  }
+
+  private readonly exitListeners: ((reason: string) => void)[] = [];
+
+  onExit(listener: (reason: string) => void): void {
+    this.exitListeners.push(listener);
   }
 
   async describe(): Promise<Description> {

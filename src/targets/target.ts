@@ -27,6 +27,11 @@ export interface TargetSession {
   readScreen?(region: Region): Promise<ScreenAnswer>;
   /** The emulator's own idea of the cursor (1-based), as evidence beside the CPR answer. */
   readCursor?(): Promise<{ row: number; col: number }>;
+  /**
+   * Called when the terminal goes away mid-run (its process exited, the pty closed),
+   * so the engine stops waiting at once instead of timing out probe by probe.
+   */
+  onExit?(listener: (reason: string) => void): void;
   /** Change the size (targets that can: embedded, multiplexers). */
   resize?(cols: number, rows: number): Promise<void>;
   /** What the target knows of itself without asking the terminal (package version, dpkg, env). */
