@@ -18,15 +18,17 @@ export class TtyLink {
   private readonly writeFd: number;
   private raw = false;
   private closed = false;
-  /** Set once a write failed (the terminal went away): later writes are dropped. */
+  /** Set once a write or read failed (the terminal went away): later writes are dropped. */
   dead = false;
+  private deadListener: ((reason: string) => void) | undefined;
 
   private constructor(readFd: number, writeFd: number, sizeFd: number) {
     this.reader = new tty.ReadStream(readFd);
     this.sizer = new tty.WriteStream(sizeFd);
     this.writeFd = writeFd;
     // A hung-up terminal makes reads fail; that must not crash the restoration.
-    this.reader.on('error', () => (this.dead = true));
+    this.reader.on('error', (e) => this.die(`reading the terminal failed (${(e as NodeJS.ErrnoException).code ?? e.message})`));
+    this.reader.on('end', () => this.die('the terminal closed'));
     this.sizer.on('error', () => {});
   }
 
@@ -94,9 +96,20 @@ export class TtyLink {
     try {
       let at = 0;
       while (at < bytes.length) at += writeSync(this.writeFd, bytes, at, bytes.length - at);
-    } catch {
-      this.dead = true;
+    } catch (e) {
+      this.die(`writing to the terminal failed (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
     }
+  }
+
+  private die(reason: string): void {
+    if (this.dead || this.closed) return;
+    this.dead = true;
+    this.deadListener?.(reason);
+  }
+
+  /** Called once, when the terminal goes away (hangup, closed window) before close(). */
+  onDead(listener: (reason: string) => void): void {
+    this.deadListener = listener;
   }
 
   /** Put the tty mode back exactly as it was (libuv saved it before raw mode). Synchronous. */

@@ -123,6 +123,11 @@ export class SelfSession implements TargetSession {
     this.listener = listener;
   }
 
+  /** The terminal went away (a hangup, the window closed): the engine stops at once. */
+  onExit(listener: (reason: string) => void): void {
+    this.link.onDead(listener);
+  }
+
   /**
    * Step 1, at once and synchronously: raw mode (so no reply is echoed), then
    * CSI 6n and DA1 on the main screen. The caller may do other work (load the
