@@ -119,6 +119,13 @@ describe('stale entries', () => {
     expect(out.stale.map((s) => [s.entry.index, s.why])).toEqual([[3, 'b 1.0 now answers p.gone the same as the reference ref 1.0']]);
     expect(out.unchecked.map((e) => e.index)).toEqual([4]);
   });
+
+  it('keeps a bug entry live while the spec still rejects the answer, even with nothing at hand to differ from', () => {
+    const fixed = fakeRun('b', { 'p.bug': '1;1' });
+    expect(findStaleEntries(registry, [ref, fixed], ref, () => false).live.map((e) => e.index)).toContain(1);
+    const stale = findStaleEntries(registry, [ref, fixed], ref, () => true).stale;
+    expect(stale.map((s) => s.why)).toContain('b 1.0 now answers p.bug the same as the reference ref 1.0, as the probe specifies');
+  });
 });
 
 describe('answer signatures across readback methods', () => {

@@ -5,12 +5,15 @@
  *
  * An entry about a target other than the reference is live when that target's
  * answer differs from the reference's; an entry about the reference itself is
- * live when some other run differs from it.
+ * live when some other run differs from it. A bug or reference entry is also live
+ * while the probe's spec still rejects the target's answer: the known bug is
+ * there even when no other run at hand shows it. It is stale once it passes.
  */
 import { makeSigner, type Signer } from './answer-signer.js';
 import { answersDiffer } from './classify-cell.js';
 import type { DivergenceEntry, DivergenceRegistry } from './load-divergences.js';
 import type { RunView } from './run-view.js';
+import type { SpecCheck } from './spec-check.js';
 
 export interface StaleEntry {
   entry: DivergenceEntry;
@@ -24,12 +27,12 @@ export interface CheckOutcome {
   unchecked: DivergenceEntry[];
 }
 
-function liveOn(id: string, run: RunView, ref: RunView, views: RunView[], signer: Signer): boolean {
-  if (run !== ref && ref.result(id) !== undefined) return answersDiffer(id, run, ref, signer);
-  return views.some((o) => o !== run && answersDiffer(id, run, o, signer));
+function liveOn(e: DivergenceEntry, id: string, run: RunView, ref: RunView, views: RunView[], signer: Signer, meetsSpec?: SpecCheck): boolean {
+  const differs = run !== ref && ref.result(id) !== undefined ? answersDiffer(id, run, ref, signer) : views.some((o) => o !== run && answersDiffer(id, run, o, signer));
+  return differs || (e.class !== 'deliberate' && meetsSpec?.(id, run) === false);
 }
 
-export function findStaleEntries(registry: DivergenceRegistry, views: RunView[], ref: RunView): CheckOutcome {
+export function findStaleEntries(registry: DivergenceRegistry, views: RunView[], ref: RunView, meetsSpec?: SpecCheck): CheckOutcome {
   const all = views.includes(ref) ? views : [ref, ...views];
   const out: CheckOutcome = { live: [], stale: [], unchecked: [] };
   const signer = makeSigner(all);
@@ -44,14 +47,15 @@ export function findStaleEntries(registry: DivergenceRegistry, views: RunView[],
       out.stale.push({ entry: e, why: `matches no probe in the results of ${runs.map((r) => r.label).join(', ')}` });
       continue;
     }
-    if (pairs.some(({ run, id }) => liveOn(id, run, ref, all, signer))) {
+    if (pairs.some(({ run, id }) => liveOn(e, id, run, ref, all, signer, meetsSpec))) {
       out.live.push(e);
       continue;
     }
     const who = [...new Set(runs.map((r) => r.label))].join(', ');
     const what = pairs.length === 1 ? pairs[0]!.id : `all ${pairs.length} matching probes`;
     const than = runs.every((r) => r === ref) ? 'every other run' : `the reference ${ref.label}`;
-    out.stale.push({ entry: e, why: `${who} now answers ${what} the same as ${than}` });
+    const passes = meetsSpec && e.class !== 'deliberate' ? ', as the probe specifies' : '';
+    out.stale.push({ entry: e, why: `${who} now answers ${what} the same as ${than}${passes}` });
   }
   return out;
 }

@@ -5,6 +5,8 @@
  */
 import { chooseReference, DEFAULT_REFERENCE } from '../classify/choose-reference.js';
 import { checkAgainstCorpus, entryLabel, loadDivergences } from '../classify/load-divergences.js';
+import { probeLookup } from '../classify/probe-lookup.js';
+import { specCheckByLookup } from '../classify/spec-check.js';
 import { findStaleEntries } from '../classify/stale-entries.js';
 import { loadCorpus } from '../corpus/load-corpus.js';
 import { EXIT } from './errors.js';
@@ -27,7 +29,7 @@ export async function checkCommand(files: string[], opts: CheckOptions): Promise
   }
   const views = loadRuns(given);
   const reference = await chooseReference(opts.reference ?? DEFAULT_REFERENCE, views, { probes: opts.probes });
-  const outcome = findStaleEntries(registry, views, reference.view);
+  const outcome = findStaleEntries(registry, views, reference.view, specCheckByLookup(probeLookup(opts.probes)));
   for (const s of outcome.stale) {
     process.stdout.write(`${s.entry.file}${s.entry.line ? `:${s.entry.line}` : ''}: ${entryLabel(s.entry)}: stale: ${s.why}\n`);
   }

@@ -18,7 +18,7 @@ describe('termprobe check', () => {
     const r = runCli(['check', '--registry', `${FIX}/divergences-stale.yaml`, ...fixtureCheck]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(
-      `${FIX}/divergences-stale.yaml:52: entry 7 (ghostty pending-wrap.baseline): stale: ghostty 0.4.0 now answers pending-wrap.baseline the same as the reference xterm.js 6.0.0\n`,
+      `${FIX}/divergences-stale.yaml:52: entry 7 (ghostty pending-wrap.baseline): stale: ghostty 0.4.0 now answers pending-wrap.baseline the same as the reference xterm.js 6.0.0, as the probe specifies\n`,
     );
   });
 
