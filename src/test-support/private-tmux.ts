@@ -4,6 +4,8 @@
  * kill() that ends that server only. Never touches the user's tmux.
  */
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { cleanTerminalEnv } from './pty-host.js';
 
 let serial = 0;
@@ -40,5 +42,7 @@ export class PrivateTmux {
 
   kill(): void {
     spawnSync('tmux', ['-L', this.socket, 'kill-server'], { env: this.env, stdio: 'ignore' });
+    // tmux may leave its socket file behind; it names only this server.
+    rmSync(join(process.env['TMUX_TMPDIR'] ?? '/tmp', `tmux-${process.getuid?.() ?? 0}`, this.socket), { force: true });
   }
 }
