@@ -68,6 +68,19 @@ async function inPtyHost(args: string[], latencyMs = 0): Promise<Timing> {
   }
 }
 
+/** A terminal that answers nothing: the whole command's wall time (it exits 3, saying so). */
+async function silentWallMs(): Promise<number> {
+  const dir = scratchDir();
+  const { host, config } = startInHost(dir, ['--out', join(dir, 'out.json')], { answer: 'silent' });
+  try {
+    await hostExit(host, 60_000);
+    return readChildReport(config).wallMs;
+  } finally {
+    host.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function measure(where: string, run: (args: string[]) => Promise<Timing>, wallTarget?: number): Promise<BenchFigure[]> {
   const piped: Timing[] = [];
   const single: Timing[] = [];
@@ -99,6 +112,7 @@ export const selfBench: BenchModule = {
       figures.push({ name: 'tmux: not installed (apt-get install tmux), not measured', value: 0, unit: 'ms' });
     }
     figures.push(...(await measure('node-pty + xterm.js 80x24', (args) => inPtyHost(args))));
+    figures.push({ name: 'node-pty host that answers nothing: `termprobe` wall time', value: median([await silentWallMs(), await silentWallMs(), await silentWallMs()]), unit: 'ms', target: { op: '<', value: 3000 } });
     figures.push(...(await measure(`node-pty + xterm.js, replies ${VTE_LATENCY_MS} ms late (like VTE)`, (args) => inPtyHost(args, VTE_LATENCY_MS))));
     return figures;
   },
