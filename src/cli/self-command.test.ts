@@ -13,6 +13,7 @@ import { parseResults } from '../results/read-results.js';
 import type { ResultsFile } from '../results/results-schema.js';
 import { unsafeForSelf } from '../targets/self-safety.js';
 import { cleanTerminalEnv, PtyHost } from '../test-support/pty-host.js';
+import { runCli } from '../test-support/cli.js';
 import { PrivateTmux } from '../test-support/private-tmux.js';
 import { haveProgram } from '../test-support/require-program.js';
 import { childArgv, childConfig, hostExit, PRIOR_LINES, readChildReport, scratchDir, startInHost, waitForFile } from '../test-support/self-run.js';
@@ -148,6 +149,16 @@ describe('termprobe in a pseudo-terminal whose other end is xterm.js', () => {
     const report = await expectRestored(host, config);
     expect(report.code).toBe(130);
     expect(existsSync(join(d, 'ctrl-c.json'))).toBe(false);
+  });
+});
+
+describe('termprobe without a terminal (CI, a pipe)', () => {
+  it('says so in one line and runs the embedded emulators instead', () => {
+    const d = dir();
+    const r = runCli(['--out', d], { cwd: d });
+    expect(r.code).toBe(0);
+    expect(r.stderr.split('\n')[0]).toBe('termprobe: no terminal on stdin/stdout, so running the embedded emulators (xterm.js, ghostty) instead');
+    expect(readdirSync(d).sort()).toEqual(expect.arrayContaining([expect.stringMatching(/^ghostty-/), expect.stringMatching(/^xterm\.js-/)]));
   });
 });
 
