@@ -4,8 +4,7 @@
  * one table with its header repeated; cli-table3's layout is quadratic in the cells
  * of one table), a legend, a per-target summary.
  */
-import Table from './fast-cli-table.js';
-import stringWidth from 'string-width';
+import Table, { displayWidth } from './fast-cli-table.js';
 import type { Comparison, ComparisonRow } from '../classify/build-comparison.js';
 import { cellText, LEGEND, paint } from './class-marks.js';
 import { consensusCell, footerLine, headerLines, SCORE_LINE, showsConsensus, SUMMARY_HEAD, summaryCells, visibleRows, type CompareRenderOptions } from './compare-rows.js';
@@ -15,14 +14,9 @@ const MAX_CELL = 28;
 const CHUNK = 20;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
-const widths = new Map<string, number>();
-
-/** Display width, cached: the same answers repeat across a row's columns. */
+/** Display width as cli-table3 will measure it (memoised there). */
 function width(text: string): number {
-  if (PRINTABLE_ASCII.test(text)) return text.length;
-  let w = widths.get(text);
-  if (w === undefined) widths.set(text, (w = stringWidth(text)));
-  return w;
+  return PRINTABLE_ASCII.test(text) ? text.length : displayWidth(text);
 }
 
 function clip(text: string): string {

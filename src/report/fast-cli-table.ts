@@ -11,38 +11,56 @@ import Table from 'cli-table3';
 
 type Utils = {
   strlen?: (s: string) => number;
+  colorizeLines?: (lines: string[]) => string[];
   truncate?: (s: string, len: number, ch?: string) => string;
   pad?: (s: string, len: number, pad: string, dir: string) => string;
   __termprobeMemo?: true;
 };
 
-function memo<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
-  const cache = new Map<string, R>();
-  return (...args: A) => {
-    const key = args.map((a) => String(a)).join('\u0000');
-    let r = cache.get(key);
+/** Memoise a function of a string and a few small arguments: one map per string, keyed by the rest. */
+function memo<A extends unknown[], R>(fn: (text: string, ...rest: A) => R): (text: string, ...rest: A) => R {
+  const cache = new Map<string, Map<string, R>>();
+  let size = 0;
+  return (text: string, ...rest: A) => {
+    const str = String(text);
+    const key = rest.length === 0 ? '' : rest.join('\u0000');
+    let inner = cache.get(str);
+    let r = inner?.get(key);
     if (r === undefined) {
-      r = fn(...args);
-      if (cache.size < 100_000) cache.set(key, r);
+      r = fn(text, ...rest);
+      if (size < 100_000) {
+        if (!inner) cache.set(str, (inner = new Map()));
+        inner.set(key, r);
+        size++;
+      }
     }
     return r;
   };
 }
 
-function patch(): void {
+function patch(): Utils | undefined {
   let utils: Utils;
   try {
     utils = createRequire(import.meta.url)('cli-table3/src/utils.js') as Utils;
   } catch {
-    return;
+    return undefined;
   }
-  if (utils.__termprobeMemo) return;
+  if (utils.__termprobeMemo) return utils;
   if (typeof utils.strlen === 'function') utils.strlen = memo(utils.strlen);
   if (typeof utils.truncate === 'function') utils.truncate = memo(utils.truncate);
   if (typeof utils.pad === 'function') utils.pad = memo(utils.pad);
+  if (typeof utils.colorizeLines === 'function') {
+    const original = utils.colorizeLines;
+    const colorize = memo((joined: string) => original(joined.split('\n')));
+    utils.colorizeLines = (lines) => colorize(lines.join('\n')).slice();
+  }
   utils.__termprobeMemo = true;
+  return utils;
 }
 
-patch();
+const utils = patch();
+
+/** Display width as cli-table3 measures it (colour codes ignored), memoised. */
+export const displayWidth: (text: string) => number = utils?.strlen ?? ((text) => text.length);
 
 export default Table;

@@ -13,6 +13,17 @@ export function mdCode(text: string): string {
   return `${fence}${fence === '``' ? ' ' : ''}${text}${fence === '``' ? ' ' : ''}${fence}`;
 }
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const widths = new Map<string, number>();
+
+/** string-width, with plain ASCII counted directly and the rest cached: the same answers repeat. */
+export function textWidth(text: string): number {
+  if (PRINTABLE_ASCII.test(text)) return text.length;
+  let w = widths.get(text);
+  if (w === undefined) widths.set(text, (w = stringWidth(text)));
+  return w;
+}
+
 export function mdTable(head: string[], rows: string[][], align?: ('l' | 'r' | 'c')[]): string {
-  return markdownTable([head.map(mdCell), ...rows.map((r) => r.map(mdCell))], { stringLength: stringWidth, align });
+  return markdownTable([head.map(mdCell), ...rows.map((r) => r.map(mdCell))], { stringLength: textWidth, align });
 }
