@@ -96,21 +96,31 @@ class ProbeRunner {
     this.wake?.();
   }
 
+  /**
+   * Wait until a reply arrives or `ms` pass. One lazily re-armed timer serves the
+   * whole run: a reply only wakes the loop, it creates and clears no timer (timer
+   * churn was a measurable share of the per-probe cost on fast terminals).
+   */
   private waitForActivity(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const onAbort = () => done();
-      this.opts.signal?.addEventListener('abort', onAbort, { once: true });
-      const self = this;
-      function done() {
-        clearTimeout(timer);
-        self.opts.signal?.removeEventListener('abort', onAbort);
-        self.wake = null;
+      this.wake = () => {
+        this.wake = null;
         resolve();
+      };
+      const due = performance.now() + ms;
+      if (this.timer === null || this.timerDue > due) {
+        if (this.timer !== null) clearTimeout(this.timer);
+        this.timerDue = due;
+        this.timer = setTimeout(() => {
+          this.timer = null;
+          this.wake?.();
+        }, ms);
       }
-      this.wake = done;
     });
   }
+
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timerDue = 0;
 
   private async finish(f: InFlight, complete: boolean): Promise<void> {
     const result = assembleAnswer(f.plan, f.events, complete);
@@ -126,7 +136,10 @@ class ProbeRunner {
       result.evidence = { ...result.evidence, internalCursor: `${c.row};${c.col}` };
     }
     this.results[f.index] = result;
+    this.finished++;
   }
+
+  private finished = 0;
 
   private sizeFor(probe: Probe): SizeVars | null {
     if (!probe.size) return null;
@@ -135,6 +148,17 @@ class ProbeRunner {
   }
 
   async run(): Promise<EngineRun> {
+    const onAbort = () => this.wake?.();
+    this.opts.signal?.addEventListener('abort', onAbort);
+    try {
+      return await this.loop();
+    } finally {
+      this.opts.signal?.removeEventListener('abort', onAbort);
+      if (this.timer !== null) clearTimeout(this.timer);
+    }
+  }
+
+  private async loop(): Promise<EngineRun> {
     const { window = 24, idleTimeoutMs = 2000, maxTimeouts = 2 } = this.opts;
     const total = this.probes.length;
     let next = 0;
@@ -147,7 +171,7 @@ class ProbeRunner {
         await this.finish(f, true);
         timeouts = 0;
       }
-      this.opts.onProgress?.(this.results.filter(Boolean).length, total);
+      this.opts.onProgress?.(this.finished, total);
       if (this.exited !== undefined) {
         gaveUp = `the terminal went away during the run: ${this.exited}`;
         for (const f of this.inflight.splice(0)) await this.finish(f, false);

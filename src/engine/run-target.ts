@@ -55,6 +55,7 @@ export async function probeSession(
   const ident = await engine(IDENTIFY_PROBES, 'none');
   const seen = readIdentification(ident.results[0]!, ident.results[1]!);
   restore = restoreModesBytes(seen.modes);
+  const tProbes = performance.now();
   const run = ident.gaveUp ? { results: probes.map((p) => ({ id: p.id, status: 'no-reply' as const, replies: [], note: 'not sent: the terminal did not answer identification queries' })), gaveUp: ident.gaveUp, droppedText: 0 } : await engine(probes);
   const described_settings = described.settings ?? {};
   const results: ResultsFile = {
@@ -69,7 +70,7 @@ export async function probeSession(
       modes: { ...seen.modes, ...described_settings.modes },
       ...(opts.options && Object.keys(opts.options).length > 0 ? { options: { ...described_settings.options, ...opts.options } } : {}),
     },
-    run: { startedAt: startedAt.toISOString(), elapsedMs: Math.round(performance.now() - t0) },
+    run: { startedAt: startedAt.toISOString(), elapsedMs: Math.round(performance.now() - t0), probingMs: Math.round((performance.now() - tProbes) * 10) / 10 },
     probes: run.results,
   };
   return { results, gaveUp: run.gaveUp };

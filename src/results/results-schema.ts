@@ -114,6 +114,8 @@ export const resultsFileSchema = z.strictObject({
   run: z.strictObject({
     startedAt: z.string(),
     elapsedMs: z.number().min(0),
+    /** Wall time of the corpus probes alone: from the first probe written to the last answer. */
+    probingMs: z.number().min(0).optional(),
     host: z.string().optional(),
   }),
   probes: z.array(probeResultSchema),
