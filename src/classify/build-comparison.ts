@@ -72,6 +72,13 @@ export function buildComparison(views: RunView[], reference: Reference, registry
   const notes = [...reference.notes];
   const hashes = new Set(columns.map((v) => v.run.corpus.hash));
   if (hashes.size > 1) notes.push(`the runs come from ${hashes.size} corpus versions: probes are matched by id`);
+  const byLevel = { text: 0, none: 0 };
+  for (const id of ids) {
+    const l = signer.level(id);
+    if (l !== 'cells') byLevel[l]++;
+  }
+  if (byLevel.text > 0) notes.push(`${byLevel.text} probe${byLevel.text === 1 ? ' is' : 's are'} compared by screen text, as some runs could not read cells`);
+  if (byLevel.none > 0) notes.push(`${byLevel.none} probe${byLevel.none === 1 ? ' is' : 's are'} compared without the screen, as some runs could not read it`);
   const sizes = new Set(columns.map((v) => `${v.run.settings.cols}x${v.run.settings.rows}`));
   if (sizes.size > 1) notes.push(`the runs have different sizes (${[...sizes].join(', ')}): size-dependent answers differ for that reason`);
   return { reference, columns, rows, summaries, realCount: columns.filter((v) => v.real).length, registryFile: registry.file, notes, signer };

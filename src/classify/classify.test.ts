@@ -140,4 +140,15 @@ describe('answer signatures across readback methods', () => {
     expect(signer.of(withCells, 'p.s')).toBe(signer.of(textOnly, 'p.s'));
     expect(withCells.signature('p.s')).not.toBe(textOnly.signature('p.s'));
   });
+
+  it('compares without the screen when one run could not read it, and shows answers the same way', () => {
+    const withScreen = fakeRun('a', { 'p.s': '1;1' });
+    const noScreen = fakeRun('alacritty', { 'p.s': '1;1' });
+    withScreen.result('p.s')!.screen = { via: 'hosted', region: { top: 1, left: 1, bottom: 1, right: 2 }, text: ['x'] };
+    const signer = makeSigner([withScreen, noScreen]);
+    expect(signer.level('p.s')).toBe('none');
+    expect(signer.of(withScreen, 'p.s')).toBe(signer.of(noScreen, 'p.s'));
+    expect(signer.summary(withScreen, 'p.s')).toBe('1;1');
+    expect(withScreen.summary('p.s')).toBe('1;1 [x]');
+  });
 });

@@ -29,7 +29,7 @@ export function consensusFor(id: string, views: RunView[], signer: Signer): Cons
     const sig = signer.of(v, id);
     if (sig === undefined || sig === 'skipped') continue;
     total++;
-    const g = groups.get(sig) ?? { signature: sig, summary: v.summary(id), labels: [] };
+    const g = groups.get(sig) ?? { signature: sig, summary: signer.summary(v, id), labels: [] };
     g.labels.push(v.label);
     groups.set(sig, g);
   }

@@ -7,15 +7,16 @@ import { answerSignature, answerSummary, answerValues, NO_REPLY } from '../resul
 import type { ProbeResult, ResultsFile } from '../results/results-schema.js';
 import { EMBEDDED_TARGETS } from '../targets/registry.js';
 
-export type SignatureLevel = 'cells' | 'text';
+/** How much of an answer counts: screen cells, the screen's text only, or no screen at all. */
+export type SignatureLevel = 'cells' | 'text' | 'none';
 
-/** Like answerSignature, but the screen counts by its text only: for runs that could not read cells. */
-export function textSignature(r: ProbeResult): string {
+/** Like answerSignature, but the screen counts by its text only, or not at all: for runs that could not read more. */
+export function textSignature(r: ProbeResult, withScreen = true): string {
   if (r.status === 'no-reply' || r.status === 'skipped' || r.status === 'error') return r.status;
   const v = answerValues(r);
   const parts = [`cursor=${v.cursor ?? NO_REPLY}`];
   for (const q of Object.keys(v.replies).sort()) parts.push(`${q}=${JSON.stringify(v.replies[q])}`);
-  if (v.screen) parts.push(`text=${JSON.stringify(v.screen.map((l) => l.replace(/ +$/, '')))}`);
+  if (v.screen && withScreen) parts.push(`text=${JSON.stringify(v.screen.map((l) => l.replace(/ +$/, '')))}`);
   return parts.join(' ');
 }
 
@@ -32,9 +33,10 @@ export interface RunView {
   /** A real terminal (not an embedded emulator): counts towards consensus. */
   real: boolean;
   result(id: string): ProbeResult | undefined;
-  /** The answer's signature: with screen cells ("cells", the default) or with screen text only ("text"). */
+  /** The answer's signature: with screen cells ("cells", the default), screen text only ("text"), or no screen ("none"). */
   signature(id: string, level?: SignatureLevel): string | undefined;
-  summary(id: string): string;
+  /** The short answer for tables; without the screen part when withScreen is false. */
+  summary(id: string, withScreen?: boolean): string;
 }
 
 const EMBEDDED = new Set<string>(EMBEDDED_TARGETS);
@@ -45,9 +47,9 @@ export function isRealTerminal(run: ResultsFile): boolean {
 
 export function viewRun(file: string, run: ResultsFile): RunView {
   const byId = new Map(run.probes.map((p) => [p.id, p]));
-  const sigs = new Map<string, string>();
-  const texts = new Map<string, string>();
+  const caches: Record<SignatureLevel, Map<string, string>> = { cells: new Map(), text: new Map(), none: new Map() };
   const sums = new Map<string, string>();
+  const bareSums = new Map<string, string>();
   const { name, version } = run.target.identity;
   return {
     file,
@@ -59,21 +61,23 @@ export function viewRun(file: string, run: ResultsFile): RunView {
     real: isRealTerminal(run),
     result: (id) => byId.get(id),
     signature(id, level = 'cells') {
-      const cache = level === 'cells' ? sigs : texts;
+      const cache = caches[level];
       let s = cache.get(id);
       if (s === undefined) {
         const r = byId.get(id);
         if (!r) return undefined;
-        s = level === 'cells' ? answerSignature(r) : textSignature(r);
+        s = level === 'cells' ? answerSignature(r) : textSignature(r, level === 'text');
         cache.set(id, s);
       }
       return s;
     },
-    summary(id) {
-      let s = sums.get(id);
+    summary(id, withScreen = true) {
+      const cache = withScreen ? sums : bareSums;
+      let s = cache.get(id);
       if (s === undefined) {
-        s = answerSummary(byId.get(id));
-        sums.set(id, s);
+        const r = byId.get(id);
+        s = answerSummary(r && !withScreen ? { ...r, screen: undefined } : r);
+        cache.set(id, s);
       }
       return s;
     },

@@ -10,6 +10,7 @@ import { specCheckByLookup } from '../classify/spec-check.js';
 import { findStaleEntries } from '../classify/stale-entries.js';
 import { loadCorpus } from '../corpus/load-corpus.js';
 import { EXIT } from './errors.js';
+import { writeOut } from './write-out.js';
 import { loadRuns, resultsFiles } from './results-args.js';
 
 export interface CheckOptions {
@@ -24,14 +25,14 @@ export async function checkCommand(files: string[], opts: CheckOptions): Promise
   const n = registry.entries.length;
   const given = resultsFiles(files);
   if (given.length === 0) {
-    process.stdout.write(`${registry.file}: ${n} entries valid; no results files (results/*.json is empty), so none was checked for staleness\n`);
+    writeOut(`${registry.file}: ${n} entries valid; no results files (results/*.json is empty), so none was checked for staleness\n`);
     return;
   }
   const views = loadRuns(given);
   const reference = await chooseReference(opts.reference ?? DEFAULT_REFERENCE, views, { probes: opts.probes });
   const outcome = findStaleEntries(registry, views, reference.view, specCheckByLookup(probeLookup(opts.probes)));
   for (const s of outcome.stale) {
-    process.stdout.write(`${s.entry.file}${s.entry.line ? `:${s.entry.line}` : ''}: ${entryLabel(s.entry)}: stale: ${s.why}\n`);
+    writeOut(`${s.entry.file}${s.entry.line ? `:${s.entry.line}` : ''}: ${entryLabel(s.entry)}: stale: ${s.why}\n`);
   }
   const unchecked = outcome.unchecked.length ? `, ${outcome.unchecked.length} not checked (no results for ${[...new Set(outcome.unchecked.map((e) => e.target))].join(', ')})` : '';
   const verdict = outcome.stale.length ? `${outcome.stale.length} stale` : 'none stale';

@@ -7,6 +7,7 @@ import { specCheckByLookup } from '../classify/spec-check.js';
 import { COMPARE_RENDERERS, validateFormat } from '../report/output-formats.js';
 import { useColor } from '../report/use-color.js';
 import { UsageError } from './errors.js';
+import { writeOut } from './write-out.js';
 import { requireRuns } from './results-args.js';
 import { splitList } from './select-probes.js';
 
@@ -29,5 +30,5 @@ export async function compareCommand(files: string[], opts: CompareOptions): Pro
   const reference = await chooseReference(opts.reference ?? DEFAULT_REFERENCE, views, { probes: opts.probes });
   const cmp = buildComparison(views, reference, registry, { categories, meetsSpec: specCheckByLookup(probeLookup(opts.probes)) });
   const render = await COMPARE_RENDERERS[format]();
-  process.stdout.write(render(cmp, { onlyDifferences: opts.onlyDifferences, color: format === 'text' && useColor() }));
+  writeOut(render(cmp, { onlyDifferences: opts.onlyDifferences, color: format === 'text' && useColor() }));
 }

@@ -7,6 +7,7 @@ import { loadCorpus } from '../corpus/load-corpus.js';
 import { diffExitCode, diffResults, type ReproCorpus } from '../report/diff-results.js';
 import { DIFF_RENDERERS, validateFormat } from '../report/output-formats.js';
 import { readResults } from '../results/read-results.js';
+import { writeOut } from './write-out.js';
 
 export interface DiffOptions {
   format?: string;
@@ -27,6 +28,6 @@ export async function diffCommand(a: string, b: string, opts: DiffOptions): Prom
   const right = viewRun(b, readResults(b));
   const diff = diffResults(left, right, reproCorpus(opts.probes));
   const render = await DIFF_RENDERERS[format]();
-  process.stdout.write(render(diff));
+  writeOut(render(diff));
   process.exitCode = diffExitCode(diff);
 }

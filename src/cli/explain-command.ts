@@ -16,6 +16,7 @@ import { decodeNotation } from '../corpus/escape-notation.js';
 import { loadCorpus } from '../corpus/load-corpus.js';
 import { reproBytes } from '../engine/probe-plan.js';
 import { UsageError } from './errors.js';
+import { writeOut } from './write-out.js';
 import { requireRuns } from './results-args.js';
 
 export interface ExplainOptions {
@@ -84,5 +85,5 @@ export async function explainCommand(probeId: string, targetSpec: string, files:
       : `no registry entry explains it (${registry.file})`;
     out.push(`reason:    ${why}`, `triage:    ${s.class ? `suggest ${s.class === 'reference' ? 'reference' : 'bug or deliberate'}: ` : ''}${s.text}`);
   }
-  process.stdout.write(out.join('\n') + '\n');
+  writeOut(out.join('\n') + '\n');
 }

@@ -11,6 +11,7 @@ import { loadDivergences } from '../classify/load-divergences.js';
 import { probeLookup } from '../classify/probe-lookup.js';
 import { specCheckByLookup } from '../classify/spec-check.js';
 import { UsageError } from './errors.js';
+import { writeOut } from './write-out.js';
 import { requireRuns } from './results-args.js';
 import { splitList } from './select-probes.js';
 
@@ -41,8 +42,8 @@ export async function triageCommand(args: string[], opts: TriageOptions): Promis
     if (open.length === 0) continue;
     count += open.length;
     const width = Math.max(...[ref, ...open.map((o) => o.v)].map((v) => v.label.length)) + 2;
-    out.push('', row.id, `  ${ref.label.padEnd(width)}${ref.summary(row.id)}   (reference)`);
-    for (const { v } of open) out.push(`  ${v.label.padEnd(width)}${v.summary(row.id)}`);
+    out.push('', row.id, `  ${ref.label.padEnd(width)}${cmp.signer.summary(ref, row.id)}   (reference)`);
+    for (const { v } of open) out.push(`  ${v.label.padEnd(width)}${cmp.signer.summary(v, row.id)}`);
     out.push(`  real terminals: ${describeConsensus(row.consensus) || `none answered (${cmp.realCount} among these results)`}`);
     const seen = new Set<string>();
     for (const { v } of open) {
@@ -56,5 +57,5 @@ export async function triageCommand(args: string[], opts: TriageOptions): Promis
     }
   }
   const head = `Unexplained differences against ${ref.label}: ${count} (in ${cmp.rows.filter((r) => r.cells.some((c) => c.class === 'unexplained')).length} probes; registry ${cmp.registryFile}).`;
-  process.stdout.write([head, ...cmp.notes.map((n) => `Note: ${n}.`), ...out, ''].join('\n'));
+  writeOut([head, ...cmp.notes.map((n) => `Note: ${n}.`), ...out, ''].join('\n'));
 }

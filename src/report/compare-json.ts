@@ -18,7 +18,7 @@ export function compareToJson(cmp: Comparison, opts: CompareRenderOptions = {}):
         row.cells.map((c, i) => {
           const v = cmp.columns[i]!;
           const e = c.entry;
-          return [v.label, { answer: c.class === 'not-run' ? null : v.summary(row.id), class: c.class, ...(e ? { entry: { file: e.file, line: e.line ?? null, probe: e.probe, target: e.target, versions: e.versions, class: e.class, reason: e.reason, evidence: e.evidence } } : {}) }];
+          return [v.label, { answer: c.class === 'not-run' ? null : cmp.signer.summary(v, row.id), class: c.class, ...(e ? { entry: { file: e.file, line: e.line ?? null, probe: e.probe, target: e.target, versions: e.versions, class: e.class, reason: e.reason, evidence: e.evidence } } : {}) }];
         }),
       ),
     })),

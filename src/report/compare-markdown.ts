@@ -16,7 +16,7 @@ export function renderCompareMarkdown(cmp: Comparison, opts: CompareRenderOption
       mdCode(row.id),
       ...row.cells.map((c, i) => {
         if (c.class === 'not-run') return CLASS_LETTERS['not-run'];
-        const answer = mdCode(cmp.columns[i]!.summary(row.id));
+        const answer = mdCode(cmp.signer.summary(cmp.columns[i]!, row.id));
         return i === 0 ? answer : `${CLASS_LETTERS[c.class]} ${answer}`;
       }),
       ...(consensus ? [consensusCell(row)] : []),

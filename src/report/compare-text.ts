@@ -65,7 +65,7 @@ export function renderCompareText(cmp: Comparison, opts: CompareRenderOptions = 
       row,
       texts: [
         row.id,
-        ...row.cells.map((c, i) => clip(cellText(c.class, cmp.columns[i]!.summary(row.id), i === 0))),
+        ...row.cells.map((c, i) => clip(cellText(c.class, cmp.signer.summary(cmp.columns[i]!, row.id), i === 0))),
         ...(consensus ? [clip(consensusCell(row))] : []),
       ],
     }));
