@@ -10,6 +10,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   self: async () => (await import('./self-bench.js')).selfBench,
   gui: async () => (await import('./gui-bench.js')).guiBench,
   parser: async () => (await import('./parser-bench.js')).parserBench,
+  compare: async () => (await import('./compare-bench.js')).compareBench,
   multiplexers: async () => (await import('./multiplexer-bench.js')).multiplexerBench,
   all: async () => (await import('./all-targets-bench.js')).allTargetsBench,
   site: async () => (await import('./site-bench.js')).siteBench,

@@ -3,6 +3,7 @@
  * the runs given (by target name), or an embedded target run now, at the same
  * size and over the same probes as the runs being compared.
  */
+import { BadInputError } from '../util/bad-input-error.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readResults } from '../results/read-results.js';
@@ -11,7 +12,7 @@ import { viewRun, type RunView } from './run-view.js';
 
 export const DEFAULT_REFERENCE = 'xterm.js';
 
-export class ReferenceChoiceError extends Error {
+export class ReferenceChoiceError extends BadInputError {
   override name = 'ReferenceChoiceError';
 }
 

@@ -1,5 +1,6 @@
 /** A problem in the divergence registry: one line naming the file, the line, the entry and the problem. */
-export class DivergenceFileError extends Error {
+import { BadInputError } from '../util/bad-input-error.js';
+export class DivergenceFileError extends BadInputError {
   constructor(
     readonly file: string,
     readonly problem: string,

@@ -2,16 +2,10 @@
  * The CLI's one error boundary: error classes map to exit codes and one-line
  * messages. User mistakes and bad input get no stack trace.
  */
-import { ReferenceChoiceError } from '../classify/choose-reference.js';
-import { DivergenceFileError } from '../classify/divergence-error.js';
-import { CorpusError } from '../corpus/corpus-error.js';
-import { TargetUnavailableError } from '../targets/target-unavailable-error.js';
-import { UnknownFormatError } from '../report/output-formats.js';
-import { ResultsFileError } from '../results/read-results.js';
-import { UnknownTargetError } from '../targets/registry.js';
+import { BadInputError } from '../util/bad-input-error.js';
 
 /** A mistake in the command line or its arguments. */
-export class UsageError extends Error {
+export class UsageError extends BadInputError {
   override name = 'UsageError';
 }
 
@@ -29,9 +23,7 @@ export const EXIT = { ok: 0, differences: 1, badInput: 2, failure: 3 } as const;
 
 export function exitCodeFor(err: unknown): number {
   if (err instanceof InterruptedError) return 128 + (SIGNAL_CODES[err.signal] ?? 0);
-  if (err instanceof UsageError || err instanceof CorpusError || err instanceof ResultsFileError || err instanceof UnknownTargetError) return EXIT.badInput;
-  if (err instanceof TargetUnavailableError) return EXIT.badInput;
-  if (err instanceof DivergenceFileError || err instanceof ReferenceChoiceError || err instanceof UnknownFormatError) return EXIT.badInput;
+  if (err instanceof BadInputError) return EXIT.badInput;
   return EXIT.failure;
 }
 

@@ -1,5 +1,6 @@
 /** A problem in a probe file: always one line naming the file, the probe (when known), the line and the problem. */
-export class CorpusError extends Error {
+import { BadInputError } from '../util/bad-input-error.js';
+export class CorpusError extends BadInputError {
   constructor(
     readonly file: string,
     readonly problem: string,

@@ -2,6 +2,7 @@
  * Report formats: a map from name to a lazily loaded renderer, one map per
  * report (vitest's reporter registry, in small). A bad name lists the valid ones.
  */
+import { BadInputError } from '../util/bad-input-error.js';
 import type { Comparison } from '../classify/build-comparison.js';
 import type { CompareRenderOptions } from './compare-rows.js';
 import type { ResultsDiff } from './diff-results.js';
@@ -9,7 +10,7 @@ import type { ResultsDiff } from './diff-results.js';
 export const FORMATS = ['text', 'markdown', 'json'] as const;
 export type Format = (typeof FORMATS)[number];
 
-export class UnknownFormatError extends Error {
+export class UnknownFormatError extends BadInputError {
   constructor(name: string) {
     super(`unknown format "${name}"; valid formats: ${FORMATS.join(', ')}`);
     this.name = 'UnknownFormatError';

@@ -2,10 +2,11 @@
  * Read and validate a results file. A results file is untrusted input: a
  * truncated or wrong-schema file fails with one line naming the file and what is wrong.
  */
+import { BadInputError } from '../util/bad-input-error.js';
 import { readFileSync } from 'node:fs';
 import { resultsFileSchema, RESULTS_SCHEMA_ID, type ResultsFile } from './results-schema.js';
 
-export class ResultsFileError extends Error {
+export class ResultsFileError extends BadInputError {
   constructor(readonly file: string, readonly problem: string) {
     super(`${file}: ${problem}`);
     this.name = 'ResultsFileError';

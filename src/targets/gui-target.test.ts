@@ -158,7 +158,7 @@ describe.skipIf(!havePrograms(requirements(recipe('xterm'))))('failures end ever
         const controller = new AbortController();
         const opening = guiTarget(recipe(id)).open({ cols: 80, rows: 24, options: {}, signal: controller.signal });
         setTimeout(() => controller.abort(new Error('cancelled')), delayMs);
-        const outcome = await opening.then((session) => session, (error: unknown) => error);
+        const outcome: TargetSession | Error = await opening.then((session) => session, (error: unknown) => (error instanceof Error ? error : new Error(String(error))));
         if (outcome instanceof Error) expect(outcome.message).toMatch(/cancelled|abort/i);
         else await outcome.close(); // the abort already started closing it; this waits for that
         expect(leftovers(), `${id}, abort after ${delayMs} ms`).toEqual([]);

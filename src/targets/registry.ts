@@ -2,6 +2,7 @@
  * Target registry: name → lazy loader, so node-pty, WebAssembly or X11 helpers
  * load only when their target is used. A bad name lists the valid ones.
  */
+import { BadInputError } from '../util/bad-input-error.js';
 import type { TargetFactory } from './target.js';
 
 type Loader = () => Promise<TargetFactory>;
@@ -38,7 +39,7 @@ export type TargetName = keyof typeof TARGETS;
 
 export const EMBEDDED_TARGETS: TargetName[] = ['xterm.js', 'ghostty'];
 
-export class UnknownTargetError extends Error {
+export class UnknownTargetError extends BadInputError {
   constructor(name: string) {
     super(`unknown target "${name}"; valid targets: ${Object.keys(TARGETS).join(', ')}`);
     this.name = 'UnknownTargetError';

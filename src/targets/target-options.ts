@@ -5,7 +5,8 @@
  */
 export type OptionSpec = Record<string, readonly string[]>;
 
-export class TargetOptionError extends Error {
+import { BadInputError } from '../util/bad-input-error.js';
+export class TargetOptionError extends BadInputError {
   constructor(message: string) {
     super(message);
     this.name = 'TargetOptionError';
