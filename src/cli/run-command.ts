@@ -48,7 +48,7 @@ export async function runCommand(opts: RunOptions): Promise<ResultsFile[]> {
   if (targets.length > 1 || unavailable.size > 0) {
     const outcomes = await withInterrupts((signal) => runMany(targets, { corpus, probes, size, options, window, outDir, jobs, quiet: opts.quiet, signal, unavailable }));
     const runs = outcomes.flatMap((o) => (o.status === 'done' && o.results ? [o.results] : []));
-    if (!opts.quiet && runs.length > 1) process.stdout.write(differencesTable(runs, { color: process.stdout.isTTY && !process.env.NO_COLOR }));
+    if (!opts.quiet && runs.length > 1) process.stdout.write(differencesTable(runs, { color: process.stdout.isTTY && !process.env.NO_COLOR, files: [join(outDir, '*.json')] }));
     validateOutcomes(outcomes);
     return runs;
   }
@@ -66,6 +66,5 @@ export async function runCommand(opts: RunOptions): Promise<ResultsFile[]> {
       if (gaveUp) process.stderr.write(`${target}: ${gaveUp}\n`);
     }
   });
-  if (!opts.quiet && runs.length > 1) process.stdout.write(differencesTable(runs, { color: process.stdout.isTTY && !process.env.NO_COLOR }));
   return runs;
 }

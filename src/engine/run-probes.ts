@@ -130,11 +130,12 @@ class ProbeRunner {
     } else if (f.plan.probe.screen && !this.session.readScreen) {
       result.evidence = { ...result.evidence, screen: 'not read: this target cannot read its screen back; the answer is the cursor and replies only' };
     }
-    if (f.plan.afterScreen.length > 0) this.session.write(f.plan.afterScreen);
     if (complete && f.plan.needsScreen && this.session.readCursor) {
       const c = await this.session.readCursor();
       result.evidence = { ...result.evidence, internalCursor: `${c.row};${c.col}` };
     }
+    // Only now, with screen and cursor read, may the probe's cleanup run.
+    if (f.plan.afterScreen.length > 0) this.session.write(f.plan.afterScreen);
     this.results[f.index] = result;
     this.finished++;
   }

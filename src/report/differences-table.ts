@@ -1,31 +1,49 @@
-/** The short table `termprobe run` prints: probes where the targets' answers differ. */
+/**
+ * The short table `termprobe run` prints: probes where the targets' answers
+ * differ, compared the way `termprobe compare` compares them (a target that could
+ * not read its screen is compared on cursor and replies only). Past a few targets
+ * the table is too wide to read: a count and the compare command instead.
+ */
 import Table from 'cli-table3';
+import { makeSigner } from '../classify/answer-signer.js';
+import { labelRuns, viewRun, type RunView } from '../classify/run-view.js';
 import type { ResultsFile } from '../results/results-schema.js';
-import { answerSignature, answerSummary } from '../results/answer-key.js';
 
-export function differingProbeIds(runs: ResultsFile[]): string[] {
-  const ids: string[] = [];
-  const maps = runs.map((r) => new Map(r.probes.map((p) => [p.id, p])));
-  const all = new Set(runs.flatMap((r) => r.probes.map((p) => p.id)));
-  for (const id of all) {
-    const sigs = new Set(maps.map((m) => { const p = m.get(id); return p ? answerSignature(p) : 'absent'; }));
-    if (sigs.size > 1) ids.push(id);
-  }
-  return ids;
+const MAX_COLUMNS = 4;
+
+function views(runs: ResultsFile[]): RunView[] {
+  const list = runs.map((r) => viewRun(`(${r.target.id})`, r));
+  labelRuns(list);
+  return list;
 }
 
-export function differencesTable(runs: ResultsFile[], opts: { color?: boolean } = {}): string {
+export function differingProbeIds(runs: ResultsFile[]): string[] {
+  const list = views(runs);
+  const signer = makeSigner(list);
+  const ids = [...new Set(runs.flatMap((r) => r.probes.map((p) => p.id)))];
+  return ids.filter((id) => new Set(list.map((v) => signer.of(v, id) ?? 'absent')).size > 1);
+}
+
+export function differencesTable(runs: ResultsFile[], opts: { color?: boolean; files?: string[] } = {}): string {
   if (runs.length < 2) return '';
-  const ids = differingProbeIds(runs);
-  const total = new Set(runs.flatMap((r) => r.probes.map((p) => p.id))).size;
-  if (ids.length === 0) return `All ${runs.length} targets give the same answer to all ${total} probes.\n`;
-  const maps = runs.map((r) => new Map(r.probes.map((p) => [p.id, p])));
+  const list = views(runs);
+  const signer = makeSigner(list);
+  const ids = [...new Set(runs.flatMap((r) => r.probes.map((p) => p.id)))];
+  const differing = ids.filter((id) => new Set(list.map((v) => signer.of(v, id) ?? 'absent')).size > 1);
+  const names = list.map((v) => v.label);
+  const among = runs.length === 2 ? `between ${names.join(' and ')}` : `among the ${runs.length} targets`;
+  if (differing.length === 0) return `All ${runs.length} targets give the same answer to all ${ids.length} probes.\n`;
+  const summary = `${differing.length} of ${ids.length} probes differ ${among}.\n`;
+  if (runs.length > MAX_COLUMNS) {
+    const files = opts.files?.length ? opts.files.join(' ') : 'results/*.json';
+    return `${summary}See them with: termprobe compare ${files} --only-differences\n`;
+  }
   const table = new Table({
-    head: ['probe', ...runs.map((r) => `${r.target.identity.name} ${r.target.identity.version}`)],
+    head: ['probe', ...names],
     style: { head: opts.color ? ['cyan'] : [], border: opts.color ? ['grey'] : [] },
     wordWrap: true,
     colWidths: [38, ...runs.map(() => 24)],
   });
-  for (const id of ids) table.push([id, ...maps.map((m) => answerSummary(m.get(id)))]);
-  return `${table.toString()}\n${ids.length} of ${total} probes differ between ${runs.map((r) => r.target.identity.name).join(' and ')}.\n`;
+  for (const id of differing) table.push([id, ...list.map((v) => signer.summary(v, id))]);
+  return `${table.toString()}\n${summary}`;
 }
