@@ -42,7 +42,7 @@ describe('termprobe run --target xterm.js,ghostty', () => {
 
   it('prints a table of the probes where the targets differ', () => {
     const { stdout } = runEmbedded();
-    expect(stdout).toMatch(/probes differ between xterm\.js and ghostty/);
+    expect(stdout).toMatch(/probes differ between xterm\.js 6\.0\.0 and ghostty 0\.4\.0/);
     expect(stdout).toMatch(/│ xterm\.js 6\.0\.0/);
   });
 

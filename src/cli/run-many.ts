@@ -56,12 +56,16 @@ async function runOne(target: string, o: RunManyOptions, progress: ProgressSink)
     const file = join(o.outDir, resultsFileName(results.target.identity.name, results.target.identity.version));
     writeResults(file, results);
     const noReply = results.probes.filter((p) => p.status !== 'ok').length;
-    if (gaveUp) {
-      progress.update(target, { state: 'failed', seconds: seconds(), reason: `${gaveUp} (partial results in ${file})` });
+    const answered = results.probes.length - noReply;
+    // A terminal that answered nothing failed; one that crashed or fell silent part-way
+    // (zutty aborts on one probe) is a finding: its results are kept and the reason shown.
+    if (gaveUp && answered === 0) {
+      progress.update(target, { state: 'failed', seconds: seconds(), reason: `${gaveUp} (results in ${file})` });
       return { target, status: 'failed', seconds: seconds(), results, file, reason: gaveUp };
     }
     const who = `${results.target.identity.name} ${results.target.identity.version}`;
-    progress.update(target, { state: 'done', seconds: seconds(), detail: `(${who}${noReply ? `, ${noReply} without a full answer` : ''}) → ${file}` });
+    const partial = gaveUp ? `; ${gaveUp}` : '';
+    progress.update(target, { state: 'done', seconds: seconds(), detail: `(${who}${noReply ? `, ${noReply} without a full answer${partial}` : ''}) → ${file}` });
     return { target, status: 'done', seconds: seconds(), results, file };
   } catch (error) {
     if (o.signal.aborted) throw o.signal.reason ?? error;
