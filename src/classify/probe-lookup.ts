@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jsYaml from 'js-yaml';
+import { readCompiledCorpus } from '../corpus/compiled-corpus.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { categoryOf } from './build-comparison.js';
 
@@ -19,6 +20,9 @@ export type ProbeLookup = (id: string) => Probe | undefined;
 const SHIPPED_PROBES = fileURLToPath(new URL('../../probes/', import.meta.url));
 
 export function probeLookup(dir: string = SHIPPED_PROBES): ProbeLookup {
+  // The shipped corpus, unchanged since the build, is already parsed and validated.
+  const compiled = readCompiledCorpus(dir);
+  if (compiled) return (id) => compiled.byId.get(id);
   const byCategory = new Map<string, Map<string, Probe>>();
   const load = (category: string): Map<string, Probe> => {
     const probes = new Map<string, Probe>();

@@ -5,10 +5,13 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jsYaml from 'js-yaml';
-import { LineCounter, parseDocument, isMap, isSeq, type Node } from 'yaml';
+import { createRequire } from 'node:module';
+import type { LineCounter as LineCounterT, parseDocument as ParseDocument, Node } from 'yaml';
+import { readCompiledCorpus } from './compiled-corpus.js';
+import { shownPath } from './shown-path.js';
 import type { z } from 'zod';
 import { CorpusError } from './corpus-error.js';
 import { checkNotation } from './escape-notation.js';
@@ -37,7 +40,13 @@ export function categoryFiles(dir: string): string[] {
 }
 
 /** Find the line of a dotted path inside a parsed YAML document. */
-function lineOf(doc: ReturnType<typeof parseDocument>, counter: LineCounter, path: PropertyKey[]): number | undefined {
+/** The `yaml` package loads only when an error needs a line number (it costs more to load than the corpus takes to parse). */
+function yamlPackage(): typeof import('yaml') {
+  return createRequire(import.meta.url)('yaml') as typeof import('yaml');
+}
+
+function lineOf(doc: ReturnType<typeof ParseDocument>, counter: LineCounterT, path: PropertyKey[]): number | undefined {
+  const { isMap, isSeq } = yamlPackage();
   let node: unknown = doc.contents;
   let last: Node | undefined = doc.contents ?? undefined;
   for (const key of path) {
@@ -63,6 +72,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 
 /** The YAML document with positions: parsed only when an error needs a line number. */
 function positioned(text: string) {
+  const { LineCounter, parseDocument } = yamlPackage();
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true });
   return { doc, counter };
@@ -129,15 +139,26 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
+/**
+ * Load the corpus. The shipped corpus is compiled at build time (compiled-corpus.ts):
+ * when its files are byte for byte the ones compiled, that copy is used and no YAML
+ * is parsed; any edit falls back to parsing and validating the files.
+ */
 export function loadCorpus(dir: string = DEFAULT_PROBES_DIR): Corpus {
+  const compiled = readCompiledCorpus(dir);
+  if (compiled) return compiled;
+  return parseCorpus(dir);
+}
+
+/** Parse and validate every category file (the slow path, and what the build compiles). */
+export function parseCorpus(dir: string): Corpus {
   const probes: Probe[] = [];
   const byId = new Map<string, Probe>();
   const categories: string[] = [];
   const files = categoryFiles(dir);
   if (files.length === 0) throw new CorpusError(dir, 'no probe files (*.yaml) found');
   for (const file of files) {
-    const shown = relative(process.cwd(), file) || file;
-    const loaded = loadFile(file, shown.startsWith('..') ? file : shown);
+    const loaded = loadFile(file, shownPath(file));
     categories.push(loaded[0]!.category);
     for (const p of loaded) {
       const prior = byId.get(p.id);

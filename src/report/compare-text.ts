@@ -1,9 +1,10 @@
 /**
- * `termprobe compare` as text: cli-table3 tables of probes × targets, one per
+ * `termprobe compare` as text: boxed tables of probes × targets, one per
  * category and at most CHUNK rows (same column widths throughout, so they read as
  * one table with its header repeated; cli-table3's layout is quadratic in the cells
  * of one table), a legend, a per-target summary.
  */
+import { renderBoxTable } from './box-table.js';
 import Table, { displayWidth } from './fast-cli-table.js';
 import type { Comparison, ComparisonRow } from '../classify/build-comparison.js';
 import { cellText, LEGEND, paint } from './class-marks.js';
@@ -74,12 +75,10 @@ export function renderCompareText(cmp: Comparison, opts: CompareRenderOptions = 
     const colWidths = [Math.max(...groups.map(([first]) => width(first)), ...grid.map((g) => width(g.texts[0]!))) + 2];
     for (let col = 1; col <= head.length; col++) colWidths.push(Math.max(width(head[col - 1]!), ...grid.map((g) => width(g.texts[col]!))) + 2);
     const textsOf = new Map(grid.map((g) => [g.row, g.texts]));
+    // The grid is drawn by renderBoxTable: the same bytes as cli-table3 (tested), at a fraction of its cost per cell.
     for (const [first, list] of groups) {
-      const t = table([first, ...head], color, colWidths);
-      for (const row of list) {
-        t.push(textsOf.get(row)!.map((text, col) => (col >= 2 && col <= row.cells.length ? paint(text, row.cells[col - 1]!.class, color) : text)));
-      }
-      out.push(t.toString());
+      const cells = list.map((row) => textsOf.get(row)!.map((text, col) => (col >= 2 && col <= row.cells.length ? paint(text, row.cells[col - 1]!.class, color) : text)));
+      out.push(renderBoxTable([first, ...head], cells, { colWidths, color }));
     }
     out.push(LEGEND);
   }

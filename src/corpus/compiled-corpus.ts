@@ -1,0 +1,75 @@
+/**
+ * The shipped corpus, compiled at build time (`npm run build` runs this file):
+ * dist/corpus.compiled.json holds the validated probes and the sha256 of every
+ * probe file they came from. loadCorpus uses it only when the files on disk are
+ * exactly those, so an edited probe file is always parsed and validated again.
+ * Every command loads the corpus, and YAML parsing was the largest part of it.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Corpus } from './load-corpus.js';
+import type { Probe } from './probe-schema.js';
+import { shownPath } from './shown-path.js';
+
+const COMPILED = fileURLToPath(new URL('../corpus.compiled.json', import.meta.url));
+const SHIPPED = fileURLToPath(new URL('../../probes/', import.meta.url));
+const NOT_CATEGORY_FILES = new Set(['divergences.yaml']);
+
+interface CompiledCorpus {
+  files: Record<string, string>;
+  categories: string[];
+  hash: string;
+  probes: Omit<Probe, 'file'>[];
+}
+
+function fileHashes(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of readdirSync(dir).sort()) {
+    if (!name.endsWith('.yaml') || NOT_CATEGORY_FILES.has(name)) continue;
+    out[name] = createHash('sha256').update(readFileSync(join(dir, name))).digest('hex');
+  }
+  return out;
+}
+
+/** The compiled corpus, when `dir` is the shipped probes folder and its files are unchanged; otherwise null. */
+export function readCompiledCorpus(dir: string): Corpus | null {
+  if (resolve(dir) !== resolve(SHIPPED)) return null;
+  let compiled: CompiledCorpus;
+  try {
+    compiled = JSON.parse(readFileSync(COMPILED, 'utf8')) as CompiledCorpus;
+    const now = fileHashes(dir);
+    const names = Object.keys(now);
+    if (names.length !== Object.keys(compiled.files).length || names.some((n) => compiled.files[n] !== now[n])) return null;
+  } catch {
+    return null;
+  }
+  const probes: Probe[] = compiled.probes.map((p) => ({ ...p, file: shownPath(join(dir, `${p.category}.yaml`)) }) as Probe);
+  return { dir, probes, byId: new Map(probes.map((p) => [p.id, p])), categories: compiled.categories, hash: compiled.hash };
+}
+
+/** Build step: parse and validate the shipped corpus and write dist/corpus.compiled.json. */
+export async function compileShippedCorpus(): Promise<{ file: string; probes: number }> {
+  const { parseCorpus } = await import('./load-corpus.js');
+  const { writeFileAtomic } = await import('../results/write-results.js');
+  const corpus = parseCorpus(SHIPPED);
+  const compiled: CompiledCorpus = {
+    files: fileHashes(SHIPPED),
+    categories: corpus.categories,
+    hash: corpus.hash,
+    probes: corpus.probes.map(({ file: _file, ...rest }) => rest),
+  };
+  writeFileAtomic(COMPILED, JSON.stringify(compiled) + '\n');
+  return { file: COMPILED, probes: corpus.probes.length };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  compileShippedCorpus().then(
+    ({ probes }) => console.log(`compiled ${probes} probes → dist/${basename(COMPILED)}`),
+    (e: Error) => {
+      // A broken probe file must not stop the build: the CLI reports it (one line, exit 2) when it loads the corpus.
+      console.error(`corpus not compiled: ${e.message}`);
+    },
+  );
+}
