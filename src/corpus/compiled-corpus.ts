@@ -34,11 +34,11 @@ function fileHashes(dir: string): Record<string, string> {
 }
 
 /** The compiled corpus, when `dir` is the shipped probes folder and its files are unchanged; otherwise null. */
-export function readCompiledCorpus(dir: string): Corpus | null {
-  if (resolve(dir) !== resolve(SHIPPED)) return null;
+export function readCompiledCorpus(dir: string, where: { compiled?: string; shipped?: string } = {}): Corpus | null {
+  if (resolve(dir) !== resolve(where.shipped ?? SHIPPED)) return null;
   let compiled: CompiledCorpus;
   try {
-    compiled = JSON.parse(readFileSync(COMPILED, 'utf8')) as CompiledCorpus;
+    compiled = JSON.parse(readFileSync(where.compiled ?? COMPILED, 'utf8')) as CompiledCorpus;
     const now = fileHashes(dir);
     const names = Object.keys(now);
     if (names.length !== Object.keys(compiled.files).length || names.some((n) => compiled.files[n] !== now[n])) return null;
@@ -50,18 +50,18 @@ export function readCompiledCorpus(dir: string): Corpus | null {
 }
 
 /** Build step: parse and validate the shipped corpus and write dist/corpus.compiled.json. */
-export async function compileShippedCorpus(): Promise<{ file: string; probes: number }> {
+export async function compileShippedCorpus(dir = SHIPPED, file = COMPILED): Promise<{ file: string; probes: number }> {
   const { parseCorpus } = await import('./load-corpus.js');
   const { writeFileAtomic } = await import('../results/write-results.js');
-  const corpus = parseCorpus(SHIPPED);
+  const corpus = parseCorpus(dir);
   const compiled: CompiledCorpus = {
-    files: fileHashes(SHIPPED),
+    files: fileHashes(dir),
     categories: corpus.categories,
     hash: corpus.hash,
     probes: corpus.probes.map(({ file: _file, ...rest }) => rest),
   };
-  writeFileAtomic(COMPILED, JSON.stringify(compiled) + '\n');
-  return { file: COMPILED, probes: corpus.probes.length };
+  writeFileAtomic(file, JSON.stringify(compiled) + '\n');
+  return { file, probes: corpus.probes.length };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
