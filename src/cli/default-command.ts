@@ -15,6 +15,7 @@ export async function defaultCommand(opts: SelfOptions): Promise<void> {
     return;
   }
   process.stderr.write('termprobe: no terminal on stdin/stdout, so running the embedded emulators (xterm.js, ghostty) instead\n');
-  const runs = await runCommand({ out: opts.out ?? 'results', ...(opts.json ? { quiet: true } : {}) });
+  // Not results/: in a clone of termprobe that folder holds the published runs, and a quick try must not rewrite them.
+  const runs = await runCommand({ out: opts.out ?? 'termprobe-results', ...(opts.json ? { quiet: true } : {}) });
   if (opts.json) process.stdout.write(JSON.stringify(runs, null, 2) + '\n');
 }
