@@ -8,21 +8,17 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { loadCorpus } from '../corpus/load-corpus.js';
 import { runTarget } from '../engine/run-target.js';
 import { writeResults } from '../results/write-results.js';
 import { EMBEDDED_TARGETS, TARGETS } from '../targets/registry.js';
 import type { BenchFigure, BenchModule } from './bench-types.js';
+import { BIN, median } from './measure.js';
 
-const BIN = fileURLToPath(new URL('../../bin/termprobe.js', import.meta.url));
 const FILES = 21;
 const PROBES = 200;
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
 
 /** 21 files: the embedded runs, then copies named after the other targets (xterm.js stays the reference). */
 async function writeSet(dir: string): Promise<string[]> {

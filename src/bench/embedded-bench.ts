@@ -2,30 +2,17 @@
  * Embedded targets: wall time of the whole `termprobe run --target X` process over
  * the full corpus (median of 5), and the per-probe cost inside one process.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadCorpus } from '../corpus/load-corpus.js';
 import { runTarget } from '../engine/run-target.js';
 import { EMBEDDED_TARGETS } from '../targets/registry.js';
 import type { BenchFigure, BenchModule } from './bench-types.js';
+import { median, runWallMs } from './measure.js';
 
-const BIN = fileURLToPath(new URL('../../bin/termprobe.js', import.meta.url));
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
 
-function processWallMs(target: string, out: string): number {
-  const t0 = performance.now();
-  const r = spawnSync(process.execPath, [BIN, 'run', '--target', target, '--out', out, '--quiet'], { encoding: 'utf8' });
-  const ms = performance.now() - t0;
-  if (r.status !== 0) throw new Error(`termprobe run --target ${target} exited ${r.status}: ${r.stderr.trim()}`);
-  return ms;
-}
 
 export const embeddedBench: BenchModule = {
   title: 'Embedded emulators, full corpus',
@@ -36,7 +23,7 @@ export const embeddedBench: BenchModule = {
     const out = mkdtempSync(join(tmpdir(), 'termprobe-bench-'));
     try {
       for (const target of EMBEDDED_TARGETS) {
-        const wall = median([0, 1, 2, 3, 4].map(() => processWallMs(target, out)));
+        const wall = median([0, 1, 2, 3, 4].map(() => runWallMs(target, out)));
         figures.push({ name: `\`termprobe run --target ${target}\` process wall time`, value: wall, unit: 'ms', ...(target === 'xterm.js' ? { target: { op: '<', value: 1500 } } : {}) });
         await runTarget(target, corpus, corpus.probes); // warm up
         const times: number[] = [];

@@ -9,19 +9,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadCorpus } from '../corpus/load-corpus.js';
 import { checkPrograms } from '../targets/find-program.js';
 import { GUI_RECIPES } from '../targets/gui-recipes.js';
 import { requirements } from '../targets/gui-target.js';
 import type { BenchFigure, BenchModule } from './bench-types.js';
+import { BIN, median } from './measure.js';
 
-const BIN = fileURLToPath(new URL('../../bin/termprobe.js', import.meta.url));
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
 
 interface Timed {
   seconds: number;

@@ -4,28 +4,18 @@
  * together (they run side by side), and inside one process the start-up alone
  * and the per-probe cost.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadCorpus } from '../corpus/load-corpus.js';
 import { runTarget } from '../engine/run-target.js';
 import { loadTarget } from '../targets/registry.js';
 import type { BenchFigure, BenchModule } from './bench-types.js';
+import { median, runWallMs } from './measure.js';
 
-const BIN = fileURLToPath(new URL('../../bin/termprobe.js', import.meta.url));
 const TARGETS = ['tmux', 'screen'] as const;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-export function processWallMs(targets: string, out: string): number {
-  const t0 = performance.now();
-  const r = spawnSync(process.execPath, [BIN, 'run', '--target', targets, '--out', out, '--quiet'], { encoding: 'utf8' });
-  const ms = performance.now() - t0;
-  if (r.status !== 0) throw new Error(`termprobe run --target ${targets} exited ${r.status}: ${r.stderr.trim()}`);
-  return ms;
-}
 
 export const multiplexerBench: BenchModule = {
   title: 'Multiplexers (tmux, GNU screen), full corpus',
@@ -41,7 +31,7 @@ export const multiplexerBench: BenchModule = {
           figures.push({ name: `${target}: not available`, value: 0, unit: 's', note: availability.reason });
           continue;
         }
-        const wall = median([0, 1, 2].map(() => processWallMs(target, out)));
+        const wall = median([0, 1, 2].map(() => runWallMs(target, out)));
         figures.push({ name: `\`termprobe run --target ${target}\` process wall time`, value: wall / 1000, unit: 's', target: { op: '<', value: 5 } });
         const factory = await loadTarget(target);
         const opens: number[] = [];
@@ -56,7 +46,7 @@ export const multiplexerBench: BenchModule = {
         for (let i = 0; i < 3; i++) runs.push((await runTarget(target, corpus, corpus.probes)).results.run.elapsedMs);
         figures.push({ name: `${target}: in-process, per probe (amortised)`, value: median(runs) / n, unit: 'ms' });
       }
-      const both = median([0, 1, 2].map(() => processWallMs(TARGETS.join(','), out)));
+      const both = median([0, 1, 2].map(() => runWallMs(TARGETS.join(','), out)));
       figures.push({ name: '`termprobe run --target tmux,screen` process wall time', value: both / 1000, unit: 's', target: { op: '<', value: 5 } });
     } finally {
       rmSync(out, { recursive: true, force: true });

@@ -13,6 +13,7 @@ import { findProgram } from '../targets/find-program.js';
 import { PrivateTmux } from '../test-support/private-tmux.js';
 import { childArgv, childConfig, hostExit, readChildReport, scratchDir, startInHost, waitForFile } from '../test-support/self-run.js';
 import type { BenchFigure, BenchModule } from './bench-types.js';
+import { median } from './measure.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RUNS = 3;
@@ -25,10 +26,6 @@ interface Timing {
   probes: number;
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
 
 function readRun(dir: string, config: ReturnType<typeof childConfig>): Timing {
   const report = readChildReport(config);

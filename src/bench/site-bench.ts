@@ -16,14 +16,11 @@ import { writeSyntheticResults } from '../report/site/synthetic-results.js';
 import { folderBytes } from '../report/site/write-site.js';
 import { readResults } from '../results/read-results.js';
 import type { BenchFigure, BenchModule } from './bench-types.js';
+import { median } from './measure.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin/termprobe.js');
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
 
 function publishedFigures(work: string): BenchFigure[] {
   const dir = join(ROOT, 'results');
