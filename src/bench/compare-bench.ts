@@ -5,7 +5,7 @@
  * Also `node dist/bench/compare-bench.js` on its own.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +17,7 @@ import type { BenchFigure, BenchModule } from './bench-types.js';
 import { BIN, median } from './measure.js';
 
 const FILES = 21;
+const RESULTS = join(BIN, '../../results');
 const PROBES = 200;
 
 
@@ -57,6 +58,11 @@ export const compareBench: BenchModule = {
       for (const format of ['text', 'markdown', 'json']) {
         const ms = median([0, 1, 2, 3, 4].map(() => wallMs(['compare', ...files, '--format', format])));
         figures.push({ name: `\`termprobe compare\` (${format}) process wall time`, value: ms, unit: 'ms', target: { op: '<', value: 1000 } });
+      }
+      const published = readdirSync(RESULTS).filter((f) => f.endsWith('.json')).map((f) => join(RESULTS, f));
+      if (published.length > 0) {
+        const ms = median([0, 1, 2, 3, 4].map(() => wallMs(['compare', ...published])));
+        figures.push({ name: `\`termprobe compare results/*.json\` (the ${published.length} published files)`, value: ms, unit: 'ms', target: { op: '<', value: 1000 } });
       }
       figures.push({ name: '`termprobe --version` process wall time (floor)', value: median([0, 1, 2, 3, 4].map(() => wallMs(['--version']))), unit: 'ms' });
       return figures;
