@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkNotation, decodeNotation, substituteSize } from './escape-notation.js';
+import { checkNotation, decodeNotation, decodeNotationFully, substituteSize } from './escape-notation.js';
+import { loadCorpus } from './load-corpus.js';
 import { escapeBytes, printfCommand } from './escape-bytes.js';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -55,5 +56,21 @@ describe('escapeBytes', () => {
 describe('printfCommand', () => {
   it('quotes for a POSIX shell with octal escapes', () => {
     expect(printfCommand(new TextEncoder().encode("\x1b[6n%'\\日"))).toBe("printf '\\033[6n%%\\047\\\\\\346\\227\\245'");
+  });
+});
+
+describe('the fast path of decodeNotation', () => {
+  it('gives the same bytes as the full decoder for every probe and for random notation', () => {
+    const size = { cols: 97, rows: 31 };
+    for (const p of loadCorpus().probes) {
+      for (const text of [p.send, p.cleanup ?? '']) expect(hex(decodeNotation(text, size)), p.id).toBe(hex(decodeNotationFully(text, size)));
+    }
+    const pieces = ['\\e', '\\r', '\\0', '\\\\', 'x', '日', '😀', '[', '${cols}', '\\x41', '\\u{E9}', '*', '}', '{'];
+    let seed = 3;
+    for (let n = 0; n < 2000; n++) {
+      let text = '';
+      for (let k = (seed = (seed * 69069 + 1) % 2 ** 32) % 8; k >= 0; k--) text += pieces[(seed = (seed * 69069 + 1) % 2 ** 32) % pieces.length];
+      expect(hex(decodeNotation(text, size)), text).toBe(hex(decodeNotationFully(text, size)));
+    }
   });
 });

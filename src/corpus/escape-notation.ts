@@ -110,7 +110,21 @@ function pushUtf8(out: number[], cp: number): void {
 }
 
 /** Notation → bytes. Size variables are substituted first. */
+const encoder = new TextEncoder();
+/** Notation that uses only the one-letter escapes: decoded by a replace and the native UTF-8 encoder. */
+const ONLY_SIMPLE_ESCAPES = /^(?:[^\\]|\\[eabtnvfr0\\])*$/;
+const SIMPLE_ESCAPE = /\\([eabtnvfr0\\])/g;
+
 export function decodeNotation(text: string, size: SizeVars = { cols: 80, rows: 24 }): Uint8Array {
+  const plain = text.includes('${') ? substituteSize(text, size) : text;
+  if (ONLY_SIMPLE_ESCAPES.test(plain)) {
+    return encoder.encode(plain.replace(SIMPLE_ESCAPE, (_m, c: string) => String.fromCharCode(SIMPLE[c]!)));
+  }
+  return new Decoder(plain).run();
+}
+
+/** The full decoder alone, without the fast path (for tests that compare the two). */
+export function decodeNotationFully(text: string, size: SizeVars = { cols: 80, rows: 24 }): Uint8Array {
   return new Decoder(substituteSize(text, size)).run();
 }
 

@@ -12,7 +12,16 @@ export interface QuerySpec {
 
 const num = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
 
+const specs = new Map<string, QuerySpec>();
+
+/** The spec of a query (built once per query name: every probe asks the same few). */
 export function querySpec(query: string): QuerySpec {
+  let spec = specs.get(query);
+  if (!spec) specs.set(query, (spec = buildQuerySpec(query)));
+  return spec;
+}
+
+function buildQuerySpec(query: string): QuerySpec {
   const [name, arg = ''] = query.split(/:(.*)/s) as [string, string?];
   switch (name) {
     case 'cursor':
