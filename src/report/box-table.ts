@@ -17,18 +17,26 @@ export interface BoxTableOptions {
 const grey = (s: string, on: boolean) => (on ? `\x1b[90m${s}\x1b[39m` : s);
 const cyan = (s: string, on: boolean) => (on ? `\x1b[36m${s}\x1b[39m` : s);
 
-function fit(text: string, width: number): string {
-  const w = displayWidth(text);
-  if (w <= width) return text + ' '.repeat(width - w);
+/**
+ * Cut text to at most `max` display columns, ending in "…" when cut, never inside a
+ * character. Shared by the grid and by compare's cell clipping.
+ */
+export function clipToWidth(text: string, max: number): string {
+  if (text.length * 2 <= max || displayWidth(text) <= max) return text;
   let out = '';
   let used = 0;
   for (const ch of text) {
     const cw = displayWidth(ch);
-    if (used + cw > width - 1) break;
+    if (used + cw > max - 1) break;
     out += ch;
     used += cw;
   }
-  return out + '…' + ' '.repeat(Math.max(0, width - 1 - used));
+  return `${out}…`;
+}
+
+function fit(text: string, width: number): string {
+  const clipped = clipToWidth(text, width);
+  return clipped + ' '.repeat(Math.max(0, width - displayWidth(clipped)));
 }
 
 function rule(widths: number[], left: string, mid: string, right: string, color: boolean): string {

@@ -4,7 +4,7 @@
  * one table with its header repeated; cli-table3's layout is quadratic in the cells
  * of one table), a legend, a per-target summary.
  */
-import { renderBoxTable } from './box-table.js';
+import { clipToWidth, renderBoxTable } from './box-table.js';
 import Table, { displayWidth } from './fast-cli-table.js';
 import type { Comparison, ComparisonRow } from '../classify/build-comparison.js';
 import { cellText, LEGEND, paint } from './class-marks.js';
@@ -21,16 +21,7 @@ function width(text: string): number {
 }
 
 function clip(text: string): string {
-  if (text.length <= MAX_CELL / 2 || width(text) <= MAX_CELL) return text;
-  let out = '';
-  let w = 0;
-  for (const ch of text) {
-    const cw = width(ch);
-    if (w + cw > MAX_CELL - 1) break;
-    out += ch;
-    w += cw;
-  }
-  return `${out}…`;
+  return clipToWidth(text, MAX_CELL);
 }
 
 function table(head: string[], color: boolean, colWidths?: number[]): Table.Table {
