@@ -42,6 +42,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Identity, Settings } from '../results/results-schema.js';
 import type { TargetSession } from './target.js';
+import { closeOnAbort } from './close-on-abort.js';
 
 export interface RelaySize {
   cols: number;
@@ -298,10 +299,10 @@ export type Description = Partial<Identity> & { settings?: Partial<Settings> };
  */
 export abstract class RelaySession implements TargetSession {
   private closing: Promise<void> | undefined;
-  private readonly onAbort = () => void this.close();
+  private readonly unwatch: () => void;
 
-  constructor(protected readonly relay: FifoRelay, private readonly signal?: AbortSignal) {
-    signal?.addEventListener('abort', this.onAbort, { once: true });
+  constructor(protected readonly relay: FifoRelay, signal?: AbortSignal) {
+    this.unwatch = closeOnAbort(signal, () => this.close());
   }
 
   get closed(): boolean {
@@ -323,7 +324,7 @@ export abstract class RelaySession implements TargetSession {
 
   close(): Promise<void> {
     this.closing ??= (async () => {
-      this.signal?.removeEventListener('abort', this.onAbort);
+      this.unwatch();
       try {
         await this.stopTarget();
       } finally {

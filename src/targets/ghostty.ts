@@ -19,6 +19,7 @@ import { GHOSTTY_PACKAGE, ghosttyPackageVersion, loadGhostty } from './ghostty-w
 import { readRegion } from './region-read.js';
 import { ReplyChannel } from './reply-channel.js';
 import { validateTargetOptions } from './target-options.js';
+import { closeOnAbort, openedUnless } from './close-on-abort.js';
 
 const NAME = 'ghostty';
 
@@ -36,8 +37,7 @@ class GhosttySession implements TargetSession {
   private readonly replies = new ReplyChannel();
   private readonly scanner = new CsiQueryScanner(isGhosttyDa1);
   private closed = false;
-  private signal: AbortSignal | undefined;
-  private readonly onAbort = () => void this.close();
+  private unwatch = () => {};
 
   constructor(private readonly term: GhosttyTerminal) {}
 
@@ -112,17 +112,14 @@ class GhosttySession implements TargetSession {
 
   /** Close when the run is aborted; close() removes the hook again. */
   watch(signal: AbortSignal | undefined): this {
-    if (signal) {
-      this.signal = signal;
-      signal.addEventListener('abort', this.onAbort, { once: true });
-    }
+    this.unwatch = closeOnAbort(signal, () => this.close());
     return this;
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.signal?.removeEventListener('abort', this.onAbort);
+    this.unwatch();
     this.replies.close();
     this.term.free();
   }
@@ -137,10 +134,6 @@ export const ghosttyTarget: TargetFactory = {
     validateTargetOptions(NAME, opts.options, {});
     const ghostty = await loadGhostty();
     const session = new GhosttySession(ghostty.createTerminal(opts.cols, opts.rows, TAGGED_COLOURS));
-    if (opts.signal?.aborted) {
-      await session.close();
-      throw new Error(`${NAME}: the run was cancelled before the session opened`);
-    }
-    return session.watch(opts.signal);
+    return openedUnless(NAME, session, opts.signal);
   },
 };

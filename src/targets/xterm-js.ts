@@ -14,6 +14,7 @@ import { readRegion } from './region-read.js';
 import { ReplyChannel } from './reply-channel.js';
 import { validateTargetOptions } from './target-options.js';
 import { xtermCellReader } from './xterm-cells.js';
+import { closeOnAbort, openedUnless } from './close-on-abort.js';
 
 const { Terminal } = headless;
 const { Unicode11Addon } = unicode11;
@@ -56,8 +57,7 @@ class XtermSession implements TargetSession {
   private readonly replies = new ReplyChannel();
   private readonly pending = new Set<(error: Error) => void>();
   private closed = false;
-  private signal: AbortSignal | undefined;
-  private readonly onAbort = () => void this.close();
+  private unwatch = () => {};
   /** Writes handed to xterm.js, and writes it has finished parsing. */
   private written = 0;
   private parsed = 0;
@@ -145,17 +145,14 @@ class XtermSession implements TargetSession {
 
   /** Close when the run is aborted; close() removes the hook again. */
   watch(signal: AbortSignal | undefined): this {
-    if (signal) {
-      this.signal = signal;
-      signal.addEventListener('abort', this.onAbort, { once: true });
-    }
+    this.unwatch = closeOnAbort(signal, () => this.close());
     return this;
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.signal?.removeEventListener('abort', this.onAbort);
+    this.unwatch();
     this.replies.close();
     for (const reject of this.pending) reject(new Error(`${NAME} session closed before the read finished`));
     this.pending.clear();
@@ -171,10 +168,6 @@ export const xtermJsTarget: TargetFactory = {
   async open(opts: OpenOptions): Promise<TargetSession> {
     validateTargetOptions(NAME, opts.options, OPTION_SPEC);
     const session = new XtermSession(opts.cols, opts.rows, opts.options['unicode'] ?? '11');
-    if (opts.signal?.aborted) {
-      await session.close();
-      throw new Error(`${NAME}: the run was cancelled before the session opened`);
-    }
-    return session.watch(opts.signal);
+    return openedUnless(NAME, session, opts.signal);
   },
 };
