@@ -19,7 +19,7 @@ import type { ScreenAnswer } from '../results/results-schema.js';
 import { FifoRelay, isAlive, RelaySession, shellQuote, type Description } from './fifo-relay.js';
 import { checkPrograms } from './find-program.js';
 import { hardcopyAnswer, writesNonAscii } from './hardcopy-text.js';
-import { commandLine, dpkgVersion } from './program-version.js';
+import { identityFromCommand } from './program-version.js';
 import type { OpenOptions, TargetFactory } from './target.js';
 import { validateTargetOptions } from './target-options.js';
 import { abortOf, TargetStartError, wrongSizeMessage } from './target-start-error.js';
@@ -164,12 +164,8 @@ class ScreenSession extends RelaySession {
   }
 
   async describe(): Promise<Description> {
-    const [command, dpkg] = await Promise.all([commandLine('screen', ['-v']), dpkgVersion('screen')]);
     return {
-      name: NAME,
-      version: parseScreenVersion(command),
-      identifiedBy: 'command',
-      chain: { ...(command ? { command } : {}), ...(dpkg ? { dpkg } : {}) },
+      ...(await identityFromCommand(NAME, 'screen', ['-v'], parseScreenVersion)),
       settings: {
         cols: this.cols,
         rows: this.rows,

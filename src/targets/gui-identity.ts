@@ -4,18 +4,8 @@
  * names itself there, else the package's upstream version. The chain holds the
  * dpkg version; the engine's identify step adds XTVERSION, DA2 and DA1 to it.
  */
-import { execFile } from 'node:child_process';
 import { parseXtversion } from '../engine/identify.js';
 import type { Identity } from '../results/results-schema.js';
-
-/** The installed version of a Debian package, e.g. "4:22.12.3-1+deb12u1"; undefined when not installed (or no dpkg). */
-export function dpkgVersion(pkg: string): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    execFile('dpkg-query', ['-W', '-f', '${Version}', pkg], { timeout: 5000 }, (error, stdout) => {
-      resolve(error || !stdout.trim() ? undefined : stdout.trim());
-    });
-  });
-}
 
 /** The upstream part of a Debian version: no epoch, no Debian revision, no repack suffix. */
 export function upstreamVersion(debian: string): string {

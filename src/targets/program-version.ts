@@ -4,6 +4,7 @@
  * Each is asked once per process.
  */
 import { execFile } from 'node:child_process';
+import type { Identity } from '../results/results-schema.js';
 
 const cache = new Map<string, Promise<string | undefined>>();
 
@@ -30,4 +31,14 @@ export function commandLine(file: string, args: string[]): Promise<string | unde
 /** The installed version of a Debian package, e.g. "3.3a-3", or undefined when not installed or no dpkg. */
 export function dpkgVersion(pkg: string): Promise<string | undefined> {
   return once(`dpkg\0${pkg}`, () => firstLine('dpkg-query', ['-W', '-f', '${Version}', pkg]));
+}
+
+/**
+ * Identity of a program that names its version on the command line (`tmux -V`,
+ * `screen -v`): the version parsed from that line, with the line and the
+ * Debian package version kept as the chain.
+ */
+export async function identityFromCommand(name: string, program: string, args: string[], parse: (line: string | undefined) => string): Promise<Pick<Identity, 'name' | 'version' | 'identifiedBy' | 'chain'>> {
+  const [command, dpkg] = await Promise.all([commandLine(program, args), dpkgVersion(program)]);
+  return { name, version: parse(command), identifiedBy: 'command', chain: { ...(command ? { command } : {}), ...(dpkg ? { dpkg } : {}) } };
 }

@@ -13,7 +13,7 @@ import type { ScreenAnswer } from '../results/results-schema.js';
 import { StyledRowsReader } from './capture-cells.js';
 import { FifoRelay, isAlive, RelaySession, type Description } from './fifo-relay.js';
 import { checkPrograms } from './find-program.js';
-import { commandLine, dpkgVersion } from './program-version.js';
+import { identityFromCommand } from './program-version.js';
 import type { OpenOptions, TargetFactory } from './target.js';
 import { validateTargetOptions } from './target-options.js';
 import { abortOf, TargetStartError, wrongSizeMessage } from './target-start-error.js';
@@ -106,12 +106,8 @@ class TmuxSession extends RelaySession {
   }
 
   async describe(): Promise<Description> {
-    const [command, dpkg] = await Promise.all([commandLine('tmux', ['-V']), dpkgVersion('tmux')]);
     return {
-      name: NAME,
-      version: parseTmuxVersion(command),
-      identifiedBy: 'command',
-      chain: { ...(command ? { command } : {}), ...(dpkg ? { dpkg } : {}) },
+      ...(await identityFromCommand(NAME, 'tmux', ['-V'], parseTmuxVersion)),
       settings: {
         cols: this.cols,
         rows: this.rows,
