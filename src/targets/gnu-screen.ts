@@ -22,7 +22,7 @@ import { hardcopyAnswer, writesNonAscii } from './hardcopy-text.js';
 import { identityFromCommand } from './program-version.js';
 import type { OpenOptions, TargetFactory } from './target.js';
 import { validateTargetOptions } from './target-options.js';
-import { abortOf, TargetStartError, wrongSizeMessage } from './target-start-error.js';
+import { startOrClose, TargetStartError, wrongSizeMessage } from './target-start-error.js';
 
 const NAME = 'screen';
 const START_TIMEOUT_MS = 10_000;
@@ -216,13 +216,6 @@ export const screenTarget: TargetFactory = {
     validateTargetOptions(NAME, opts.options, {});
     const relay = await FifoRelay.create({ prefix: 'termprobe-screen-', sizeWaitMs: 500 });
     const session = new ScreenSession(relay, `termprobe-${process.pid}-${++sessions}`, opts.cols, opts.rows, opts.signal);
-    try {
-      if (opts.signal?.aborted) throw opts.signal.reason ?? new Error('aborted');
-      await Promise.race([session.start(), abortOf(opts.signal)]);
-      return session;
-    } catch (error) {
-      await session.close();
-      throw error;
-    }
+    return startOrClose(session, opts.signal);
   },
 };

@@ -7,9 +7,26 @@ export class TargetStartError extends Error {
   override name = 'TargetStartError';
 }
 
-/** A promise that rejects when the signal aborts (and never settles without one): race it against a start-up. */
-export function abortOf(signal: AbortSignal | undefined): Promise<never> {
-  return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason ?? new Error('aborted')), { once: true }));
+/**
+ * Start a session, racing the run's abort signal; on failure or abort the session
+ * is closed (ending whatever it had started) and the error passed on.
+ */
+export async function startOrClose<S extends { start(): Promise<void>; close(): Promise<void> }>(session: S, signal: AbortSignal | undefined): Promise<S> {
+  let onAbort = () => {};
+  try {
+    if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(signal?.reason ?? new Error('aborted'));
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    await Promise.race([session.start(), aborted]);
+    return session;
+  } catch (error) {
+    await session.close();
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
 }
 
 /** The wrong-size message every target uses. */

@@ -16,7 +16,7 @@ import { checkPrograms } from './find-program.js';
 import { identityFromCommand } from './program-version.js';
 import type { OpenOptions, TargetFactory } from './target.js';
 import { validateTargetOptions } from './target-options.js';
-import { abortOf, TargetStartError, wrongSizeMessage } from './target-start-error.js';
+import { startOrClose, TargetStartError, wrongSizeMessage } from './target-start-error.js';
 import { TmuxControl } from './tmux-control.js';
 
 const NAME = 'tmux';
@@ -142,13 +142,6 @@ export const tmuxTarget: TargetFactory = {
     delete env['TMUX'];
     delete env['TMUX_PANE'];
     const session = new TmuxSession(relay, `termprobe-${process.pid}-${++servers}`, env, opts.cols, opts.rows, opts.signal);
-    try {
-      if (opts.signal?.aborted) throw opts.signal.reason ?? new Error('aborted');
-      await Promise.race([session.start(), abortOf(opts.signal)]);
-      return session;
-    } catch (error) {
-      await session.close();
-      throw error;
-    }
+    return startOrClose(session, opts.signal);
   },
 };
