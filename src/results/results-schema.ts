@@ -83,6 +83,7 @@ export const identitySchema = z.strictObject({
     da1: z.string().optional(),
     env: z.record(z.string(), z.string()).optional(),
     package: z.string().optional(),
+    /** The installed Debian package as apt names it: package=version, e.g. "rxvt-unicode=9.30-2+b4". */
     dpkg: z.string().optional(),
     command: z.string().optional(),
   }),

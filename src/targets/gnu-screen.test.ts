@@ -53,7 +53,7 @@ describe.skipIf(!haveProgram('screen', 'screen'))('GNU screen target', () => {
     const d = await session.describe();
     const line = execFileSync('screen', ['-v'], { encoding: 'utf8' }).trim();
     expect(d).toMatchObject({ name: 'screen', version: parseScreenVersion(line), identifiedBy: 'command', chain: { command: line } });
-    expect(d.chain?.dpkg).toBe(execFileSync('dpkg-query', ['-W', '-f', '${Version}', 'screen'], { encoding: 'utf8' }));
+    expect(d.chain?.dpkg).toBe('screen=' + execFileSync('dpkg-query', ['-W', '-f', '${Version}', 'screen'], { encoding: 'utf8' }));
   });
 
   test('close quits the session: no screen process of ours is left', async () => {

@@ -36,9 +36,9 @@ export function dpkgVersion(pkg: string): Promise<string | undefined> {
 /**
  * Identity of a program that names its version on the command line (`tmux -V`,
  * `screen -v`): the version parsed from that line, with the line and the
- * Debian package version kept as the chain.
+ * Debian package as apt names it (`tmux=3.3a-3`, like the GUI targets) kept as the chain.
  */
 export async function identityFromCommand(name: string, program: string, args: string[], parse: (line: string | undefined) => string): Promise<Pick<Identity, 'name' | 'version' | 'identifiedBy' | 'chain'>> {
   const [command, dpkg] = await Promise.all([commandLine(program, args), dpkgVersion(program)]);
-  return { name, version: parse(command), identifiedBy: 'command', chain: { ...(command ? { command } : {}), ...(dpkg ? { dpkg } : {}) } };
+  return { name, version: parse(command), identifiedBy: 'command', chain: { ...(command ? { command } : {}), ...(dpkg ? { dpkg: `${program}=${dpkg}` } : {}) } };
 }

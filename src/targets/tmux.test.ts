@@ -67,7 +67,7 @@ describe.skipIf(!haveProgram('tmux', 'tmux'))('tmux target', () => {
     const d = await session.describe();
     const line = execFileSync('tmux', ['-V'], { encoding: 'utf8' }).trim();
     expect(d).toMatchObject({ name: 'tmux', version: parseTmuxVersion(line), identifiedBy: 'command', chain: { command: line } });
-    expect(d.chain?.dpkg).toBe(execFileSync('dpkg-query', ['-W', '-f', '${Version}', 'tmux'], { encoding: 'utf8' }));
+    expect(d.chain?.dpkg).toBe('tmux=' + execFileSync('dpkg-query', ['-W', '-f', '${Version}', 'tmux'], { encoding: 'utf8' }));
     expect(d.settings?.term).toBe('tmux-256color');
   });
 
