@@ -36,10 +36,6 @@ export function substituteSize(text: string, size: SizeVars): string {
   });
 }
 
-/** Whether the notation mentions the size (so its bytes depend on the terminal's size). */
-export function usesSize(text: string): boolean {
-  return /\$\{/.test(text);
-}
 
 class Decoder {
   private i = 0;

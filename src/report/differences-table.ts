@@ -17,12 +17,6 @@ function views(runs: ResultsFile[]): RunView[] {
   return list;
 }
 
-export function differingProbeIds(runs: ResultsFile[]): string[] {
-  const list = views(runs);
-  const signer = makeSigner(list);
-  const ids = [...new Set(runs.flatMap((r) => r.probes.map((p) => p.id)))];
-  return ids.filter((id) => new Set(list.map((v) => signer.of(v, id) ?? 'absent')).size > 1);
-}
 
 export function differencesTable(runs: ResultsFile[], opts: { color?: boolean; files?: string[] } = {}): string {
   if (runs.length < 2) return '';
