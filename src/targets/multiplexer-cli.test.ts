@@ -36,7 +36,7 @@ describe.skipIf(!havePrograms([{ program: 'tmux', pkg: 'tmux' }, { program: 'scr
       const data = JSON.parse(readFileSync(join(out, f), 'utf8')) as ResultsFile;
       expect(validate(data), JSON.stringify(validate.errors)).toBe(true);
       expect(data.target.identity.identifiedBy).toBe('command');
-      expect(data.target.identity.chain.dpkg).toMatch(/^\d/);
+      expect(data.target.identity.chain.dpkg).toMatch(new RegExp(`^${data.target.id}=\\d`));
       expect(data.probes.filter((p) => p.status !== 'ok').map((p) => p.id)).toEqual([]);
       const wrap = data.probes.find((p) => p.id === 'pending-wrap.cpr-in-last-column');
       if (wrap) expect(wrap.cursor).toMatchObject({ row: 1, col: 81 });
