@@ -121,9 +121,10 @@ class TmuxSession extends RelaySession {
     // Let a start still under way finish or fail first, so nothing it starts outlives the kill.
     this.relay.fail(new TargetStartError('the tmux session was closed while it started'));
     await this.starting?.catch(() => undefined);
+    // A start cut short may have launched the server without learning its pid: ask, so its exit can be awaited too.
+    const pid = this.serverPid ?? (await run([...this.args, 'display-message', '-p', '#{pid}'], this.env).then((out) => Number(out.trim()) || undefined, () => undefined));
     await run([...this.args, 'kill-server'], this.env).catch(() => undefined);
     await this.control?.close();
-    const pid = this.serverPid;
     for (let i = 0; pid !== undefined && i < 100 && isAlive(pid); i++) await sleep(10);
     if (pid !== undefined && isAlive(pid)) process.kill(pid, 'SIGKILL');
     this.cells.dispose();
