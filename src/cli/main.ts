@@ -5,6 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import { toolVersion } from '../util/tool-version.js';
 import { EXIT, exitCodeFor, messageFor } from './errors.js';
+import { DEFAULT_WINDOW } from '../engine/window.js';
 import { registerVerdictCommands } from './verdict-commands.js';
 
 const collect = (value: string, prior: string[] = []) => [...prior, value];
@@ -19,7 +20,7 @@ export function buildProgram(): Command {
     .option('-o, --out <path>', 'results file, or a folder for it (default: ./termprobe-<terminal>-<version>.json)')
     .option('--json', 'print the results as JSON on stdout instead of the report')
     .option('--reference <name|file>', 'compare with xterm.js, ghostty, or a results file', 'xterm.js')
-    .option('--window <n>', 'probes in flight at once (1: one at a time)')
+    .option('--window <n>', `probes in flight at once (default ${DEFAULT_WINDOW}; 1: one at a time)`)
     .action(async (opts) => (await import('./default-command.js')).defaultCommand(opts));
 
   program
@@ -47,7 +48,7 @@ export function buildProgram(): Command {
     .option('--probes <dir>', 'probe folder')
     .option('--size <COLSxROWS>', 'terminal size for targets that can be sized', '80x24')
     .option('--option <key=value>', 'target setting, e.g. unicode=6 for xterm.js (repeatable)', collect)
-    .option('--window <n>', 'probes in flight at once')
+    .option('--window <n>', `probes in flight at once (default ${DEFAULT_WINDOW}; 1: one at a time)`)
     .option('-j, --jobs <n>', 'targets run at once when several are named', '2')
     .option('-q, --quiet', 'no progress or table')
     .action(async (opts) => {

@@ -113,10 +113,22 @@ const SIMPLE_ESCAPE = /\\([eabtnvfr0\\])/g;
 
 export function decodeNotation(text: string, size: SizeVars = { cols: 80, rows: 24 }): Uint8Array {
   const plain = text.includes('${') ? substituteSize(text, size) : text;
-  if (ONLY_SIMPLE_ESCAPES.test(plain)) {
-    return encoder.encode(plain.replace(SIMPLE_ESCAPE, (_m, c: string) => String.fromCharCode(SIMPLE[c]!)));
-  }
-  return new Decoder(plain).run();
+  const simple = simpleText(plain);
+  return simple === null ? new Decoder(plain).run() : encoder.encode(simple);
+}
+
+/**
+ * The text a notation stands for (its bytes are this text in UTF-8), when the
+ * notation uses only the one-letter escapes; null when it needs the full
+ * decoder (\x, \u, repeat groups). For callers that want text, not bytes.
+ */
+export function notationText(text: string, size: SizeVars = { cols: 80, rows: 24 }): string | null {
+  return simpleText(text.includes('${') ? substituteSize(text, size) : text);
+}
+
+function simpleText(plain: string): string | null {
+  if (!ONLY_SIMPLE_ESCAPES.test(plain)) return null;
+  return plain.includes('\\') ? plain.replace(SIMPLE_ESCAPE, (_m, c: string) => String.fromCharCode(SIMPLE[c]!)) : plain;
 }
 
 /** The full decoder alone, without the fast path (for tests that compare the two). */

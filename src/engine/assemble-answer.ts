@@ -11,6 +11,20 @@ function rawOf(ev: ReplyEvent): string {
   return ev.kind === 'text' ? ev.text : ev.raw;
 }
 
+/** A run sees the same few replies hundreds of times (CPRs, the DA1 sentinel): escape each once. */
+const escaped = new Map<string, string>();
+const MAX_ESCAPED = 4096;
+
+function escapeReply(raw: string): string {
+  let out = escaped.get(raw);
+  if (out === undefined) {
+    out = escapeText(raw);
+    if (escaped.size >= MAX_ESCAPED) escaped.clear();
+    if (raw.length <= 256) escaped.set(raw, out);
+  }
+  return out;
+}
+
 export function assembleAnswer(plan: ProbePlan, events: ReplyEvent[], complete: boolean): ProbeResult {
   const used = new Set<number>();
   // The sentinel DA1 is the last DA1 received; it answers no query.
@@ -33,12 +47,12 @@ export function assembleAnswer(plan: ProbePlan, events: ReplyEvent[], complete: 
     used.add(idx);
     const ev = events[idx]!;
     if (query === 'cursor' && ev.kind === 'cpr') {
-      cursor = { row: ev.row, col: ev.col, via: 'cpr', raw: escapeText(ev.raw) };
+      cursor = { row: ev.row, col: ev.col, via: 'cpr', raw: escapeReply(ev.raw) };
     } else {
-      replies.push({ query, value: spec.value(ev), raw: escapeText(rawOf(ev)) });
+      replies.push({ query, value: spec.value(ev), raw: escapeReply(rawOf(ev)) });
     }
   }
-  const unexpected = events.filter((ev, i) => !used.has(i) && ev.kind !== 'text').map((ev) => escapeText(rawOf(ev)));
+  const unexpected = events.filter((ev, i) => !used.has(i) && ev.kind !== 'text').map((ev) => escapeReply(rawOf(ev)));
   const missing = plan.queries.filter((q) => q.query === 'cursor').length > 0 && !cursor ? 1 : 0;
   const missingReplies = replies.filter((r) => r.value === undefined).length + missing;
   const status: ProbeResult['status'] = !complete && events.length === 0 ? 'no-reply' : !complete ? 'partial' : 'ok';

@@ -139,3 +139,61 @@ describe('runProbes when the terminal goes away', () => {
     expect(results.slice(2).every((r) => r.status !== 'ok')).toBe(true);
   });
 });
+
+describe('runProbes window', () => {
+  /** A terminal that answers each probe (CPR, DA1) on a later turn, tracking bytes written but not yet answered. */
+  function answering() {
+    let listener: (d: Uint8Array) => void = () => {};
+    /** Probes per write. */
+    const writes: number[] = [];
+    let outstanding = 0;
+    let maxOutstanding = 0;
+    const session: TargetSession = {
+      write(d) {
+        outstanding += d.length;
+        maxOutstanding = Math.max(maxOutstanding, outstanding);
+        // Each probe of these tests ends with its one DA1 (the sentinel): answer probe by probe.
+        const probes = Buffer.from(d).toString('latin1').split(/(?<=\x1b\[c)/);
+        writes.push(probes.length);
+        setImmediate(() => {
+          for (const p of probes) {
+            outstanding -= p.length;
+            listener(new TextEncoder().encode('\x1b[1;1R\x1b[?62c'));
+          }
+        });
+      },
+      onData: (l) => (listener = l),
+      describe: async () => ({}),
+      close: async () => {},
+    };
+    return { session, writes, max: () => maxOutstanding };
+  }
+
+  const big = Array.from({ length: 30 }, (_, i) => probe(`big-${i}`, '\\{x*1000}'));
+
+  it('never has more bytes in flight than the budget, however wide the window', async () => {
+    const t = answering();
+    const { results } = await runProbes(t.session, big, { size, window: 64, maxBytesInFlight: 4096 });
+    expect(results.every((r) => r.status === 'ok')).toBe(true);
+    // A probe here is over 1000 bytes, so at most three fit in 4096.
+    expect(t.max()).toBeLessThanOrEqual(4096);
+    expect(t.max()).toBeGreaterThan(2 * 1000);
+  });
+
+  it('sends a probe larger than the budget on its own rather than stalling', async () => {
+    const t = answering();
+    const { results } = await runProbes(t.session, big.slice(0, 3), { size, maxBytesInFlight: 100 });
+    expect(results.map((r) => r.status)).toEqual(['ok', 'ok', 'ok']);
+    expect(t.writes).toHaveLength(3);
+  });
+
+  it('writes the window a quarter at a time, so the terminal starts before the engine has planned it all', async () => {
+    const small = Array.from({ length: 16 }, (_, i) => probe(`s-${i}`, `\\e[${i + 1}G`));
+    const t = answering();
+    await runProbes(t.session, small, { size, window: 16 });
+    expect(t.writes).toEqual([4, 4, 4, 4]);
+    const t1 = answering();
+    await runProbes(t1.session, small.slice(0, 3), { size, window: 1 });
+    expect(t1.writes).toEqual([1, 1, 1]);
+  });
+});

@@ -9,15 +9,17 @@ import { ReplyParser } from '../protocol/reply-parser.js';
 import type { ReplyEvent } from '../protocol/reply-events.js';
 import type { ProbeResult } from '../results/results-schema.js';
 import type { TargetSession } from '../targets/target.js';
-import { concatBytes } from './bytes.js';
 import { assembleAnswer } from './assemble-answer.js';
+import { DEFAULT_BYTES_IN_FLIGHT, DEFAULT_WINDOW } from './window.js';
 import type { PreludeKind } from './prelude.js';
-import { planProbe, type ProbePlan } from './probe-plan.js';
+import { planContext, planProbe, wireBytes, type PlanContext, type ProbePlan, type Wire } from './probe-plan.js';
 
 export interface EngineOptions {
   size: SizeVars;
-  /** Probes written ahead of their answers. */
+  /** Probes written ahead of their answers (default DEFAULT_WINDOW; 1: one at a time). */
   window?: number;
+  /** Bytes written ahead of their answers, at most (default DEFAULT_BYTES_IN_FLIGHT); one probe always goes. */
+  maxBytesInFlight?: number;
   /** With probes in flight and nothing received for this long, the oldest is closed as no-reply. */
   idleTimeoutMs?: number;
   /** After this many probes in a row time out, the rest are not sent. */
@@ -30,6 +32,7 @@ export interface EngineOptions {
   /** A reason not to send this probe to this target (it is recorded as skipped with that note), or undefined. */
   skip?: (probe: Probe) => string | undefined;
 }
+
 
 export interface EngineRun {
   results: ProbeResult[];
@@ -54,6 +57,8 @@ export async function runProbes(session: TargetSession, probes: Probe[], opts: E
 class ProbeRunner {
   private readonly parser = new ReplyParser();
   private readonly inflight: InFlight[] = [];
+  /** Bytes of the probes in flight (see maxBytesInFlight). */
+  private bytesInFlight = 0;
   private readonly done: InFlight[] = [];
   private readonly results: (ProbeResult | undefined)[];
   private wake: (() => void) | null = null;
@@ -90,6 +95,7 @@ class ProbeRunner {
       head.events.push(ev);
       if (ev.kind === 'da1' && ++head.da1Seen === head.plan.da1Needed) {
         this.inflight.shift();
+        this.bytesInFlight -= head.plan.wire.length;
         this.done.push(head);
       }
     }
@@ -135,12 +141,37 @@ class ProbeRunner {
       result.evidence = { ...result.evidence, internalCursor: `${c.row};${c.col}` };
     }
     // Only now, with screen and cursor read, may the probe's cleanup run.
-    if (f.plan.afterScreen.length > 0) this.session.write(f.plan.afterScreen);
+    if (f.plan.afterScreen.length > 0) this.session.write(wireBytes(f.plan.afterScreen));
     this.results[f.index] = result;
     this.finished++;
   }
 
   private finished = 0;
+
+  /** Write the planned probes in one go and empty the list. */
+  private writeBatch(batch: Wire[]): void {
+    if (batch.length === 0) return;
+    this.lastActivity = performance.now();
+    this.session.write(wireBytes(batch.join('')));
+    batch.length = 0;
+  }
+
+  /** The plan context for the current size (built again only when a probe changes the size). */
+  private planContext(): PlanContext {
+    const readsBack = this.session.readScreen !== undefined || this.session.readCursor !== undefined;
+    if (this.ctx?.size !== this.size) this.ctx = planContext(this.size, this.opts.prelude, this.opts.restore, readsBack);
+    return this.ctx;
+  }
+
+  private ctx: PlanContext | undefined;
+
+  /**
+   * A probe whose screen is read goes last in its batch and nothing is added
+   * while it is in flight, so if one is in flight it is the newest.
+   */
+  private screenBarrierInFlight(): boolean {
+    return this.inflight.length > 0 && this.inflight[this.inflight.length - 1]!.plan.needsScreen;
+  }
 
   private sizeFor(probe: Probe): SizeVars | null {
     if (!probe.size) return null;
@@ -160,7 +191,9 @@ class ProbeRunner {
   }
 
   private async loop(): Promise<EngineRun> {
-    const { window = 24, idleTimeoutMs = 2000, maxTimeouts = 2 } = this.opts;
+    const { window = DEFAULT_WINDOW, maxBytesInFlight = DEFAULT_BYTES_IN_FLIGHT, idleTimeoutMs = 2000, maxTimeouts = 2 } = this.opts;
+    // Write as soon as a quarter of the window is planned: the terminal works on it while the engine plans the rest.
+    const writeEvery = Math.max(1, Math.ceil(window / 4));
     const total = this.probes.length;
     let next = 0;
     let timeouts = 0;
@@ -176,6 +209,7 @@ class ProbeRunner {
       if (this.exited !== undefined) {
         gaveUp = `the terminal went away during the run: ${this.exited}`;
         for (const f of this.inflight.splice(0)) await this.finish(f, false);
+        this.bytesInFlight = 0;
         for (; next < total; next++) this.results[next] = { id: this.probes[next]!.id, status: 'no-reply', replies: [], note: 'not sent: the terminal had gone away' };
         break;
       }
@@ -185,8 +219,8 @@ class ProbeRunner {
         restoreSize = null;
       }
       // Fill the window. A probe that needs the screen read, or its own size, goes last in its batch.
-      const batch: Uint8Array[] = [];
-      while (next < total && this.inflight.length < window && !restoreSize && !this.inflight.some((f) => f.plan.needsScreen)) {
+      const batch: Wire[] = [];
+      while (next < total && this.inflight.length < window && !restoreSize && !this.screenBarrierInFlight()) {
         const probe = this.probes[next]!;
         const skipped = this.opts.skip?.(probe);
         if (skipped) {
@@ -206,16 +240,17 @@ class ProbeRunner {
           await this.session.resize(wanted.cols, wanted.rows);
           this.size = wanted;
         }
-        const plan = planProbe(probe, this.size, this.opts.prelude, this.opts.restore, this.session.readScreen !== undefined || this.session.readCursor !== undefined);
+        const plan = planProbe(probe, this.planContext());
+        // Over the byte budget: wait for answers (the plan is cached for the next try).
+        if (this.inflight.length > 0 && this.bytesInFlight + plan.wire.length > maxBytesInFlight) break;
         this.inflight.push({ index: next, plan, events: [], da1Seen: 0, startedAt: performance.now() });
-        batch.push(plan.bytes);
+        this.bytesInFlight += plan.wire.length;
+        batch.push(plan.wire);
         next++;
+        if (batch.length >= writeEvery) this.writeBatch(batch);
         if (plan.needsScreen || restoreSize) break;
       }
-      if (batch.length > 0) {
-        this.lastActivity = performance.now();
-        this.session.write(batch.length === 1 ? batch[0]! : concatBytes(batch));
-      }
+      this.writeBatch(batch);
       if (this.inflight.length === 0 || this.done.length > 0) continue;
       const idleFor = performance.now() - this.lastActivity;
       if (idleFor < idleTimeoutMs) {
@@ -229,6 +264,7 @@ class ProbeRunner {
       if (++timeouts >= maxTimeouts) {
         gaveUp = `the terminal stopped answering (no reply to CSI 6n or DA1 for ${idleTimeoutMs} ms, ${timeouts} times in a row)`;
         for (const f of this.inflight.splice(0)) await this.finish(f, false);
+        this.bytesInFlight = 0;
         for (; next < total; next++) this.results[next] = { id: this.probes[next]!.id, status: 'no-reply', replies: [], note: 'not sent: the terminal had stopped answering' };
       }
     }
