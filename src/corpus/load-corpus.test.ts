@@ -66,6 +66,11 @@ describe('loadCorpus', () => {
     expect(e.message).toMatch(/demo\.yaml:8: probe "demo\.one": send: invalid escape at character 1: unknown escape "\\q"/);
   });
 
+  it('names the probe and the field for a query listed twice', () => {
+    const e = loadError({ 'demo.yaml': GOOD.replace("    send: '", "    query: [cursor, da1, cursor]\n    send: '") });
+    expect(e.message).toMatch(/demo\.yaml:\d+: probe "demo\.one": query: a query is listed twice/);
+  });
+
   it('rejects a duplicate id', () => {
     const probe = GOOD.slice(GOOD.indexOf('  - id:'));
     const e = loadError({ 'demo.yaml': GOOD + probe });

@@ -74,7 +74,11 @@ export const probeSchema = z.strictObject({
   description: z.string().min(10).max(600),
   spec: z.string().regex(specPattern, `spec starts with one of: ${SPEC_DOCUMENTS.join(', ')} — then the section`),
   send: z.string(),
-  query: z.array(querySchema).min(1).default(['cursor']),
+  query: z
+    .array(querySchema)
+    .min(1)
+    .refine((qs) => new Set(qs).size === qs.length, 'a query is listed twice (each query gets one reply)')
+    .default(['cursor']),
   screen: regionSchema.optional(),
   size: z.string().regex(/^\d+x\d+$/, 'size is COLSxROWS, e.g. 80x24').optional(),
   cleanup: z.string().optional(),

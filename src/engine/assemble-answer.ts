@@ -26,25 +26,34 @@ function escapeReply(raw: string): string {
 }
 
 export function assembleAnswer(plan: ProbePlan, events: ReplyEvent[], complete: boolean): ProbeResult {
-  const used = new Set<number>();
+  // Plain loops and a flag array: this runs once per probe, mostly before the JIT has warmed up.
+  const used: boolean[] = new Array<boolean>(events.length).fill(false);
   // The sentinel DA1 is the last DA1 received; it answers no query.
   if (complete) {
     for (let i = events.length - 1; i >= 0; i--) {
       if (events[i]!.kind === 'da1') {
-        used.add(i);
+        used[i] = true;
         break;
       }
     }
   }
   const replies: Reply[] = [];
   let cursor: ProbeResult['cursor'];
+  let missing = 0;
   for (const { query, spec } of plan.queries) {
-    const idx = events.findIndex((ev, i) => !used.has(i) && spec.matches(ev));
+    let idx = -1;
+    for (let i = 0; i < events.length; i++) {
+      if (!used[i] && spec.matches(events[i]!)) {
+        idx = i;
+        break;
+      }
+    }
     if (idx < 0) {
+      missing++;
       if (query !== 'cursor') replies.push({ query });
       continue;
     }
-    used.add(idx);
+    used[idx] = true;
     const ev = events[idx]!;
     if (query === 'cursor' && ev.kind === 'cpr') {
       cursor = { row: ev.row, col: ev.col, via: 'cpr', raw: escapeReply(ev.raw) };
@@ -52,14 +61,15 @@ export function assembleAnswer(plan: ProbePlan, events: ReplyEvent[], complete: 
       replies.push({ query, value: spec.value(ev), raw: escapeReply(rawOf(ev)) });
     }
   }
-  const unexpected = events.filter((ev, i) => !used.has(i) && ev.kind !== 'text').map((ev) => escapeReply(rawOf(ev)));
-  const missing = plan.queries.filter((q) => q.query === 'cursor').length > 0 && !cursor ? 1 : 0;
-  const missingReplies = replies.filter((r) => r.value === undefined).length + missing;
+  const unexpected: string[] = [];
+  for (let i = 0; i < events.length; i++) {
+    if (!used[i] && events[i]!.kind !== 'text') unexpected.push(escapeReply(rawOf(events[i]!)));
+  }
   const status: ProbeResult['status'] = !complete && events.length === 0 ? 'no-reply' : !complete ? 'partial' : 'ok';
   const result: ProbeResult = { id: plan.probe.id, status, replies };
   if (cursor) result.cursor = cursor;
   if (unexpected.length > 0) result.unexpected = unexpected;
   if (!complete) result.note = events.length === 0 ? 'the terminal sent nothing for this probe before the timeout' : 'the DA1 sentinel never came; the answer may be incomplete';
-  else if (missingReplies > 0) result.note = `${missingReplies} quer${missingReplies === 1 ? 'y' : 'ies'} unanswered (the DA1 sentinel arrived)`;
+  else if (missing > 0) result.note = `${missing} quer${missing === 1 ? 'y' : 'ies'} unanswered (the DA1 sentinel arrived)`;
   return result;
 }
