@@ -1,7 +1,8 @@
 /**
  * The shipped corpus, compiled at build time (`npm run build` runs this file):
  * dist/corpus.compiled.json holds the validated probes and the sha256 of every
- * probe file they came from. loadCorpus uses it only when the files on disk are
+ * probe file they came from, and the bytes of every probe that does not depend
+ * on the terminal's size. loadCorpus uses it only when the files on disk are
  * exactly those, so an edited probe file is always parsed and validated again.
  * Every command loads the corpus, and YAML parsing was the largest part of it.
  */
@@ -11,6 +12,7 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Corpus } from './load-corpus.js';
 import type { Probe } from './probe-schema.js';
+import { rememberWires, sizeIndependentWires, type ProbeWires } from './probe-wires.js';
 import { shownPath } from './shown-path.js';
 
 const COMPILED = fileURLToPath(new URL('../corpus.compiled.json', import.meta.url));
@@ -22,6 +24,8 @@ interface CompiledCorpus {
   categories: string[];
   hash: string;
   probes: Omit<Probe, 'file'>[];
+  /** By probe id: the bytes of `send` and `cleanup` as wires, where they do not depend on the size. */
+  wires: Record<string, ProbeWires>;
 }
 
 function fileHashes(dir: string): Record<string, string> {
@@ -46,6 +50,10 @@ export function readCompiledCorpus(dir: string, where: { compiled?: string; ship
     return null;
   }
   const probes: Probe[] = compiled.probes.map((p) => ({ ...p, file: shownPath(join(dir, `${p.category}.yaml`)) }) as Probe);
+  for (const probe of probes) {
+    const wires = compiled.wires?.[probe.id];
+    if (wires) rememberWires(probe, wires);
+  }
   return { dir, probes, byId: new Map(probes.map((p) => [p.id, p])), categories: compiled.categories, hash: compiled.hash };
 }
 
@@ -59,7 +67,12 @@ export async function compileShippedCorpus(dir = SHIPPED, file = COMPILED): Prom
     categories: corpus.categories,
     hash: corpus.hash,
     probes: corpus.probes.map(({ file: _file, ...rest }) => rest),
+    wires: {},
   };
+  for (const probe of corpus.probes) {
+    const wires = sizeIndependentWires(probe);
+    if (wires) compiled.wires[probe.id] = wires;
+  }
   writeFileAtomic(file, JSON.stringify(compiled) + '\n');
   return { file, probes: corpus.probes.length };
 }

@@ -4,17 +4,11 @@
  * A probe whose screen is read keeps its cleanup until after the read
  * (`afterScreen`), so the cells are the probe's, not the cleanup's.
  */
-import { decodeNotation, notationText, type SizeVars } from '../corpus/escape-notation.js';
+import type { SizeVars } from '../corpus/escape-notation.js';
+import { probeWire, textWire, wireBytes, type Wire } from '../corpus/probe-wires.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { preludeBytes, type PreludeKind } from './prelude.js';
 import { querySpec, SENTINEL, type QuerySpec } from './queries.js';
-
-/**
- * Bytes as a JS string with one character per byte (latin1), the form the
- * engine plans in: joining strings costs nothing per probe, and a whole batch
- * becomes bytes in one native call (`wireBytes`).
- */
-export type Wire = string;
 
 export interface ProbePlan {
   probe: Probe;
@@ -22,7 +16,8 @@ export interface ProbePlan {
   wire: Wire;
   /** written once the screen has been read */
   afterScreen: Wire;
-  queries: { query: string; spec: QuerySpec }[];
+  /** Shared by every probe that asks the same list: never modify. */
+  queries: readonly { query: string; spec: QuerySpec }[];
   /** DA1 replies that close the answer: 1, or 2 when the probe itself asks DA1. */
   da1Needed: number;
   needsScreen: boolean;
@@ -46,7 +41,7 @@ export function planContext(size: SizeVars, prelude: PreludeKind | 'none' = 'def
   return {
     size,
     readsBack,
-    prelude: prelude === 'none' ? '' : toWire(preludeBytes(size, prelude, restore)),
+    prelude: prelude === 'none' ? '' : textWire(preludeBytes(size, prelude, restore)),
     key: `${size.cols}x${size.rows}|${prelude}|${restore}|${readsBack}`,
   };
 }
@@ -62,51 +57,37 @@ export function planProbe(probe: Probe, ctx: PlanContext): ProbePlan {
   return plan;
 }
 
-/** Text → its UTF-8 bytes as a Wire (ASCII, by far the usual case, is already one). */
-function toWire(text: string): Wire {
-  return ASCII.test(text) ? text : Buffer.from(text, 'utf8').toString('latin1');
-}
-const ASCII = /^[\x00-\x7f]*$/;
+/** What a list of queries asks and sends, once per list (most probes ask just CSI 6n). */
+const queryLists = new Map<string, { wire: Wire; queries: ProbePlan['queries'] }>();
 
-/** Notation → Wire: plain text directly (the usual case); \x, \u and repeat groups through the full decoder. */
-function notationWire(notation: string, size: SizeVars): Wire {
-  const text = notationText(notation, size);
-  if (text !== null) return toWire(text);
-  const bytes = decodeNotation(notation, size);
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-}
-
-/** The queries' bytes, once per list of queries (most probes ask just CSI 6n). */
-const queryWires = new Map<string, Wire>();
-
-function queryWire(queries: readonly string[]): Wire {
-  const key = queries.join('\n');
-  let wire = queryWires.get(key);
-  if (wire === undefined) queryWires.set(key, (wire = toWire(queries.map((q) => querySpec(q).bytes).join(''))));
-  return wire;
+function queryList(queries: readonly string[]): { wire: Wire; queries: ProbePlan['queries'] } {
+  const key = queries.length === 1 ? queries[0]! : queries.join('\n');
+  let list = queryLists.get(key);
+  if (list === undefined) {
+    const planned = queries.map((query) => ({ query, spec: querySpec(query) }));
+    queryLists.set(key, (list = { wire: textWire(planned.map((q) => q.spec.bytes).join('')), queries: planned }));
+  }
+  return list;
 }
 
 function buildPlan(probe: Probe, ctx: PlanContext): ProbePlan {
   const held = probe.screen !== undefined && ctx.readsBack;
-  const cleanup = probe.cleanup ? notationWire(probe.cleanup, ctx.size) : '';
+  const cleanup = probe.cleanup ? probeWire(probe, 'cleanup', ctx.size) : '';
+  const asked = queryList(probe.query);
   // Order matters: the queries read the probe's effect before its cleanup undoes it; the sentinel closes the answer.
-  const wire = ctx.prelude + notationWire(probe.send, ctx.size) + queryWire(probe.query) + (held ? '' : cleanup) + SENTINEL;
+  const wire = ctx.prelude + probeWire(probe, 'send', ctx.size) + asked.wire + (held ? '' : cleanup) + SENTINEL;
   return {
     probe,
     wire,
     afterScreen: held ? cleanup : '',
-    queries: probe.query.map((query) => ({ query, spec: querySpec(query) })),
+    queries: asked.queries,
     da1Needed: 1 + (probe.query.includes('da1') ? 1 : 0),
     needsScreen: held,
   };
 }
 
-/** Wires → one byte array to write. */
-export function wireBytes(wire: Wire): Uint8Array {
-  return Buffer.from(wire, 'latin1');
-}
 
 /** The bytes a person pastes to see the probe: a clear screen, the probe, and CSI 6n. */
 export function reproBytes(probe: Probe, size: SizeVars): Uint8Array {
-  return wireBytes('\x1b[2J\x1b[H' + notationWire(probe.send, size) + queryWire(probe.query));
+  return wireBytes('\x1b[2J\x1b[H' + probeWire(probe, 'send', size) + queryList(probe.query).wire);
 }

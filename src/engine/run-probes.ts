@@ -12,7 +12,8 @@ import type { TargetSession } from '../targets/target.js';
 import { assembleAnswer } from './assemble-answer.js';
 import { DEFAULT_BYTES_IN_FLIGHT, DEFAULT_WINDOW } from './window.js';
 import type { PreludeKind } from './prelude.js';
-import { planContext, planProbe, wireBytes, type PlanContext, type ProbePlan, type Wire } from './probe-plan.js';
+import { wireBytes, type Wire } from '../corpus/probe-wires.js';
+import { planContext, planProbe, type PlanContext, type ProbePlan } from './probe-plan.js';
 
 export interface EngineOptions {
   size: SizeVars;
