@@ -23,7 +23,7 @@ const PROBES = 200;
 
 /** 21 files: the embedded runs, then copies named after the other targets (xterm.js stays the reference). */
 async function writeSet(dir: string): Promise<string[]> {
-  const corpus = loadCorpus();
+  const corpus = await loadCorpus();
   const probes = corpus.probes.slice(0, PROBES);
   const runs = [];
   for (const t of EMBEDDED_TARGETS) runs.push((await runTarget(t, corpus, probes)).results);

@@ -17,7 +17,7 @@ import { median, runWallMs } from './measure.js';
 export const embeddedBench: BenchModule = {
   title: 'Embedded emulators, full corpus',
   async run() {
-    const corpus = loadCorpus();
+    const corpus = await loadCorpus();
     const n = corpus.probes.length;
     const figures: BenchFigure[] = [{ name: 'probes in the corpus', value: n, unit: 'probes' }];
     const out = mkdtempSync(join(tmpdir(), 'termprobe-bench-'));

@@ -36,7 +36,7 @@ export const guiBench: BenchModule = {
   title: 'GUI terminals, full corpus, one process each (start-up and shut-down included)',
   async run() {
     const repeat = Math.max(1, Number(process.env['TERMPROBE_BENCH_REPEAT'] ?? 1) || 1);
-    const figures: BenchFigure[] = [{ name: 'probes in the corpus', value: loadCorpus().probes.length, unit: 'probes' }];
+    const figures: BenchFigure[] = [{ name: 'probes in the corpus', value: (await loadCorpus()).probes.length, unit: 'probes' }];
     const out = mkdtempSync(join(tmpdir(), 'termprobe-gui-bench-'));
     try {
       for (const recipe of GUI_RECIPES) {

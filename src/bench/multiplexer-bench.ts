@@ -20,7 +20,7 @@ const TARGETS = ['tmux', 'screen'] as const;
 export const multiplexerBench: BenchModule = {
   title: 'Multiplexers (tmux, GNU screen), full corpus',
   async run() {
-    const corpus = loadCorpus();
+    const corpus = await loadCorpus();
     const n = corpus.probes.length;
     const figures: BenchFigure[] = [];
     const out = mkdtempSync(join(tmpdir(), 'termprobe-bench-'));

@@ -51,7 +51,7 @@ export async function chooseReference(spec: string, views: RunView[], opts: Refe
 
 async function runReferenceNow(target: string, views: RunView[], opts: ReferenceOptions): Promise<Reference> {
   const [{ loadCorpus }, { runTarget }] = await Promise.all([import('../corpus/load-corpus.js'), import('../engine/run-target.js')]);
-  const corpus = loadCorpus(opts.probes);
+  const corpus = await loadCorpus(opts.probes);
   const notes: string[] = [];
   const wanted = new Set(views.flatMap((v) => v.run.probes.map((p) => p.id)));
   const probes = corpus.probes.filter((p) => wanted.has(p.id));

@@ -21,7 +21,7 @@ export interface CheckOptions {
 
 export async function checkCommand(files: string[], opts: CheckOptions): Promise<void> {
   const registry = loadDivergences(opts.registry);
-  checkAgainstCorpus(registry, loadCorpus(opts.probes).byId.keys());
+  checkAgainstCorpus(registry, (await loadCorpus(opts.probes)).byId.keys());
   const n = registry.entries.length;
   const given = resultsFiles(files);
   if (given.length === 0) {

@@ -6,7 +6,6 @@
  * stdout, wherever it points, and the terminal is reached through /dev/tty.
  */
 import { isatty } from 'node:tty';
-import { runCommand } from './run-command.js';
 import type { SelfOptions } from './self-command.js';
 
 export async function defaultCommand(opts: SelfOptions): Promise<void> {
@@ -16,6 +15,8 @@ export async function defaultCommand(opts: SelfOptions): Promise<void> {
   }
   process.stderr.write('termprobe: no terminal on stdin/stdout, so running the embedded emulators (xterm.js, ghostty) instead\n');
   // Not results/: in a clone of termprobe that folder holds the published runs, and a quick try must not rewrite them.
+  // Imported here, not above: the run command's modules (tables, every target) are a third of the heap, and the self path needs none of them.
+  const { runCommand } = await import('./run-command.js');
   const runs = await runCommand({ out: opts.out ?? 'termprobe-results', ...(opts.json ? { quiet: true } : {}) });
   if (opts.json) process.stdout.write(JSON.stringify(runs, null, 2) + '\n');
 }

@@ -14,9 +14,9 @@ export interface DiffOptions {
   probes?: string;
 }
 
-function reproCorpus(dir: string | undefined): ReproCorpus {
+async function reproCorpus(dir: string | undefined): Promise<ReproCorpus> {
   try {
-    return { corpus: loadCorpus(dir) };
+    return { corpus: await loadCorpus(dir) };
   } catch (e) {
     return { error: (e as Error).message };
   }
@@ -26,7 +26,7 @@ export async function diffCommand(a: string, b: string, opts: DiffOptions): Prom
   const format = validateFormat(opts.format);
   const left = viewRun(a, readResults(a));
   const right = viewRun(b, readResults(b));
-  const diff = diffResults(left, right, reproCorpus(opts.probes));
+  const diff = diffResults(left, right, await reproCorpus(opts.probes));
   const render = await DIFF_RENDERERS[format]();
   writeOut(render(diff));
   process.exitCode = diffExitCode(diff);

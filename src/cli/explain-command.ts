@@ -56,7 +56,7 @@ export async function explainCommand(probeId: string, targetSpec: string, files:
   let probe;
   let corpusProblem = '';
   try {
-    probe = loadCorpus(opts.probes).byId.get(probeId);
+    probe = (await loadCorpus(opts.probes)).byId.get(probeId);
   } catch (e) {
     corpusProblem = (e as Error).message;
   }

@@ -8,8 +8,8 @@ export interface ListOptions {
   json?: boolean;
 }
 
-export function listCommand(opts: ListOptions): void {
-  const corpus = loadCorpus(opts.probes);
+export async function listCommand(opts: ListOptions): Promise<void> {
+  const corpus = await loadCorpus(opts.probes);
   const probes = selectProbes(corpus, { category: opts.category });
   if (opts.json) {
     process.stdout.write(JSON.stringify(probes.map(({ file: _f, ...p }) => p), null, 2) + '\n');

@@ -1,6 +1,7 @@
 /** `termprobe probe '<bytes>'`: one ad-hoc probe against targets, answers printed now. */
 import { checkNotation } from '../corpus/escape-notation.js';
-import { hashProbes, type Corpus } from '../corpus/load-corpus.js';
+import { hashProbes } from '../corpus/corpus-hash.js';
+import type { Corpus } from '../corpus/load-corpus.js';
 import { QUERY_PATTERN, type Probe } from '../corpus/probe-schema.js';
 import { runTarget } from '../engine/run-target.js';
 import { answerSummary } from '../results/answer-key.js';

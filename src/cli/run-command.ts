@@ -35,7 +35,7 @@ function parseJobs(text: string | undefined): number {
 }
 
 export async function runCommand(opts: RunOptions): Promise<ResultsFile[]> {
-  const corpus = loadCorpus(opts.probes);
+  const corpus = await loadCorpus(opts.probes);
   const probes = selectProbes(corpus, opts);
   const named = splitList(opts.target);
   if (named.length === 0) named.push(...EMBEDDED_TARGETS);

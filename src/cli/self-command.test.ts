@@ -18,7 +18,7 @@ import { PrivateTmux } from '../test-support/private-tmux.js';
 import { haveProgram } from '../test-support/require-program.js';
 import { childArgv, childConfig, hostExit, PRIOR_LINES, readChildReport, scratchDir, startInHost, waitForFile } from '../test-support/self-run.js';
 
-const corpus = loadCorpus();
+const corpus = await loadCorpus();
 let reference: ResultsFile;
 const hosts: PtyHost[] = [];
 const dirs: string[] = [];

@@ -11,7 +11,6 @@ import type { Probe } from '../corpus/probe-schema.js';
 import { runSelf } from '../engine/run-self.js';
 import { runTarget } from '../engine/run-target.js';
 import { beginSelfSession } from '../targets/self.js';
-import { readResults } from '../results/read-results.js';
 import type { ResultsFile } from '../results/results-schema.js';
 import { resultsFileName, serializeResults, writeResults } from '../results/write-results.js';
 import { compareResults } from '../report/self-report-compare.js';
@@ -30,9 +29,11 @@ export interface SelfOptions {
 const EMBEDDED_REFERENCES = ['xterm.js', 'ghostty'];
 
 /** Fail before touching the terminal when the reference cannot be used. */
-function checkReference(ref: string): ResultsFile | undefined {
+async function checkReference(ref: string): Promise<ResultsFile | undefined> {
   if (EMBEDDED_REFERENCES.includes(ref)) return undefined;
   if (!existsSync(ref)) throw new UsageError(`--reference "${ref}" is neither ${EMBEDDED_REFERENCES.join(' nor ')} nor an existing results file`);
+  // Validating a results file loads zod: only when one is given.
+  const { readResults } = await import('../results/read-results.js');
   return readResults(ref);
 }
 
@@ -88,14 +89,14 @@ async function measureAgainst(refName: string, fromFile: ResultsFile | undefined
 
 export async function selfCommand(opts: SelfOptions): Promise<void> {
   const refName = opts.reference ?? 'xterm.js';
-  const fromFile = checkReference(refName);
+  const fromFile = await checkReference(refName);
   const window = parseWindow(opts.window);
   await withInterrupts(async (signal) => {
     // The first queries go out before the corpus loads, so the terminal answers while it does.
     const begun = beginSelfSession({ signal });
     let corpus: Corpus;
     try {
-      corpus = loadCorpus();
+      corpus = await loadCorpus();
     } catch (e) {
       await begun.close();
       throw e;

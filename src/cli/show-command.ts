@@ -20,8 +20,8 @@ function describeExpectation(e: Expectation): string {
   return parts.join(', ') || '(nothing stated)';
 }
 
-export function showCommand(id: string, opts: ShowOptions): void {
-  const corpus = loadCorpus(opts.probes);
+export async function showCommand(id: string, opts: ShowOptions): Promise<void> {
+  const corpus = await loadCorpus(opts.probes);
   const probe = corpus.byId.get(id);
   if (!probe) {
     const near = corpus.probes.filter((p) => p.id.includes(id)).slice(0, 5).map((p) => p.id);

@@ -9,7 +9,7 @@ import { loadCorpus } from '../corpus/load-corpus.js';
 import { UsageError } from './errors.js';
 import type { TriageOptions } from './triage-command.js';
 
-export function triageWrite(args: string[], opts: TriageOptions): void {
+export async function triageWrite(args: string[], opts: TriageOptions): Promise<void> {
   const [probe, target, ...rest] = args;
   if (!probe || !target || rest.length > 0) throw new UsageError('--write takes a probe (or glob) and a target: termprobe triage --write <probe> <target> --class … --reason "…" --evidence "…"');
   if (!opts.class || !(DIVERGENCE_CLASSES as readonly string[]).includes(opts.class)) throw new UsageError(`--class is one of: ${DIVERGENCE_CLASSES.join(', ')}`);
@@ -23,7 +23,7 @@ export function triageWrite(args: string[], opts: TriageOptions): void {
   } catch (e) {
     throw new UsageError(`--versions: ${(e as Error).message}`);
   }
-  const corpus = loadCorpus(opts.probes);
+  const corpus = await loadCorpus(opts.probes);
   const entry = { probe, target, versions, class: opts.class as DivergenceClass, reason, evidence };
   const shown = relative(process.cwd(), opts.registry ?? DEFAULT_REGISTRY) || (opts.registry ?? DEFAULT_REGISTRY);
   const candidate = { ...entry, index: 0, file: shown, range: parseVersionRange(versions), glob: isGlob(probe), matchesProbe: probeMatcher(probe) };

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileShippedCorpus, readCompiledCorpus } from './compiled-corpus.js';
 import { planContext, planProbe } from '../engine/probe-plan.js';
-import { DEFAULT_PROBES_DIR, parseCorpus } from './load-corpus.js';
+import { DEFAULT_PROBES_DIR } from './load-corpus.js';
+import { parseCorpus } from './parse-corpus.js';
 
 describe('the compiled corpus', () => {
   const dir = mkdtempSync(join(tmpdir(), 'termprobe-compiled-'));

@@ -59,7 +59,7 @@ export function readCompiledCorpus(dir: string, where: { compiled?: string; ship
 
 /** Build step: parse and validate the shipped corpus and write dist/corpus.compiled.json. */
 export async function compileShippedCorpus(dir = SHIPPED, file = COMPILED): Promise<{ file: string; probes: number }> {
-  const { parseCorpus } = await import('./load-corpus.js');
+  const { parseCorpus } = await import('./parse-corpus.js');
   const { writeFileAtomic } = await import('../results/write-results.js');
   const corpus = parseCorpus(dir);
   const compiled: CompiledCorpus = {

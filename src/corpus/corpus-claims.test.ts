@@ -10,7 +10,7 @@ import { EMBEDDED_TARGETS } from '../targets/registry.js';
 import { loadCorpus } from './load-corpus.js';
 import type { Expectation } from './probe-schema.js';
 
-const corpus = loadCorpus();
+const corpus = await loadCorpus();
 const size = { cols: 80, rows: 24 };
 
 describe('the shipped corpus', () => {

@@ -60,9 +60,9 @@ describe('printfCommand', () => {
 });
 
 describe('the fast path of decodeNotation', () => {
-  it('gives the same bytes as the full decoder for every probe and for random notation', () => {
+  it('gives the same bytes as the full decoder for every probe and for random notation', async () => {
     const size = { cols: 97, rows: 31 };
-    for (const p of loadCorpus().probes) {
+    for (const p of (await loadCorpus()).probes) {
       for (const text of [p.send, p.cleanup ?? '']) expect(hex(decodeNotation(text, size)), p.id).toBe(hex(decodeNotationFully(text, size)));
     }
     const pieces = ['\\e', '\\r', '\\0', '\\\\', 'x', '日', '😀', '[', '${cols}', '\\x41', '\\u{E9}', '*', '}', '{'];

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../test-support/cli.js';
 import { CorpusError } from './corpus-error.js';
 import { loadCorpus } from './load-corpus.js';
+import { parseCorpus } from './parse-corpus.js';
 
 const GOOD = `category: demo
 title: Demo
@@ -27,7 +28,7 @@ function corpusDir(files: Record<string, string>): string {
 
 function loadError(files: Record<string, string>): CorpusError {
   try {
-    loadCorpus(corpusDir(files));
+    parseCorpus(corpusDir(files));
   } catch (e) {
     if (e instanceof CorpusError) return e;
     throw e;
@@ -36,14 +37,14 @@ function loadError(files: Record<string, string>): CorpusError {
 }
 
 describe('loadCorpus', () => {
-  it('loads a valid file, applies defaults and hashes it stably', () => {
-    const a = loadCorpus(corpusDir({ 'demo.yaml': GOOD }));
-    const b = loadCorpus(corpusDir({ 'demo.yaml': GOOD }));
+  it('loads a valid file from any folder, applies defaults and hashes it stably', async () => {
+    const a = await loadCorpus(corpusDir({ 'demo.yaml': GOOD }));
+    const b = await loadCorpus(corpusDir({ 'demo.yaml': GOOD }));
     expect(a.probes).toHaveLength(1);
     expect(a.probes[0]!.query).toEqual(['cursor']);
     expect(a.hash).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(a.hash).toBe(b.hash);
-    expect(loadCorpus(corpusDir({ 'demo.yaml': GOOD.replace('10C', '11C') })).hash).not.toBe(a.hash);
+    expect((await loadCorpus(corpusDir({ 'demo.yaml': GOOD.replace('10C', '11C') }))).hash).not.toBe(a.hash);
   });
 
   it('names file, line and problem for invalid YAML', () => {

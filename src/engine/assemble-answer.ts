@@ -27,7 +27,7 @@ function escapeReply(raw: string): string {
 
 export function assembleAnswer(plan: ProbePlan, events: ReplyEvent[], complete: boolean): ProbeResult {
   // Plain loops and a flag array: this runs once per probe, mostly before the JIT has warmed up.
-  const used: boolean[] = new Array<boolean>(events.length).fill(false);
+  const used: boolean[] = []; // by event index; unset is false
   // The sentinel DA1 is the last DA1 received; it answers no query.
   if (complete) {
     for (let i = events.length - 1; i >= 0; i--) {
@@ -40,7 +40,8 @@ export function assembleAnswer(plan: ProbePlan, events: ReplyEvent[], complete: 
   const replies: Reply[] = [];
   let cursor: ProbeResult['cursor'];
   let missing = 0;
-  for (const { query, spec } of plan.queries) {
+  for (let q = 0; q < plan.queries.length; q++) {
+    const { query, spec } = plan.queries[q]!;
     let idx = -1;
     for (let i = 0; i < events.length; i++) {
       if (!used[i] && spec.matches(events[i]!)) {

@@ -86,7 +86,9 @@ class ProbeRunner {
   private onEvents(events: ReplyEvent[]): void {
     if (events.length === 0) return;
     this.lastActivity = performance.now();
-    for (const ev of events) {
+    // Indexed loops in this file: before the JIT warms up, for-of allocates an iterator result per element.
+    for (let i = 0; i < events.length; i++) {
+      const ev = events[i]!;
       if (ev.kind === 'text') {
         this.droppedText += ev.text.length;
         continue;
@@ -218,7 +220,9 @@ class ProbeRunner {
     let restoreSize: SizeVars | null = null;
     while (next < total || this.inflight.length > 0 || this.done.length > 0) {
       if (this.opts.signal?.aborted) throw this.opts.signal.reason ?? new Error('aborted');
-      for (const f of this.done.splice(0)) {
+      const done = this.done.splice(0);
+      for (let i = 0; i < done.length; i++) {
+        const f = done[i]!;
         const reading = this.finish(f, true);
         if (reading) await reading;
         timeouts = 0;

@@ -4,7 +4,8 @@
  */
 import type { Corpus } from '../corpus/load-corpus.js';
 import type { Probe } from '../corpus/probe-schema.js';
-import { RESULTS_SCHEMA_ID, type ResultsFile } from '../results/results-schema.js';
+import { RESULTS_SCHEMA_ID } from '../results/results-constants.js';
+import type { ResultsFile } from '../results/results-schema.js';
 import { loadTarget } from '../targets/registry.js';
 import type { TargetSession } from '../targets/target.js';
 import { TargetUnavailableError } from '../targets/target-unavailable-error.js';

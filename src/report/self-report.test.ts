@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hashProbes, type Corpus } from '../corpus/load-corpus.js';
+import { hashProbes } from '../corpus/corpus-hash.js';
+import type { Corpus } from '../corpus/load-corpus.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import type { ProbeResult, ResultsFile } from '../results/results-schema.js';
 import { compareResults } from './self-report-compare.js';

@@ -4,15 +4,9 @@
  * shipped as schema/results.schema.json.
  */
 import { z } from 'zod';
+import { COLOR_NAMES, RESULTS_SCHEMA_ID } from './results-constants.js';
 
-export const RESULTS_SCHEMA_ID = 'termprobe-results/1';
-
-/** Canonical colour: one of the 16 base names, an index 16–255, or lowercase #rrggbb. */
-export const COLOR_NAMES = [
-  'black', 'red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white',
-  'bright-black', 'bright-red', 'bright-green', 'bright-yellow',
-  'bright-blue', 'bright-magenta', 'bright-cyan', 'bright-white',
-] as const;
+export { COLOR_NAMES, RESULTS_SCHEMA_ID } from './results-constants.js';
 
 export const colorSchema = z.union([
   z.enum(COLOR_NAMES),

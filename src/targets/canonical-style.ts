@@ -4,7 +4,8 @@
  * with plain equality. Colours are a base-16 name, an index 16–255, or
  * lowercase #rrggbb; default colours and false flags are left out.
  */
-import { COLOR_NAMES, type Color, type Style } from '../results/results-schema.js';
+import { COLOR_NAMES } from '../results/results-constants.js';
+import type { Color, Style } from '../results/results-schema.js';
 
 /** A palette index (0–255) in canonical form. */
 export function paletteColor(index: number): Color {

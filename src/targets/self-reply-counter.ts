@@ -27,7 +27,8 @@ export class ReplyCounter {
   /** Feed the next chunk; returns how many DA1 replies it completed. */
   feed(bytes: Uint8Array): number {
     const before = this.da1;
-    for (const b of bytes) this.step(b);
+    // Indexed, not for-of: before the JIT warms up, for-of allocates a result object per byte.
+    for (let i = 0; i < bytes.length; i++) this.step(bytes[i]!);
     return this.da1 - before;
   }
 

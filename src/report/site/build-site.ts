@@ -29,7 +29,7 @@ export interface SiteOptions {
 export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {}): Promise<SiteModel> {
   if (views.length === 0) throw new SiteError('no results files to build a site from');
   const registry = loadDivergences(opts.registry);
-  const corpus = typeof opts.probes === 'object' ? opts.probes : loadCorpus(opts.probes);
+  const corpus = typeof opts.probes === 'object' ? opts.probes : await loadCorpus(opts.probes);
   const probeDir = typeof opts.probes === 'string' ? opts.probes : undefined;
   const reference = await chooseReference(opts.reference ?? DEFAULT_REFERENCE, views, { probes: probeDir });
   const cmp = buildComparison(views, reference, registry, { meetsSpec: specCheckFrom(() => corpus) });

@@ -4,7 +4,8 @@
  * rule in generated.css; class names are built from the canonical colour, which
  * the results schema restricts to a base name, an index 16–255 or #rrggbb.
  */
-import { COLOR_NAMES, type Color } from '../../results/results-schema.js';
+import { COLOR_NAMES } from '../../results/results-constants.js';
+import type { Color } from '../../results/results-schema.js';
 
 /** xterm's default palette for the 16 base colours. */
 const BASE: readonly string[] = [

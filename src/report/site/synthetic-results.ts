@@ -7,7 +7,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hashProbes, type Corpus } from '../../corpus/load-corpus.js';
+import { hashProbes } from '../../corpus/corpus-hash.js';
+import type { Corpus } from '../../corpus/load-corpus.js';
 import type { Probe } from '../../corpus/probe-schema.js';
 import type { Cell, ProbeResult, ResultsFile } from '../../results/results-schema.js';
 
