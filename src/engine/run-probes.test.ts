@@ -3,7 +3,11 @@ import type { Probe } from '../corpus/probe-schema.js';
 import { answerSignature } from '../results/answer-key.js';
 import { xtermJsTarget } from '../targets/xterm-js.js';
 import type { TargetSession } from '../targets/target.js';
+import { planContext, planProbe } from './probe-plan.js';
 import { runProbes } from './run-probes.js';
+
+/** Bytes the engine writes for a probe with the default prelude. */
+const planBytes = (p: Probe) => planProbe(p, planContext({ cols: 80, rows: 24 }, 'default', '', false)).wire.length;
 
 const size = { cols: 80, rows: 24 };
 
@@ -178,6 +182,22 @@ describe('runProbes window', () => {
     // A probe here is over 1000 bytes, so at most three fit in 4096.
     expect(t.max()).toBeLessThanOrEqual(4096);
     expect(t.max()).toBeGreaterThan(2 * 1000);
+  });
+
+  it('frees a timed-out probe\'s bytes, so the next probe still goes out', async () => {
+    const written: number[] = [];
+    const session: TargetSession = {
+      write: (d) => void written.push(Buffer.from(d).toString('latin1').split('\x1b[c').length - 1),
+      onData() {},
+      describe: async () => ({}),
+      close: async () => {},
+    };
+    // Room for two of these probes; the terminal never answers; the third timeout gives up.
+    const room = 2 * planBytes(big[0]!) + 10;
+    const { results } = await runProbes(session, big.slice(0, 10), { size, maxBytesInFlight: room, idleTimeoutMs: 30, maxTimeouts: 3 });
+    // Two at first, then one more after each of the first two timeouts.
+    expect(written).toEqual([2, 1, 1]);
+    expect(results.every((r) => r.status === 'no-reply')).toBe(true);
   });
 
   it('sends a probe larger than the budget on its own rather than stalling', async () => {

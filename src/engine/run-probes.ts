@@ -4,16 +4,16 @@
  * sentinel, and fall back to an idle timeout only as the last resort.
  */
 import type { SizeVars } from '../corpus/escape-notation.js';
+import { wireBytes, type Wire } from '../corpus/probe-wires.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { ReplyParser } from '../protocol/reply-parser.js';
 import type { ReplyEvent } from '../protocol/reply-events.js';
 import type { ProbeResult } from '../results/results-schema.js';
 import type { TargetSession } from '../targets/target.js';
 import { assembleAnswer } from './assemble-answer.js';
-import { DEFAULT_BYTES_IN_FLIGHT, DEFAULT_WINDOW } from './window.js';
 import type { PreludeKind } from './prelude.js';
-import { wireBytes, type Wire } from '../corpus/probe-wires.js';
 import { planContext, planProbe, type PlanContext, type ProbePlan } from './probe-plan.js';
+import { DEFAULT_BYTES_IN_FLIGHT, DEFAULT_WINDOW } from './window.js';
 
 export interface EngineOptions {
   size: SizeVars;
@@ -33,7 +33,6 @@ export interface EngineOptions {
   /** A reason not to send this probe to this target (it is recorded as skipped with that note), or undefined. */
   skip?: (probe: Probe) => string | undefined;
 }
-
 
 export interface EngineRun {
   results: ProbeResult[];
@@ -97,9 +96,7 @@ class ProbeRunner {
       if (!head) continue; // a late reply after its probe timed out: nothing to attach it to
       head.events.push(ev);
       if (ev.kind === 'da1' && ++head.da1Seen === head.plan.da1Needed) {
-        this.inflight.shift();
-        this.bytesInFlight -= head.plan.wire.length;
-        this.done.push(head);
+        this.done.push(this.land());
       }
     }
     this.wake?.();
@@ -167,6 +164,19 @@ class ProbeRunner {
 
   private finished = 0;
 
+  /** The oldest probe in flight leaves the window (answered, or given up on). */
+  private land(): InFlight {
+    const f = this.inflight.shift()!;
+    this.bytesInFlight -= f.plan.wire.length;
+    return f;
+  }
+
+  /** Every probe in flight leaves the window. */
+  private landAll(): InFlight[] {
+    this.bytesInFlight = 0;
+    return this.inflight.splice(0);
+  }
+
   /** Write the planned probes in one go and empty the list. */
   private writeBatch(batch: Wire[]): void {
     if (batch.length === 0) return;
@@ -230,8 +240,7 @@ class ProbeRunner {
       this.opts.onProgress?.(this.finished, total);
       if (this.exited !== undefined) {
         gaveUp = `the terminal went away during the run: ${this.exited}`;
-        for (const f of this.inflight.splice(0)) this.finish(f, false); // incomplete: nothing to read
-        this.bytesInFlight = 0;
+        for (const f of this.landAll()) this.finish(f, false); // incomplete: nothing to read
         for (; next < total; next++) this.results[next] = { id: this.probes[next]!.id, status: 'no-reply', replies: [], note: 'not sent: the terminal had gone away' };
         break;
       }
@@ -280,13 +289,12 @@ class ProbeRunner {
         continue;
       }
       // Last resort: nothing came for idleTimeoutMs.
-      const stuck = this.inflight.shift()!;
+      const stuck = this.land();
       this.finish(stuck, false);
       this.lastActivity = performance.now();
       if (++timeouts >= maxTimeouts) {
         gaveUp = `the terminal stopped answering (no reply to CSI 6n or DA1 for ${idleTimeoutMs} ms, ${timeouts} times in a row)`;
-        for (const f of this.inflight.splice(0)) this.finish(f, false); // incomplete: nothing to read
-        this.bytesInFlight = 0;
+        for (const f of this.landAll()) this.finish(f, false); // incomplete: nothing to read
         for (; next < total; next++) this.results[next] = { id: this.probes[next]!.id, status: 'no-reply', replies: [], note: 'not sent: the terminal had stopped answering' };
       }
     }
