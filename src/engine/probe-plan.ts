@@ -86,7 +86,6 @@ function buildPlan(probe: Probe, ctx: PlanContext): ProbePlan {
   };
 }
 
-
 /** The bytes a person pastes to see the probe: a clear screen, the probe, and CSI 6n. */
 export function reproBytes(probe: Probe, size: SizeVars): Uint8Array {
   return wireBytes('\x1b[2J\x1b[H' + probeWire(probe, 'send', size) + queryList(probe.query).wire);
