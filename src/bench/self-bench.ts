@@ -7,6 +7,7 @@
  * is taken on the probing time the results file records (run.probingMs: from
  * the first probe of the corpus written to the last answer recorded).
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,6 +82,21 @@ async function silentWallMs(): Promise<number> {
   }
 }
 
+/** The engine over an instant terminal in fresh processes: its CPU for the corpus, cold and warmed up (engine-floor.ts). */
+function engineFloor(): BenchFigure[] {
+  const runs: { coldMs: number; warmMs: number; probes: number }[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const r = spawnSync(process.execPath, [fileURLToPath(new URL('./engine-floor.js', import.meta.url))], { encoding: 'utf8', timeout: 60_000 });
+    if (r.status !== 0) throw new Error(`engine-floor exited ${r.status ?? r.signal}: ${r.stderr.trim()}`);
+    runs.push(JSON.parse(r.stdout) as { coldMs: number; warmMs: number; probes: number });
+  }
+  const n = runs[0]!.probes;
+  return [
+    { name: `engine alone over an instant terminal, ${n} probes, fresh process (cold)`, value: median(runs.map((r) => r.coldMs)), unit: 'ms', note: 'the floor of the pipelined time in a real terminal' },
+    { name: `engine alone over an instant terminal, ${n} probes, same process warmed up`, value: median(runs.map((r) => r.warmMs)), unit: 'ms' },
+  ];
+}
+
 async function measure(where: string, run: (args: string[]) => Promise<Timing>, wallTarget?: number): Promise<BenchFigure[]> {
   const piped: Timing[] = [];
   const single: Timing[] = [];
@@ -103,7 +119,7 @@ async function measure(where: string, run: (args: string[]) => Promise<Timing>, 
 export const selfBench: BenchModule = {
   title: `\`npx termprobe\` in your own terminal (median of ${RUNS} runs each)`,
   async run() {
-    const figures: BenchFigure[] = [];
+    const figures: BenchFigure[] = engineFloor();
     if (findProgram('tmux')) {
       figures.push(...(await measure('tmux 80x24', (args) => inTmux(args), 3000)));
       const viaNpx = await inTmux([], true);
