@@ -7,17 +7,17 @@
  * Every command loads the corpus, and YAML parsing was the largest part of it.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Corpus } from './load-corpus.js';
 import type { Probe } from './probe-schema.js';
+import { categoryFiles } from './category-files.js';
 import { rememberWires, sizeIndependentWires, type ProbeWires } from './probe-wires.js';
 import { shownPath } from './shown-path.js';
 
 const COMPILED = fileURLToPath(new URL('../corpus.compiled.json', import.meta.url));
 const SHIPPED = fileURLToPath(new URL('../../probes/', import.meta.url));
-const NOT_CATEGORY_FILES = new Set(['divergences.yaml']);
 
 interface CompiledCorpus {
   files: Record<string, string>;
@@ -30,10 +30,7 @@ interface CompiledCorpus {
 
 function fileHashes(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of readdirSync(dir).sort()) {
-    if (!name.endsWith('.yaml') || NOT_CATEGORY_FILES.has(name)) continue;
-    out[name] = createHash('sha256').update(readFileSync(join(dir, name))).digest('hex');
-  }
+  for (const file of categoryFiles(dir)) out[basename(file)] = createHash('sha256').update(readFileSync(file)).digest('hex');
   return out;
 }
 

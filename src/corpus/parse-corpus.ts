@@ -5,12 +5,13 @@
  * This is the slow path (YAML and the zod schemas load with it): loadCorpus
  * takes it only when the shipped corpus was edited or another folder is asked.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import jsYaml from 'js-yaml';
 import { createRequire } from 'node:module';
 import type { LineCounter as LineCounterT, parseDocument as ParseDocument, Node } from 'yaml';
 import type { z } from 'zod';
+import { categoryFiles } from './category-files.js';
 import { hashProbes } from './corpus-hash.js';
 import { CorpusError } from './corpus-error.js';
 import { checkNotation } from './escape-notation.js';
@@ -18,24 +19,13 @@ import type { Corpus } from './load-corpus.js';
 import { probeFileSchema, type Probe } from './probe-schema.js';
 import { shownPath } from './shown-path.js';
 
-const NOT_CATEGORY_FILES = new Set(['divergences.yaml']);
 
-export function categoryFiles(dir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    throw new CorpusError(dir, 'the probes folder cannot be read');
-  }
-  return names.filter((n) => n.endsWith('.yaml') && !NOT_CATEGORY_FILES.has(n)).sort().map((n) => join(dir, n));
-}
-
-/** Find the line of a dotted path inside a parsed YAML document. */
 /** The `yaml` package loads only when an error needs a line number (it costs more to load than the corpus takes to parse). */
 function yamlPackage(): typeof import('yaml') {
   return createRequire(import.meta.url)('yaml') as typeof import('yaml');
 }
 
+/** Find the line of a dotted path inside a parsed YAML document. */
 function lineOf(doc: ReturnType<typeof ParseDocument>, counter: LineCounterT, path: PropertyKey[]): number | undefined {
   const { isMap, isSeq } = yamlPackage();
   let node: unknown = doc.contents;
