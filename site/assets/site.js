@@ -22,7 +22,7 @@
         cat: section.dataset.cat,
         heading: section.querySelector('.cat-head'),
         rows: Array.from(section.querySelectorAll('tr.probe')).map(function (tr) {
-          return { el: tr, q: tr.dataset.q || '', g: (tr.dataset.g || '').split(' ').map(Number) };
+          return { el: tr, q: tr.dataset.q || '', g: (tr.dataset.g || '').split(' ').map(function (t) { return t === '-1' ? null : t.split('/').map(Number); }) };
         }),
       };
     });
@@ -33,14 +33,19 @@
     const rowHeight = sample ? sample.rows[0].el.getBoundingClientRect().height : 0;
     const headHeight = sample ? sample.heading.getBoundingClientRect().height : 0;
 
-    // Two visible terminals that answered differently (-1: no answer) make a row disagree.
+    // Two visible terminals that answered differently make a row disagree. Each cell is
+    // [depth, group without screen, by screen text, by screen cells] (null: no answer);
+    // a pair is compared at the deeper level both read, as the classifier compares it.
     function disagrees(answerGroups, cols) {
-      let first = -1;
-      for (const c of cols) {
-        const g = answerGroups[c];
-        if (g === undefined || g < 0) continue;
-        if (first < 0) first = g;
-        else if (g !== first) return true;
+      for (let i = 0; i < cols.length; i++) {
+        const a = answerGroups[cols[i]];
+        if (!a) continue;
+        for (let j = i + 1; j < cols.length; j++) {
+          const b = answerGroups[cols[j]];
+          if (!b) continue;
+          const level = Math.min(a[0], b[0]);
+          if (a[1 + level] !== b[1 + level]) return true;
+        }
       }
       return false;
     }

@@ -10,7 +10,7 @@ import { DivergenceFileError } from './divergence-error.js';
 import { divergenceEntrySchema, type DivergenceEntryInput } from './divergence-schema.js';
 import { parseDivergences, type DivergenceEntry } from './load-divergences.js';
 
-const NEW_FILE = `# Known divergences: see README.md ("Divergence registry") for the fields and classes.
+const NEW_FILE = `# Registry entries: see probes/divergences/README.md in termprobe for the fields and classes.
 divergences:
 `;
 

@@ -1,39 +1,53 @@
 /**
- * The comparison every report renders: probes × targets, each cell classified
- * against the reference, a consensus per probe, and a summary per target.
- * Built once; renderers only format it.
+ * The comparison every report renders: probes × targets. Each cell has its
+ * support mark first (does the terminal implement the behaviour, from the probe's
+ * own expectations), the registry entry that explains its answer where one does,
+ * and then its agreement with the chosen emulator. Built once; renderers only
+ * format it.
  */
-import { makeSigner, type Signer } from './answer-signer.js';
-import { classifyCell, type Verdict } from './classify-cell.js';
+import { classifyAgreement, type AgreementVerdict } from './agreement.js';
+import { sameAnswer } from './answer-signer.js';
 import type { Reference } from './choose-reference.js';
 import { consensusFor, type Consensus } from './consensus.js';
-import type { DivergenceRegistry } from './load-divergences.js';
+import type { DivergenceEntry, DivergenceRegistry } from './load-divergences.js';
+import { makeMarker, type Marker } from './marks.js';
+import type { ProbeLookup } from './probe-lookup.js';
 import { labelRuns, type RunView } from './run-view.js';
 import { summarizeTarget, type TargetSummary } from './score.js';
-import type { SpecCheck } from './spec-check.js';
+import type { SupportMark } from './support-mark.js';
+
+export interface ComparisonCell {
+  support: SupportMark;
+  /** The registry entry explaining this answer: a ✗ or ~ answer it names. */
+  entry?: DivergenceEntry;
+  /** Against the chosen emulator; absent in the emulator's own column and where the run has no result. */
+  agreement?: AgreementVerdict;
+}
 
 export interface ComparisonRow {
   id: string;
   category: string;
-  /** One verdict per column, in column order. */
-  cells: Verdict[];
-  /** Some target's answer differs from the reference's. */
+  /** One cell per column, in column order. */
+  cells: ComparisonCell[];
+  /** Some target's answer differs from the emulator's. */
   differs: boolean;
   consensus: Consensus;
 }
 
 export interface Comparison {
+  /** The emulator every answer is set against (the "reference" in older wording). */
   reference: Reference;
-  /** Columns: the reference first, then the other runs in the order given. */
+  /** Columns: the emulator first, then the other runs in the order given. */
   columns: RunView[];
   rows: ComparisonRow[];
   summaries: TargetSummary[];
-  /** Real terminals among the columns (those that vote in the consensus). */
-  realCount: number;
+  /** Engines among the columns (the six VTE front ends count once). */
+  engineCount: number;
   registryFile: string;
   notes: string[];
-  /** How answers are compared, per probe (cells, or text when some run has no cells). */
-  signer: Signer;
+  /** ~ cells no registry entry explains, out of all ✗ and ~ cells. */
+  unexplained: { cells: number; of: number };
+  marker: Marker;
 }
 
 /** A probe's category is its id up to the first dot (the corpus enforces it). */
@@ -52,34 +66,47 @@ export function probeIdsOf(views: RunView[]): string[] {
 export interface ComparisonOptions {
   /** Only probes of these categories (already validated). */
   categories?: string[];
-  /** Whether an answer is the one the probe specifies (see spec-check.ts); without it, no such check. */
-  meetsSpec?: SpecCheck;
 }
 
-export function buildComparison(views: RunView[], reference: Reference, registry: DivergenceRegistry, opts: ComparisonOptions = {}): Comparison {
+/** The support mark and explaining entry of one run's answer (no emulator needed). */
+export function judgeCell(id: string, view: RunView, marker: Marker, registry: DivergenceRegistry): { support: SupportMark; entry?: DivergenceEntry } {
+  const support = marker.mark(view, id);
+  if (support.support !== 'lacks' && support.support !== 'other') return { support };
+  const entry = registry.find(id, view.answerer, view.summary(id));
+  return entry ? { support, entry } : { support };
+}
+
+export function buildComparison(views: RunView[], reference: Reference, registry: DivergenceRegistry, lookup: ProbeLookup, opts: ComparisonOptions = {}): Comparison {
   const ref = reference.view;
   const columns = [ref, ...views.filter((v) => v !== ref)];
   labelRuns(columns);
+  const marker = makeMarker(lookup);
   const cats = opts.categories?.length ? new Set(opts.categories) : undefined;
-  const signer = makeSigner(columns);
   const ids = probeIdsOf(columns).filter((id) => !cats || cats.has(categoryOf(id)));
   const rows: ComparisonRow[] = ids.map((id) => {
-    const cells = columns.map((v) => classifyCell(id, v, ref, registry, signer, opts.meetsSpec));
-    const differs = cells.some((c) => c.class !== 'same' && c.class !== 'not-run' && c.class !== 'no-reference');
-    return { id, category: categoryOf(id), cells, differs, consensus: consensusFor(id, columns, signer) };
+    const refMark = marker.mark(ref, id);
+    const cells = columns.map((v): ComparisonCell => {
+      const cell: ComparisonCell = judgeCell(id, v, marker, registry);
+      if (v === ref || !v.result(id) || !ref.result(id)) return cell;
+      const { same, level } = sameAnswer(v, ref, id);
+      cell.agreement = classifyAgreement(same, level, cell.support, refMark, cell.entry);
+      return cell;
+    });
+    const differs = cells.some((c) => c.agreement !== undefined && c.agreement.class !== 'same');
+    return { id, category: categoryOf(id), cells, differs, consensus: consensusFor(id, columns, marker) };
   });
-  const summaries = columns.map((v, col) => summarizeTarget(v, v === ref, ids, rows.map((r) => r.cells[col]!)));
+  const summaries = columns.map((v, col) => summarizeTarget(v, v === ref, rows.map((r) => r.cells[col]!)));
+  let cells = 0;
+  let of = 0;
+  for (const s of summaries) {
+    cells += s.unexplained;
+    of += s.lacks + s.other;
+  }
   const notes = [...reference.notes];
   const hashes = new Set(columns.map((v) => v.run.corpus.hash));
-  if (hashes.size > 1) notes.push(`the runs come from ${hashes.size} corpus versions: probes are matched by id`);
-  const byLevel = { text: 0, none: 0 };
-  for (const id of ids) {
-    const l = signer.level(id);
-    if (l !== 'cells') byLevel[l]++;
-  }
-  if (byLevel.text > 0) notes.push(`${byLevel.text} probe${byLevel.text === 1 ? ' is' : 's are'} compared by screen text, as some runs could not read cells`);
-  if (byLevel.none > 0) notes.push(`${byLevel.none} probe${byLevel.none === 1 ? ' is' : 's are'} compared without the screen, as some runs could not read it`);
+  if (hashes.size > 1) notes.push(`the runs come from ${hashes.size} corpus versions: probes are matched by id and judged by the corpus at hand`);
   const sizes = new Set(columns.map((v) => `${v.run.settings.cols}x${v.run.settings.rows}`));
   if (sizes.size > 1) notes.push(`the runs have different sizes (${[...sizes].join(', ')}): size-dependent answers differ for that reason`);
-  return { reference, columns, rows, summaries, realCount: columns.filter((v) => v.real).length, registryFile: registry.file, notes, signer };
+  const engineCount = new Set(columns.map((v) => v.engine.name)).size;
+  return { reference, columns, rows, summaries, engineCount, registryFile: registry.file, notes, unexplained: { cells, of }, marker };
 }

@@ -1,70 +1,74 @@
 /**
- * Consensus across real terminals (embedded emulators do not vote): for a
- * probe, the groups of terminals giving the same answer, largest first.
- * Triage suggestions come from it; they are printed, never written.
+ * Consensus counts engines, not packages: the six VTE front ends are one vote.
+ * Per probe: each engine's support mark (the mark most of its runs give; "mixed"
+ * when its front ends split evenly), how many engines implement the behaviour,
+ * and the answer groups (at the level every run can be compared at).
  */
-import type { Signer } from './answer-signer.js';
+import { makeSigner } from './answer-signer.js';
+import type { Marker } from './marks.js';
 import type { RunView } from './run-view.js';
+import type { Support } from './support-mark.js';
+
+export interface EngineMark {
+  engine: string;
+  labels: string[];
+  support: Support | 'mixed';
+}
 
 export interface AnswerGroup {
   signature: string;
   summary: string;
   labels: string[];
+  /** Distinct engines giving this answer. */
+  engines: string[];
 }
 
 export interface Consensus {
-  /** Real terminals that answered the probe. */
-  total: number;
+  /** Engines with a conclusive mark on this probe. */
+  engines: EngineMark[];
+  implementing: number;
+  /** Engines that answered, conclusively or not, grouped by answer (largest by engines first). */
   groups: AnswerGroup[];
 }
 
-/** A clear majority: at least 3 terminals giving the same answer, and at least two thirds of those that answered. */
-export const MAJORITY = { min: 3, share: 2 / 3 } as const;
+function majority(marks: Support[]): Support | 'mixed' {
+  const count = new Map<Support, number>();
+  for (const m of marks) count.set(m, (count.get(m) ?? 0) + 1);
+  const sorted = [...count].sort((a, b) => b[1] - a[1]);
+  return sorted.length > 1 && sorted[0]![1] === sorted[1]![1] ? 'mixed' : sorted[0]![0];
+}
 
-export function consensusFor(id: string, views: RunView[], signer: Signer): Consensus {
-  const groups = new Map<string, AnswerGroup>();
-  let total = 0;
+export function consensusFor(id: string, views: RunView[], marker: Marker): Consensus {
+  const byEngine = new Map<string, { labels: string[]; marks: Support[] }>();
   for (const v of views) {
-    if (!v.real) continue;
+    const m = marker.mark(v, id);
+    if (m.support === 'inconclusive') continue;
+    let e = byEngine.get(v.engine.name);
+    if (!e) byEngine.set(v.engine.name, (e = { labels: [], marks: [] }));
+    e.labels.push(v.label);
+    e.marks.push(m.support);
+  }
+  const engines = [...byEngine].map(([engine, e]) => ({ engine, labels: e.labels, support: majority(e.marks) }));
+  const signer = makeSigner(views);
+  const groups = new Map<string, AnswerGroup>();
+  for (const v of views) {
     const sig = signer.of(v, id);
     if (sig === undefined || sig === 'skipped') continue;
-    total++;
-    const g = groups.get(sig) ?? { signature: sig, summary: signer.summary(v, id), labels: [] };
+    let g = groups.get(sig);
+    if (!g) groups.set(sig, (g = { signature: sig, summary: signer.summary(v, id), labels: [], engines: [] }));
     g.labels.push(v.label);
-    groups.set(sig, g);
+    if (!g.engines.includes(v.engine.name)) g.engines.push(v.engine.name);
   }
-  const sorted = [...groups.values()].sort((a, b) => b.labels.length - a.labels.length || (a.summary < b.summary ? -1 : a.summary > b.summary ? 1 : 0));
-  return { total, groups: sorted };
+  const sorted = [...groups.values()].sort((a, b) => b.engines.length - a.engines.length || b.labels.length - a.labels.length || (a.summary < b.summary ? -1 : a.summary > b.summary ? 1 : 0));
+  return { engines, implementing: engines.filter((e) => e.support === 'implements').length, groups: sorted };
 }
 
-/** "1;80 (5 of 7)" or "" when no real terminal answered. */
-export function describeConsensus(c: Consensus): string {
-  const top = c.groups[0];
-  if (!top) return '';
-  const tie = c.groups[1]?.labels.length === top.labels.length ? ', tied' : '';
-  return `${top.summary} (${top.labels.length} of ${c.total}${tie})`;
+/** "implemented by 9 of 13 engines", or "" when no engine's answer decides. */
+export function describeImplemented(c: Consensus): string {
+  return c.engines.length === 0 ? '' : `implemented by ${c.implementing} of ${c.engines.length} engine${c.engines.length === 1 ? '' : 's'}`;
 }
 
-export interface Suggestion {
-  /** "reference": the reference is the odd one; "bug-or-deliberate": the target is. */
-  class?: 'reference' | 'bug-or-deliberate';
-  text: string;
-}
-
-/** What triage suggests for an unexplained difference between `view` and the reference on a probe. */
-export function suggestClass(id: string, view: RunView, ref: RunView, views: RunView[], signer: Signer): Suggestion {
-  const voters = consensusFor(id, views.filter((v) => v !== ref), signer);
-  const top = voters.groups[0];
-  const refSig = signer.of(ref, id);
-  if (top && top.signature !== refSig && top.labels.length >= MAJORITY.min && top.labels.length >= MAJORITY.share * voters.total) {
-    return { class: 'reference', text: `${top.labels.length} of ${voters.total} real terminals answer ${top.summary}, unlike the reference ${ref.label}` };
-  }
-  const others = consensusFor(id, views.filter((v) => v !== view), signer);
-  const only = others.groups[0];
-  if (others.groups.length === 1 && only && others.total >= 2 && only.signature !== signer.of(view, id)) {
-    return { class: 'bug-or-deliberate', text: `${view.label} is the only one to differ: all ${others.total} other real terminals answer ${only.summary}` };
-  }
-  const real = consensusFor(id, views, signer);
-  if (real.total === 0) return { text: 'no real-terminal results to form a consensus' };
-  return { text: `no clear majority among ${real.total} real terminal${real.total === 1 ? '' : 's'}: ${real.groups.map((g) => `${g.summary} ×${g.labels.length}`).join(', ')}` };
+/** "✓ 9/13": the same, short, for a table column. */
+export function shortImplemented(c: Consensus): string {
+  return c.engines.length === 0 ? '—' : `✓ ${c.implementing}/${c.engines.length}`;
 }

@@ -1,21 +1,23 @@
 /**
- * The divergence registry (probes/divergences.yaml): known differences between
- * a target and the rest, each with a class, a reason and evidence. This zod
- * schema validates the file and emits schema/divergences.schema.json.
+ * The divergence registry (probes/divergences/<target>.yaml): what a target's
+ * answers mean where the probe's own expectations do not settle it. An entry is a
+ * statement about one target's (or engine's) own answer:
  *
- * An entry is a statement about the named target's own behaviour:
- *   bug        the target's answer is wrong;
- *   deliberate the target answers differently on purpose (a documented choice);
- *   reference  the target's answer is wrong, and the target is one used as the
- *              reference (xterm.js, xterm): cells of terminals that differ from it
- *              show as "reference" (the reference is wrong), not as their faults.
+ *   bug        the answer is wrong, and the evidence says so (a ✗ needs no entry
+ *              for that: it is a bug by its mark; an entry adds the evidence)
+ *   deliberate the target answers so on purpose, documented at the measured version
+ *
+ * Every entry names the answer(s) it explains, exactly as `termprobe compare`
+ * shows them; as soon as the target answers otherwise, the entry is stale and
+ * `termprobe check` fails. This zod schema validates the files and emits
+ * schema/divergences.schema.json.
  */
 import { z } from 'zod';
 import { SPEC_DOCUMENTS } from '../corpus/probe-schema.js';
 import { PROBE_PATTERN, PROBE_PATTERN_HELP } from './probe-pattern.js';
 import { VERSION_RANGE_HELP, VERSION_RANGE_PATTERN } from './version-range.js';
 
-export const DIVERGENCE_CLASSES = ['bug', 'deliberate', 'reference'] as const;
+export const DIVERGENCE_CLASSES = ['bug', 'deliberate'] as const;
 export type DivergenceClass = (typeof DIVERGENCE_CLASSES)[number];
 
 /** What counts as evidence: a link, a spec section, or a named upstream source. */
@@ -26,12 +28,18 @@ export const EVIDENCE_PATTERN = new RegExp(
 );
 const EVIDENCE_HELP = `evidence is a URL, a spec section ("${SPEC_DOCUMENTS[2]} …", "xterm ctlseqs …"), or one of "${EVIDENCE_KINDS.join('", "')}" and where (e.g. "commit owner/repo@abc123 …")`;
 
+const ANSWER_HELP = 'required: the answer this entry explains, as `termprobe compare` shows it (e.g. "2;1", "decrqss:m=1$r1;4m", "no-reply"), or a list of them';
+const answerText = z.string({ error: ANSWER_HELP }).trim().min(1, ANSWER_HELP).max(2000);
+
 export const divergenceEntrySchema = z.strictObject({
   probe: z.string().regex(PROBE_PATTERN, PROBE_PATTERN_HELP).describe('A probe id, or a glob over ids ("*" any run of characters, "?" one character).'),
   /** The target's registry name, as in a results file's target.id (e.g. "ghostty", "tmux"). */
-  target: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._+-]*$/, 'target is a target name, e.g. ghostty').describe("The target's registry name, as in a results file's target.id."),
-  versions: z.string().regex(VERSION_RANGE_PATTERN, VERSION_RANGE_HELP).default('*').describe('Versions of the target (identity.version) the entry covers: "*", "3.3a", ">=3.3", ">=3.3 <3.5".'),
-  class: z.enum(DIVERGENCE_CLASSES, { error: `class is one of: ${DIVERGENCE_CLASSES.join(', ')}` }).describe("bug: the target's answer is wrong; deliberate: a documented choice; reference: the target is wrong and serves as a reference."),
+  target: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._+-]*$/, 'target is a target name, e.g. ghostty').describe("The target's registry name, as in a results file's target.id, or an engine's name (vte, qtermwidget): then the entry holds for every terminal built on it."),
+  versions: z.string().regex(VERSION_RANGE_PATTERN, VERSION_RANGE_HELP).default('*').describe('Versions of the target (identity.version; for an engine, the engine\'s version) the entry covers: "*", "3.3a", ">=3.3", ">=3.3 <3.5".'),
+  answer: z
+    .union([answerText, z.array(answerText).min(1, 'list at least one answer')], { error: ANSWER_HELP })
+    .describe('The answer (or answers) this entry explains, as `termprobe compare` shows them, e.g. "2;1" or "decrqss:m=1$r1;4m".'),
+  class: z.enum(DIVERGENCE_CLASSES, { error: `class is one of: ${DIVERGENCE_CLASSES.join(', ')} (whether the reference is the one that is wrong follows from the support marks, not from an entry)` }).describe("bug: the target's answer is wrong; deliberate: a documented choice."),
   reason: z
     .string({ error: 'required: one or two sentences saying why' })
     .trim()

@@ -1,10 +1,11 @@
 /**
- * Load the divergence registry: parse the YAML, validate it with the schema,
+ * Load the divergence registry: a folder of YAML files, one per target or engine
+ * (probes/divergences/<name>.yaml), or one file. Parse, validate with the schema,
  * and compile each entry's probe pattern and version range once. The first
  * problem throws a DivergenceFileError naming file, line, entry and problem.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jsYaml from 'js-yaml';
 import { createRequire } from 'node:module';
@@ -13,8 +14,9 @@ import { DivergenceFileError } from './divergence-error.js';
 import { divergenceFileSchema, type DivergenceEntryData } from './divergence-schema.js';
 import { isGlob, probeMatcher } from './probe-pattern.js';
 import { parseVersionRange, type VersionRange } from './version-range.js';
+import { nearestName } from '../util/nearest-name.js';
 
-export const DEFAULT_REGISTRY = fileURLToPath(new URL('../../probes/divergences.yaml', import.meta.url));
+export const DEFAULT_REGISTRY = fileURLToPath(new URL('../../probes/divergences/', import.meta.url)).replace(/\/$/, '');
 
 export interface DivergenceEntry extends DivergenceEntryData {
   /** 1-based position in the file, and the line the entry starts on. */
@@ -23,14 +25,34 @@ export interface DivergenceEntry extends DivergenceEntryData {
   file: string;
   range: VersionRange;
   glob: boolean;
+  /** The answers it explains, as a list. */
+  answers: string[];
   matchesProbe(id: string): boolean;
+}
+
+/** Who gave an answer, as the registry matches it: the target, its version, and its engine. */
+export interface Answerer {
+  targetId: string;
+  version: string;
+  engine: { name: string; version?: string };
 }
 
 export interface DivergenceRegistry {
   file: string;
   entries: DivergenceEntry[];
-  /** The entry explaining this target's answer to this probe: an exact id wins over a glob, then file order. */
-  find(probeId: string, targetId: string, version: string): DivergenceEntry | undefined;
+  /**
+   * The entry explaining this answer (or, without one, any answer) of this target
+   * to this probe: entries about the target itself win over entries about its
+   * engine, an exact id over a glob, then file order.
+   */
+  find(probeId: string, who: Answerer, answer?: string): DivergenceEntry | undefined;
+}
+
+/** Does the entry speak of this answerer (the target at its version, or its engine at the engine's version)? */
+export function entryCovers(e: DivergenceEntry, who: Answerer): 'target' | 'engine' | undefined {
+  if (e.target === who.targetId && e.range.matches(who.version)) return 'target';
+  if (e.target === who.engine.name && e.target !== who.targetId && e.range.matches(who.engine.version ?? 'unknown')) return 'engine';
+  return undefined;
 }
 
 export function entryLabel(e: { index: number; target?: unknown; probe?: unknown }): string {
@@ -86,6 +108,8 @@ export function parseDivergences(text: string, file: string): DivergenceRegistry
     const reason = (err ? err.message.split('\n')[0]! : ((e as { reason?: string }).reason ?? (e as Error).message)).replace(/:\s*$/, '');
     throw new DivergenceFileError(file, `invalid YAML: ${reason}`, undefined, line);
   }
+  // "divergences:" with nothing under it is an empty list (a new file, or every entry removed).
+  if (data !== null && typeof data === 'object' && (data as { divergences?: unknown }).divergences === null) data = { ...data, divergences: [] };
   const parsed = divergenceFileSchema.safeParse(data);
   if (!parsed.success) {
     const { doc, counter } = positioned(text);
@@ -112,9 +136,9 @@ export function parseDivergences(text: string, file: string): DivergenceRegistry
   const entries = list.map((d, i): DivergenceEntry => {
     const index = i + 1;
     const line = lineAt(i);
-    const key = `${d.probe} ${d.target} ${d.versions}`;
+    const key = `${d.probe} ${d.target} ${d.versions} ${JSON.stringify(d.answer)}`;
     const prior = seen.get(key);
-    if (prior !== undefined) throw new DivergenceFileError(file, `duplicate of entry ${prior} (same probe, target and versions)`, entryLabel({ index, ...d }), line);
+    if (prior !== undefined) throw new DivergenceFileError(file, `duplicate of entry ${prior} (same probe, target, versions and answer)`, entryLabel({ index, ...d }), line);
     seen.set(key, index);
     let range: VersionRange;
     try {
@@ -122,42 +146,84 @@ export function parseDivergences(text: string, file: string): DivergenceRegistry
     } catch (e) {
       throw new DivergenceFileError(file, `versions: ${(e as Error).message}`, entryLabel({ index, ...d }), lineAt(i, 'versions'));
     }
-    return { ...d, index, line, file, range, glob: isGlob(d.probe), matchesProbe: probeMatcher(d.probe) };
+    const answers = typeof d.answer === 'string' ? [d.answer] : [...new Set(d.answer)];
+    return { ...d, index, line, file, range, glob: isGlob(d.probe), answers, matchesProbe: probeMatcher(d.probe) };
   });
   return makeRegistry(file, entries);
 }
 
 export function makeRegistry(file: string, entries: DivergenceEntry[]): DivergenceRegistry {
   const byTarget = new Map<string, DivergenceEntry[]>();
-  for (const e of entries) byTarget.set(e.target, [...(byTarget.get(e.target) ?? []), e]);
+  for (const e of entries) {
+    let list = byTarget.get(e.target);
+    if (!list) byTarget.set(e.target, (list = []));
+    list.push(e);
+  }
+  const pick = (list: DivergenceEntry[] | undefined, probeId: string, who: Answerer, answer: string | undefined): DivergenceEntry | undefined => {
+    let globHit: DivergenceEntry | undefined;
+    for (const e of list ?? []) {
+      if (!e.matchesProbe(probeId) || !entryCovers(e, who) || (answer !== undefined && !e.answers.includes(answer))) continue;
+      if (!e.glob) return e;
+      globHit ??= e;
+    }
+    return globHit;
+  };
   return {
     file,
     entries,
-    find(probeId, targetId, version) {
-      let globHit: DivergenceEntry | undefined;
-      for (const e of byTarget.get(targetId) ?? []) {
-        if (!e.matchesProbe(probeId) || !e.range.matches(version)) continue;
-        if (!e.glob) return e;
-        globHit ??= e;
-      }
-      return globHit;
-    },
+    find: (probeId, who, answer) => pick(byTarget.get(who.targetId), probeId, who, answer) ?? (who.engine.name !== who.targetId ? pick(byTarget.get(who.engine.name), probeId, who, answer) : undefined),
   };
 }
 
-/** The registry at `file`; the default file may be absent (an empty registry), a named one may not. */
-export function loadDivergences(file?: string): DivergenceRegistry {
-  const path = file ?? DEFAULT_REGISTRY;
-  const shownRel = relative(process.cwd(), path);
-  const shown = shownRel && !shownRel.startsWith('..') ? shownRel : path;
-  if (file === undefined && !existsSync(path)) return makeRegistry(shown, []);
-  let text: string;
+function shownPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') ? rel : path;
+}
+
+function readRegistryFile(path: string, shown: string): string {
   try {
-    text = readFileSync(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (e) {
     throw new DivergenceFileError(shown, `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
-  return parseDivergences(text, shown);
+}
+
+/** A folder's files, each holding entries for the target or engine it is named after. */
+function loadFolder(dir: string): DivergenceRegistry {
+  const names = readdirSync(dir).filter((n) => n.endsWith('.yaml')).sort();
+  const entries: DivergenceEntry[] = [];
+  for (const name of names) {
+    const path = join(dir, name);
+    const shown = shownPath(path);
+    const own = basename(name, '.yaml');
+    for (const e of parseDivergences(readRegistryFile(path, shown), shown).entries) {
+      if (e.target !== own) throw new DivergenceFileError(shown, `target "${e.target}" in ${name}: this file holds entries for "${own}" only (put it in ${e.target}.yaml)`, entryLabel(e), e.line);
+      entries.push(e);
+    }
+  }
+  return makeRegistry(shownPath(dir), entries);
+}
+
+/** The registry at `path` (a folder or one file); the default may be absent (an empty registry), a named one may not. */
+export function loadDivergences(path?: string): DivergenceRegistry {
+  const where = path ?? DEFAULT_REGISTRY;
+  const shown = shownPath(where);
+  if (!existsSync(where)) {
+    if (path === undefined) return makeRegistry(shown, []);
+    throw new DivergenceFileError(shown, 'does not exist (give a registry folder, such as probes/divergences, or one YAML file)');
+  }
+  if (statSync(where).isDirectory()) return loadFolder(where);
+  return parseDivergences(readRegistryFile(where, shown), shown);
+}
+
+/** Every entry names a known target or engine; a typo fails with the nearest name. */
+export function checkTargets(registry: DivergenceRegistry, known: Iterable<string>): void {
+  const names = new Set(known);
+  for (const e of registry.entries) {
+    if (names.has(e.target)) continue;
+    const near = nearestName(e.target, names);
+    throw new DivergenceFileError(e.file, `unknown target "${e.target}"${near ? `; did you mean "${near}"?` : ''} (targets: ${[...names].sort().join(', ')})`, entryLabel(e), e.line);
+  }
 }
 
 /** Entries that name probes the corpus does not have: a plain id not in it, or a glob matching none. */

@@ -5,14 +5,16 @@
 import { basename } from 'node:path';
 import { answerSignature, answerSummary, answerValues, NO_REPLY } from '../results/answer-key.js';
 import type { ProbeResult, ResultsFile } from '../results/results-schema.js';
+import { engineOfRun } from '../results/engines.js';
 import { EMBEDDED_TARGETS } from '../targets/registry.js';
+import type { Answerer } from './load-divergences.js';
 
 /** How much of an answer counts: screen cells, the screen's text only, or no screen at all. */
 export type SignatureLevel = 'cells' | 'text' | 'none';
 
 /** Like answerSignature, but the screen counts by its text only, or not at all: for runs that could not read more. */
 export function textSignature(r: ProbeResult, withScreen = true): string {
-  if (r.status === 'no-reply' || r.status === 'skipped' || r.status === 'error') return r.status;
+  if (r.status === 'no-reply' || r.status === 'skipped' || r.status === 'error' || r.status === 'crashed') return r.status;
   const v = answerValues(r);
   const parts = [`cursor=${v.cursor ?? NO_REPLY}`];
   for (const q of Object.keys(v.replies).sort()) parts.push(`${q}=${JSON.stringify(v.replies[q])}`);
@@ -30,8 +32,12 @@ export interface RunView {
   version: string;
   /** Column label: "name version", made unique among the runs compared. */
   label: string;
-  /** A real terminal (not an embedded emulator): counts towards consensus. */
+  /** A real terminal (not an embedded emulator). */
   real: boolean;
+  /** The emulation engine behind it (six VTE front ends share one); consensus counts engines. */
+  engine: { name: string; version?: string };
+  /** Who answered, as registry entries match it. */
+  answerer: Answerer;
   result(id: string): ProbeResult | undefined;
   /** The answer's signature: with screen cells ("cells", the default), screen text only ("text"), or no screen ("none"). */
   signature(id: string, level?: SignatureLevel): string | undefined;
@@ -51,6 +57,7 @@ export function viewRun(file: string, run: ResultsFile): RunView {
   const sums = new Map<string, string>();
   const bareSums = new Map<string, string>();
   const { name, version } = run.target.identity;
+  const engine = engineOfRun(run);
   return {
     file,
     run,
@@ -59,6 +66,8 @@ export function viewRun(file: string, run: ResultsFile): RunView {
     version,
     label: `${name} ${version}`,
     real: isRealTerminal(run),
+    engine,
+    answerer: { targetId: run.target.id, version, engine },
     result: (id) => byId.get(id),
     signature(id, level = 'cells') {
       const cache = caches[level];

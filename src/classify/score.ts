@@ -1,50 +1,54 @@
 /**
- * The per-target summary under a comparison, and its score:
+ * The per-target summary under a comparison, and its score: the share of probes
+ * the terminal implements among those its answers decide,
  *
- *   score = 100 × (same + reference + deliberate / 2) / compared
+ *   score = 100 × implements / (implements + lacks + other)
  *
- * where `compared` counts the probes both the target and the reference answered.
- * A wrong reference costs the target nothing, a documented choice costs half,
- * a bug or an unexplained difference costs the whole probe. No-reply is an
- * answer like any other: it scores by its class. One decimal.
+ * Inconclusive cells (no reply, not run, screen not read, a reply from
+ * termprobe's own pipe, an answer that observes nothing) are never in the
+ * denominator. The score does not depend on the emulator chosen for agreement:
+ * the agreement counts beside it do. One decimal.
  */
-import type { CellClass, Verdict } from './classify-cell.js';
+import { AGREEMENTS, type Agreement } from './agreement.js';
+import type { ComparisonCell } from './build-comparison.js';
 import type { RunView } from './run-view.js';
 
 export interface TargetSummary {
   label: string;
   targetId: string;
+  engine: string;
   isReference: boolean;
-  /** Probes with a result (not skipped). */
+  /** Probes with a result (skipped ones included: they are inconclusive). */
   run: number;
-  /** Probes both this target and the reference answered. */
-  compared: number;
-  same: number;
-  bug: number;
-  deliberate: number;
-  reference: number;
+  implements: number;
+  lacks: number;
+  other: number;
+  inconclusive: number;
+  /** ~ answers no registry entry explains. */
   unexplained: number;
-  noReply: number;
   score: number | null;
+  /** Against the chosen emulator (empty for the emulator itself). */
+  agreement: Record<Agreement, number>;
 }
 
-export function scoreOf(s: Pick<TargetSummary, 'compared' | 'same' | 'reference' | 'deliberate'>): number | null {
-  if (s.compared === 0) return null;
-  return Math.round((1000 * (s.same + s.reference + s.deliberate / 2)) / s.compared) / 10;
+export function scoreOf(s: Pick<TargetSummary, 'implements' | 'lacks' | 'other'>): number | null {
+  const decided = s.implements + s.lacks + s.other;
+  return decided === 0 ? null : Math.round((1000 * s.implements) / decided) / 10;
 }
 
-const COMPARED: ReadonlySet<CellClass> = new Set(['same', 'bug', 'deliberate', 'reference', 'unexplained']);
-
-export function summarizeTarget(view: RunView, isReference: boolean, ids: string[], verdicts: Verdict[]): TargetSummary {
-  const s: TargetSummary = { label: view.label, targetId: view.targetId, isReference, run: 0, compared: 0, same: 0, bug: 0, deliberate: 0, reference: 0, unexplained: 0, noReply: 0, score: null };
-  ids.forEach((id, i) => {
-    const cls = verdicts[i]!.class;
-    if (cls !== 'not-run') s.run++;
-    if (view.result(id)?.status === 'no-reply') s.noReply++;
-    if (!COMPARED.has(cls)) return;
-    s.compared++;
-    if (cls === 'same' || cls === 'bug' || cls === 'deliberate' || cls === 'reference' || cls === 'unexplained') s[cls]++;
-  });
+export function summarizeTarget(view: RunView, isReference: boolean, cells: readonly ComparisonCell[], ids?: readonly string[]): TargetSummary {
+  const agreement = Object.fromEntries(AGREEMENTS.map((a) => [a, 0])) as Record<Agreement, number>;
+  const s: TargetSummary = { label: view.label, targetId: view.targetId, engine: view.engine.name, isReference, run: 0, implements: 0, lacks: 0, other: 0, inconclusive: 0, unexplained: 0, score: null, agreement };
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells[i]!;
+    if (ids && !view.result(ids[i]!)) continue;
+    if (c.support.why !== 'not-run') s.run++;
+    s[c.support.support]++;
+    if (c.support.support === 'other' && !c.entry) s.unexplained++;
+    if (c.agreement) agreement[c.agreement.class]++;
+  }
   s.score = scoreOf(s);
   return s;
 }
+
+export const SCORE_LINE = 'score = 100 × implements / (implements + lacks + other): probes whose answer decides; inconclusive ones never count';

@@ -1,19 +1,17 @@
 /**
- * Stale registry entries: an entry that matches no current difference fails
- * `termprobe check`, like a known bug that unexpectedly passes, so the
- * registry cannot rot. An entry about a target with no results is not checked.
- *
- * An entry about a target other than the reference is live when that target's
- * answer differs from the reference's; an entry about the reference itself is
- * live when some other run differs from it. A bug or reference entry is also live
- * while the probe's spec still rejects the target's answer: the known bug is
- * there even when no other run at hand shows it. It is stale once it passes.
+ * Stale registry entries. An entry speaks of answers: it names the target (or
+ * engine), versions, probe (or glob) and the answer(s) it explains. It is stale,
+ * and `termprobe check` fails, as soon as
+ *   - a run it covers answers a probe it matches with a ✗ or ~ answer it does not
+ *     name (the terminal's answer changed: the entry would silently absorb it), or
+ *   - one of the answers it names is given by no run it covers, or
+ *   - it classifies no cell at all (every matched answer now implements the probe).
+ * An entry whose target has no results at hand is not checked.
  */
-import { makeSigner, type Signer } from './answer-signer.js';
-import { answersDiffer } from './classify-cell.js';
 import type { DivergenceEntry, DivergenceRegistry } from './load-divergences.js';
+import { entryCovers } from './load-divergences.js';
+import type { Marker } from './marks.js';
 import type { RunView } from './run-view.js';
-import type { SpecCheck } from './spec-check.js';
 
 export interface StaleEntry {
   entry: DivergenceEntry;
@@ -27,35 +25,44 @@ export interface CheckOutcome {
   unchecked: DivergenceEntry[];
 }
 
-function liveOn(e: DivergenceEntry, id: string, run: RunView, ref: RunView, views: RunView[], signer: Signer, meetsSpec?: SpecCheck): boolean {
-  const differs = run !== ref && ref.result(id) !== undefined ? answersDiffer(id, run, ref, signer) : views.some((o) => o !== run && answersDiffer(id, run, o, signer));
-  return differs || (e.class !== 'deliberate' && meetsSpec?.(id, run) === false);
+function quote(answer: string): string {
+  return JSON.stringify(answer);
 }
 
-export function findStaleEntries(registry: DivergenceRegistry, views: RunView[], ref: RunView, meetsSpec?: SpecCheck): CheckOutcome {
-  const all = views.includes(ref) ? views : [ref, ...views];
+function checkEntry(e: DivergenceEntry, runs: RunView[], marker: Marker): string | undefined {
+  const seen = new Set<string>();
+  const wrong: string[] = [];
+  let passing = '';
+  for (const run of runs) {
+    for (const p of run.run.probes) {
+      if (!e.matchesProbe(p.id)) continue;
+      const mark = marker.mark(run, p.id).support;
+      const answer = run.summary(p.id);
+      if (mark === 'implements') passing ||= `${run.label} answers ${p.id} ${quote(answer)}, which implements it`;
+      if (mark !== 'lacks' && mark !== 'other') continue;
+      if (e.answers.includes(answer)) seen.add(answer);
+      else wrong.push(`${run.label} answers ${p.id} ${quote(answer)}`);
+    }
+  }
+  const stated = e.answers.length === 1 ? quote(e.answers[0]!) : `one of ${e.answers.map(quote).join(', ')}`;
+  if (wrong.length > 0) return `${wrong[0]}${wrong.length > 1 ? ` (and ${wrong.length - 1} more)` : ''}, not ${stated} as the entry states`;
+  if (seen.size === 0) return passing ? `classifies no cell: ${passing}` : 'classifies no cell: no run it covers gives a ✗ or ~ answer to a probe it matches';
+  const unseen = e.answers.filter((a) => !seen.has(a));
+  if (unseen.length > 0) return `no run it covers answers ${unseen.map(quote).join(', ')} any more`;
+  return undefined;
+}
+
+export function findStaleEntries(registry: DivergenceRegistry, views: RunView[], marker: Marker): CheckOutcome {
   const out: CheckOutcome = { live: [], stale: [], unchecked: [] };
-  const signer = makeSigner(all);
   for (const e of registry.entries) {
-    const runs = all.filter((v) => v.targetId === e.target && e.range.matches(v.version));
+    const runs = views.filter((v) => entryCovers(e, v.answerer) !== undefined);
     if (runs.length === 0) {
       out.unchecked.push(e);
       continue;
     }
-    const pairs = runs.flatMap((run) => run.run.probes.filter((p) => e.matchesProbe(p.id)).map((p) => ({ run, id: p.id })));
-    if (pairs.length === 0) {
-      out.stale.push({ entry: e, why: `matches no probe in the results of ${runs.map((r) => r.label).join(', ')}` });
-      continue;
-    }
-    if (pairs.some(({ run, id }) => liveOn(e, id, run, ref, all, signer, meetsSpec))) {
-      out.live.push(e);
-      continue;
-    }
-    const who = [...new Set(runs.map((r) => r.label))].join(', ');
-    const what = pairs.length === 1 ? pairs[0]!.id : `all ${pairs.length} matching probes`;
-    const than = runs.every((r) => r === ref) ? 'every other run' : `the reference ${ref.label}`;
-    const passes = meetsSpec && e.class !== 'deliberate' ? ', as the probe specifies' : '';
-    out.stale.push({ entry: e, why: `${who} now answers ${what} the same as ${than}${passes}` });
+    const why = checkEntry(e, runs, marker);
+    if (why) out.stale.push({ entry: e, why });
+    else out.live.push(e);
   }
   return out;
 }

@@ -1,41 +1,49 @@
 /**
  * `termprobe check [results…]`: validate the divergence registry (exit 2 with one
- * line when it is malformed) and fail (exit 1, one line per entry) when an entry
- * matches no current difference in the results.
+ * line when it is malformed, names an unknown target or a probe the corpus lacks)
+ * and fail (exit 1, one line per problem) when an entry is stale — it no longer
+ * states the answer its target gives, or classifies no cell — or when its
+ * evidence is not pinned to the measured version.
  */
-import { chooseReference, DEFAULT_REFERENCE } from '../classify/choose-reference.js';
-import { checkAgainstCorpus, entryLabel, loadDivergences } from '../classify/load-divergences.js';
+import { checkEvidence } from '../classify/evidence-check.js';
+import { checkAgainstCorpus, entryLabel, type DivergenceEntry } from '../classify/load-divergences.js';
+import { makeMarker } from '../classify/marks.js';
 import { probeLookup } from '../classify/probe-lookup.js';
-import { specCheckByLookup } from '../classify/spec-check.js';
 import { findStaleEntries } from '../classify/stale-entries.js';
 import { loadCorpus } from '../corpus/load-corpus.js';
 import { EXIT } from './errors.js';
+import { loadRegistryFor } from './load-registry.js';
 import { writeOut } from './write-out.js';
 import { loadRuns, resultsFiles } from './results-args.js';
 
 export interface CheckOptions {
   registry?: string;
-  reference?: string;
   probes?: string;
 }
 
+function where(e: DivergenceEntry): string {
+  return `${e.file}${e.line ? `:${e.line}` : ''}: ${entryLabel(e)}`;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 export async function checkCommand(files: string[], opts: CheckOptions): Promise<void> {
-  const registry = loadDivergences(opts.registry);
+  const given = resultsFiles(files);
+  const views = loadRuns(given);
+  const registry = loadRegistryFor(opts.registry, views);
   checkAgainstCorpus(registry, (await loadCorpus(opts.probes)).byId.keys());
   const n = registry.entries.length;
-  const given = resultsFiles(files);
+  const evidence = checkEvidence(registry.entries, views);
+  for (const p of evidence) writeOut(`${where(p.entry)}: evidence: ${p.problem}\n`);
   if (given.length === 0) {
-    writeOut(`${registry.file}: ${n} entries valid; no results files (results/*.json is empty), so none was checked for staleness\n`);
+    process.stderr.write(`${registry.file}: ${plural(n, 'entry', 'entries')} valid, ${plural(evidence.length, 'evidence problem')}; no results files (results/*.json is empty), so none was checked for staleness\n`);
+    if (evidence.length > 0) process.exitCode = EXIT.differences;
     return;
   }
-  const views = loadRuns(given);
-  const reference = await chooseReference(opts.reference ?? DEFAULT_REFERENCE, views, { probes: opts.probes });
-  const outcome = findStaleEntries(registry, views, reference.view, specCheckByLookup(probeLookup(opts.probes)));
-  for (const s of outcome.stale) {
-    writeOut(`${s.entry.file}${s.entry.line ? `:${s.entry.line}` : ''}: ${entryLabel(s.entry)}: stale: ${s.why}\n`);
-  }
+  const outcome = findStaleEntries(registry, views, makeMarker(probeLookup(opts.probes)));
+  for (const s of outcome.stale) writeOut(`${where(s.entry)}: stale: ${s.why}\n`);
   const unchecked = outcome.unchecked.length ? `, ${outcome.unchecked.length} not checked (no results for ${[...new Set(outcome.unchecked.map((e) => e.target))].join(', ')})` : '';
   const verdict = outcome.stale.length ? `${outcome.stale.length} stale` : 'none stale';
-  process.stderr.write(`${registry.file}: ${n} entries, ${outcome.live.length} match a current difference, ${verdict}${unchecked}; reference ${reference.view.label}, ${views.length} results files\n`);
-  if (outcome.stale.length > 0) process.exitCode = EXIT.differences;
+  process.stderr.write(`${registry.file}: ${plural(n, 'entry', 'entries')}, ${outcome.live.length} classify current answers, ${verdict}${unchecked}, ${plural(evidence.length, 'evidence problem')}; ${plural(views.length, 'results file')}\n`);
+  if (outcome.stale.length > 0 || evidence.length > 0) process.exitCode = EXIT.differences;
 }

@@ -1,12 +1,11 @@
-/** `termprobe compare [results…]`: probes × targets, each cell classified against the reference. */
+/** `termprobe compare [results…]`: probes × targets, each cell's support mark, and its agreement with the emulator chosen. */
 import { buildComparison, categoryOf } from '../classify/build-comparison.js';
 import { chooseReference, DEFAULT_REFERENCE } from '../classify/choose-reference.js';
-import { loadDivergences } from '../classify/load-divergences.js';
 import { probeLookup } from '../classify/probe-lookup.js';
-import { specCheckByLookup } from '../classify/spec-check.js';
 import { COMPARE_RENDERERS, validateFormat } from '../report/output-formats.js';
 import { useColor } from '../report/use-color.js';
 import { UsageError } from './errors.js';
+import { loadRegistryFor } from './load-registry.js';
 import { writeOut } from './write-out.js';
 import { requireRuns } from './results-args.js';
 import { splitList } from './select-probes.js';
@@ -15,6 +14,7 @@ export interface CompareOptions {
   category?: string[];
   onlyDifferences?: boolean;
   format?: string;
+  against?: string;
   reference?: string;
   registry?: string;
   probes?: string;
@@ -26,9 +26,15 @@ export async function compareCommand(files: string[], opts: CompareOptions): Pro
   const categories = splitList(opts.category);
   const known = new Set(views.flatMap((v) => v.run.probes.map((p) => categoryOf(p.id))));
   for (const c of categories) if (!known.has(c)) throw new UsageError(`no probes of category "${c}" in these results; categories: ${[...known].join(', ')}`);
-  const registry = loadDivergences(opts.registry);
-  const reference = await chooseReference(opts.reference ?? DEFAULT_REFERENCE, views, { probes: opts.probes });
-  const cmp = buildComparison(views, reference, registry, { categories, meetsSpec: specCheckByLookup(probeLookup(opts.probes)) });
+  const registry = loadRegistryFor(opts.registry, views);
+  const reference = await chooseReference(againstOf(opts), views, { probes: opts.probes });
+  const cmp = buildComparison(views, reference, registry, probeLookup(opts.probes), { categories });
   const render = await COMPARE_RENDERERS[format]();
   writeOut(render(cmp, { onlyDifferences: opts.onlyDifferences, color: format === 'text' && useColor() }));
+}
+
+/** --against, or its older name --reference; both given and different is a mistake. */
+export function againstOf(opts: { against?: string; reference?: string }): string {
+  if (opts.against && opts.reference && opts.against !== opts.reference) throw new UsageError(`--against "${opts.against}" and --reference "${opts.reference}" name different emulators; give one (--reference is the older name of --against)`);
+  return opts.against ?? opts.reference ?? DEFAULT_REFERENCE;
 }

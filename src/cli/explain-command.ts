@@ -3,14 +3,18 @@
  * what it shows — the bytes, the target's and the reference's answers with their
  * raw replies, the class, and the registry entry's reason and evidence.
  */
-import { makeSigner } from '../classify/answer-signer.js';
-import { classifyCell } from '../classify/classify-cell.js';
-import { chooseReference, DEFAULT_REFERENCE } from '../classify/choose-reference.js';
-import { suggestClass } from '../classify/consensus.js';
-import { loadDivergences } from '../classify/load-divergences.js';
+import { classifyAgreement } from '../classify/agreement.js';
+import { sameAnswer } from '../classify/answer-signer.js';
+import { buildComparison, judgeCell } from '../classify/build-comparison.js';
+import { chooseReference } from '../classify/choose-reference.js';
+import { makeMarker } from '../classify/marks.js';
 import { probeLookup } from '../classify/probe-lookup.js';
-import { specCheckByLookup } from '../classify/spec-check.js';
 import { labelRuns, type RunView } from '../classify/run-view.js';
+import { SUPPORT_SYMBOLS } from '../classify/support-mark.js';
+import { suggestFor } from '../classify/triage.js';
+import { AGREEMENT_WORDS, SUPPORT_WORDS } from '../report/class-marks.js';
+import { againstOf } from './compare-command.js';
+import { loadRegistryFor } from './load-registry.js';
 import { escapeBytes, printfCommand } from '../corpus/escape-bytes.js';
 import { decodeNotation } from '../corpus/escape-notation.js';
 import { loadCorpus } from '../corpus/load-corpus.js';
@@ -20,6 +24,7 @@ import { writeOut } from './write-out.js';
 import { requireRuns } from './results-args.js';
 
 export interface ExplainOptions {
+  against?: string;
   reference?: string;
   registry?: string;
   probes?: string;
@@ -47,12 +52,12 @@ function answerLines(v: RunView, id: string, role: string): string[] {
 export async function explainCommand(probeId: string, targetSpec: string, files: string[], opts: ExplainOptions): Promise<void> {
   const views = requireRuns(files);
   const target = pickTarget(targetSpec, views);
-  const registry = loadDivergences(opts.registry);
-  const reference = await chooseReference(opts.reference ?? DEFAULT_REFERENCE, views, { probes: opts.probes });
+  const registry = loadRegistryFor(opts.registry, views);
+  const reference = await chooseReference(againstOf(opts), views, { probes: opts.probes });
   const ref = reference.view;
   labelRuns(views.includes(ref) ? views : [ref, ...views]);
-  if (!target.result(probeId) && !ref.result(probeId)) throw new UsageError(`probe "${probeId}" is in neither ${target.file} nor the reference's results`);
-  const out = [`${probeId} — ${target.label} against the reference ${ref.label}`];
+  if (!target.result(probeId) && !ref.result(probeId)) throw new UsageError(`probe "${probeId}" is in neither ${target.file} nor the results of ${ref.label}`);
+  const out = [`${probeId} — ${target.label}, against ${ref.label}`];
   let probe;
   let corpusProblem = '';
   try {
@@ -66,24 +71,29 @@ export async function explainCommand(probeId: string, targetSpec: string, files:
   } else {
     out.push(corpusProblem ? `probe:     the corpus did not load (${corpusProblem}), so the bytes are unknown here` : 'probe:     not in the corpus at hand, so its bytes are unknown here');
   }
-  out.push('', ...answerLines(target, probeId, 'target:'), ...answerLines(ref, probeId, 'reference:'), '');
-  const all = views.includes(ref) ? views : [ref, ...views];
-  const signer = makeSigner(all);
-  const verdict = classifyCell(probeId, target, ref, registry, signer, specCheckByLookup(probeLookup(opts.probes)));
-  if (target === ref) out.push('class:     (this is the reference)');
-  else if (verdict.class === 'same') out.push('class:     same — the answers agree; nothing to explain');
-  else if (verdict.class === 'not-run' || verdict.class === 'no-reference') out.push(`class:     ${verdict.class} — only one side has an answer`);
-  else out.push(`class:     ${verdict.class}${verdict.class === 'reference' ? ' (the reference is off here; the entry is about it)' : ''}`);
-  const e = verdict.entry;
+  out.push('', ...answerLines(target, probeId, 'target:'), ...answerLines(ref, probeId, 'against:'), '');
+  const lookup = probeLookup(opts.probes);
+  const marker = makeMarker(lookup);
+  const mine = judgeCell(probeId, target, marker, registry);
+  const theirs = judgeCell(probeId, ref, marker, registry);
+  const markLine = (c: typeof mine) => `${SUPPORT_SYMBOLS[c.support.support]} ${c.support.support}${c.support.detail ? ` — ${c.support.detail}` : ` — ${SUPPORT_WORDS[c.support.support]}`}`;
+  out.push(`support:   ${markLine(mine)}`, `           (${ref.label}: ${markLine(theirs)})`);
+  if (target !== ref && target.result(probeId) && ref.result(probeId)) {
+    const { same, level } = sameAnswer(target, ref, probeId);
+    const a = classifyAgreement(same, level, mine.support, theirs.support, mine.entry);
+    const readsScreen = target.result(probeId)?.screen !== undefined || ref.result(probeId)?.screen !== undefined;
+    const how = !readsScreen ? '' : level === 'cells' ? ' (compared by screen cells)' : level === 'text' ? ' (compared by screen text: one side reads text only)' : ' (compared without the screen: one side could not read it)';
+    out.push(`agreement: ${a.class} — ${AGREEMENT_WORDS[a.class]}${how}`);
+  }
+  const e = mine.entry;
   if (e) {
-    out.push(`reason:    ${e.reason}`, 'evidence:', ...e.evidence.map((x) => `  - ${x}`), `entry:     ${e.file}${e.line ? `:${e.line}` : ''} (probe ${e.probe}, target ${e.target}, versions ${e.versions}, class ${e.class})`);
-  } else if (verdict.class === 'unexplained') {
-    const s = suggestClass(probeId, target, ref, all, signer);
-    const refEntry = registry.find(probeId, ref.targetId, ref.version);
-    const why = refEntry
-      ? `the reference is known to be off here (${refEntry.file}${refEntry.line ? `:${refEntry.line}` : ''}), but this answer is not the one the probe specifies either`
-      : `no registry entry explains it (${registry.file})`;
-    out.push(`reason:    ${why}`, `triage:    ${s.class ? `suggest ${s.class === 'reference' ? 'reference' : 'bug or deliberate'}: ` : ''}${s.text}`);
+    out.push(`class:     ${e.class}`, `reason:    ${e.reason}`, 'evidence:', ...e.evidence.map((x) => `  - ${x}`), `entry:     ${e.file}${e.line ? `:${e.line}` : ''} (probe ${e.probe}, target ${e.target}, versions ${e.versions})`);
+  } else if (mine.support.support === 'lacks') {
+    out.push(`reason:    the answer is the probe's lacks answer: ${target.label} does not implement it (${probe?.spec ?? 'see the probe'}); no registry entry says it is deliberate`);
+  } else if (mine.support.support === 'other') {
+    const cmp = buildComparison(views, reference, registry, lookup);
+    const s = suggestFor({ id: probeId, view: cmp.columns.find((v) => v.file === target.file) ?? target, answer: target.summary(probeId), probe }, cmp);
+    out.push(`reason:    unexplained — no entry in ${registry.file} names this answer`, `spec:      ${s.spec}`, `engines:   ${s.engines}`, `record:    ${s.command}`);
   }
   writeOut(out.join('\n') + '\n');
 }

@@ -75,8 +75,9 @@ export function buildProgram(): Command {
     .command('site [results...]')
     .description('write the static compatibility site (matrix, probe and terminal pages, data.json, badges) from results files (default: results/*.json)')
     .option('-o, --out <dir>', 'output folder (replaced only if an earlier `termprobe site` made it)', 'site-out')
-    .option('--reference <file|name>', 'reference: a results file, a target among them, or an embedded target run now (default: xterm.js)')
-    .option('--registry <file>', 'divergence registry (default: probes/divergences.yaml)')
+    .option('-a, --against <file|name>', 'the emulator differences are classified against: a results file, a target among them, or an embedded target run now (default: xterm.js)')
+    .option('--reference <file|name>', 'the older name of --against')
+    .option('--registry <path>', 'divergence registry, a folder or one YAML file (default: probes/divergences/)')
     .option('--probes <dir>', 'probe folder, for titles and bytes')
     .option('-q, --quiet', 'no summary line')
     .action(async (files, opts) => (await import('./site-command.js')).siteCommand(files, opts));

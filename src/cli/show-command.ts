@@ -2,7 +2,7 @@
 import { escapeBytes, printfCommand } from '../corpus/escape-bytes.js';
 import { decodeNotation } from '../corpus/escape-notation.js';
 import { loadCorpus } from '../corpus/load-corpus.js';
-import type { Expectation } from '../corpus/probe-schema.js';
+import { describeExpectation, describeInconclusiveAnswers } from '../corpus/describe-expectation.js';
 import { reproBytes } from '../engine/probe-plan.js';
 import { UsageError } from './errors.js';
 import { parseSize } from './select-probes.js';
@@ -10,14 +10,6 @@ import { parseSize } from './select-probes.js';
 export interface ShowOptions {
   probes?: string;
   size?: string;
-}
-
-function describeExpectation(e: Expectation): string {
-  const parts: string[] = [];
-  if (e.cursor) parts.push(`cursor ${e.cursor}`);
-  for (const [q, v] of Object.entries(e.replies ?? {})) parts.push(`${q} = ${v}`);
-  if (e.screen) parts.push(`screen ${JSON.stringify(e.screen)}`);
-  return parts.join(', ') || '(nothing stated)';
 }
 
 export async function showCommand(id: string, opts: ShowOptions): Promise<void> {
@@ -46,6 +38,7 @@ export async function showCommand(id: string, opts: ShowOptions): Promise<void> 
   if (probe.tags?.length) lines.push(`tags:      ${probe.tags.join(', ')}`);
   lines.push(`implements: ${describeExpectation(probe.expect.implements)}`);
   if (probe.expect.lacks) lines.push(`lacks:      ${describeExpectation(probe.expect.lacks)}`);
+  for (const line of describeInconclusiveAnswers(probe.expect.inconclusive)) lines.push(`inconclusive: ${line}`);
   for (const [target, verdict] of Object.entries(probe.known ?? {})) lines.push(`known:      ${target} ${verdict}`);
   lines.push('', 'reproduce in any shell (the reply appears as typed input):', `  ${printfCommand(reproBytes(probe, size))}`);
   process.stdout.write(lines.join('\n') + '\n');

@@ -2,9 +2,11 @@
 import { SiteError } from '../report/site/site-error.js';
 import { UsageError } from './errors.js';
 import { requireRuns } from './results-args.js';
+import { againstOf } from './compare-command.js';
 
 export interface SiteCommandOptions {
   out: string;
+  against?: string;
   reference?: string;
   registry?: string;
   probes?: string;
@@ -16,7 +18,7 @@ export async function siteCommand(files: string[], opts: SiteCommandOptions): Pr
   const views = requireRuns(files);
   const { buildSite } = await import('../report/site/build-site.js');
   try {
-    const stats = await buildSite(views, opts.out, { reference: opts.reference, registry: opts.registry, probes: opts.probes });
+    const stats = await buildSite(views, opts.out, { reference: againstOf(opts), registry: opts.registry, probes: opts.probes });
     if (!opts.quiet) {
       const ms = performance.now() - t0;
       const mb = stats.bytes / 1e6;

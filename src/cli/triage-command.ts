@@ -1,16 +1,16 @@
 /**
- * `termprobe triage [results…]`: every unexplained difference, with the real
- * terminals' consensus and a suggested class (printed, never written).
- * `termprobe triage --write <probe> <target> --class … --reason … --evidence …`
- * appends an entry to the registry, refusing an empty reason.
+ * `termprobe triage [results…]`: every unexplained cell — a ~ answer, neither the
+ * probe's implements nor its lacks answer, that no registry entry explains — with
+ * what the spec says, which engines give the same answer, and a command that
+ * records a draft entry. `termprobe triage --write <probe> <target> …` records one.
  */
 import { buildComparison } from '../classify/build-comparison.js';
-import { chooseReference, DEFAULT_REFERENCE } from '../classify/choose-reference.js';
-import { describeConsensus, suggestClass } from '../classify/consensus.js';
-import { loadDivergences } from '../classify/load-divergences.js';
+import { chooseReference } from '../classify/choose-reference.js';
 import { probeLookup } from '../classify/probe-lookup.js';
-import { specCheckByLookup } from '../classify/spec-check.js';
+import { suggestFor, unexplainedItems } from '../classify/triage.js';
+import { againstOf } from './compare-command.js';
 import { UsageError } from './errors.js';
+import { loadRegistryFor } from './load-registry.js';
 import { writeOut } from './write-out.js';
 import { requireRuns } from './results-args.js';
 import { splitList } from './select-probes.js';
@@ -21,7 +21,9 @@ export interface TriageOptions {
   reason?: string;
   evidence?: string[];
   versions?: string;
+  answer?: string[];
   category?: string[];
+  against?: string;
   reference?: string;
   registry?: string;
   probes?: string;
@@ -29,33 +31,21 @@ export interface TriageOptions {
 
 export async function triageCommand(args: string[], opts: TriageOptions): Promise<void> {
   if (opts.write) return (await import('./triage-write.js')).triageWrite(args, opts);
-  if (opts.class || opts.reason || opts.evidence) throw new UsageError('--class, --reason and --evidence go with --write <probe> <target>');
+  if (opts.class || opts.reason || opts.evidence || opts.answer) throw new UsageError('--class, --reason, --evidence and --answer go with --write <probe> <target>');
   const views = requireRuns(args);
-  const registry = loadDivergences(opts.registry);
-  const reference = await chooseReference(opts.reference ?? DEFAULT_REFERENCE, views, { probes: opts.probes });
-  const cmp = buildComparison(views, reference, registry, { categories: splitList(opts.category), meetsSpec: specCheckByLookup(probeLookup(opts.probes)) });
-  const ref = reference.view;
+  const registry = loadRegistryFor(opts.registry, views);
+  const reference = await chooseReference(againstOf(opts), views, { probes: opts.probes });
+  const cmp = buildComparison(views, reference, registry, probeLookup(opts.probes), { categories: splitList(opts.category) });
+  const items = unexplainedItems(cmp);
   const out: string[] = [];
-  let count = 0;
-  for (const row of cmp.rows) {
-    const open = row.cells.map((c, i) => ({ c, v: cmp.columns[i]! })).filter(({ c }) => c.class === 'unexplained');
-    if (open.length === 0) continue;
-    count += open.length;
-    const width = Math.max(...[ref, ...open.map((o) => o.v)].map((v) => v.label.length)) + 2;
-    out.push('', row.id, `  ${ref.label.padEnd(width)}${cmp.signer.summary(ref, row.id)}   (reference)`);
-    for (const { v } of open) out.push(`  ${v.label.padEnd(width)}${cmp.signer.summary(v, row.id)}`);
-    out.push(`  real terminals: ${describeConsensus(row.consensus) || `none answered (${cmp.realCount} among these results)`}`);
-    const seen = new Set<string>();
-    for (const { v } of open) {
-      const s = suggestClass(row.id, v, ref, cmp.columns, cmp.signer);
-      if (seen.has(s.text)) continue;
-      seen.add(s.text);
-      const who = s.class === 'reference' ? ref.targetId : s.class ? v.targetId : '<target>';
-      const cls = s.class === 'reference' ? 'reference' : s.class ? 'bug|deliberate' : 'bug|deliberate|reference';
-      out.push(`  suggest: ${s.class === 'reference' ? 'reference — ' : s.class ? 'bug or deliberate — ' : 'no class — '}${s.text}`);
-      out.push(`    record: termprobe triage --write ${row.id} ${who} --class ${cls} --reason "…" --evidence "…"`);
-    }
+  let last = '';
+  for (const item of items) {
+    if (item.id !== last) out.push('', `${item.id}${item.probe ? ` — ${item.probe.title}` : ''}`);
+    last = item.id;
+    const s = suggestFor(item, cmp);
+    out.push(`  ${item.view.label}: ${item.answer}`, `    spec: ${s.spec}`, `    engines: ${s.engines}`, `    record: ${s.command}`);
   }
-  const head = `Unexplained differences against ${ref.label}: ${count} (in ${cmp.rows.filter((r) => r.cells.some((c) => c.class === 'unexplained')).length} probes; registry ${cmp.registryFile}).`;
+  const probes = new Set(items.map((i) => i.id)).size;
+  const head = `Unexplained: ${items.length} cell${items.length === 1 ? '' : 's'} (~ answers no entry explains) in ${probes} probe${probes === 1 ? '' : 's'}, of ${cmp.unexplained.of} ✗ and ~ cells; registry ${cmp.registryFile}.`;
   writeOut([head, ...cmp.notes.map((n) => `Note: ${n}.`), ...out, ''].join('\n'));
 }

@@ -5,17 +5,19 @@
 import type { Command } from 'commander';
 
 const collect = (value: string, prior: string[] = []) => [...prior, value];
-const REFERENCE_HELP = 'reference: a target name (xterm.js, ghostty) or a results file; a target not among the files is run now';
-const REGISTRY_HELP = 'divergence registry (default: probes/divergences.yaml shipped with termprobe)';
+const AGAINST_HELP = 'the emulator differences are classified against: a target name (xterm.js, ghostty, xterm) or a results file; an embedded target not among the files is run now (default xterm.js)';
+const REFERENCE_HELP = 'the older name of --against';
+const REGISTRY_HELP = 'divergence registry, a folder or one YAML file (default: probes/divergences/ shipped with termprobe)';
 
 export function registerVerdictCommands(program: Command): void {
   program
     .command('compare [results...]')
-    .description('table of probes × targets, each answer classified against the reference (default: results/*.json)')
+    .description('table of probes × targets: each answer\'s support mark (✓ ✗ ~ ?) and its agreement with an emulator (default: results/*.json)')
     .option('-c, --category <name>', 'only this category (repeatable, or a,b)', collect)
-    .option('-d, --only-differences', 'only probes where some target differs from the reference')
+    .option('-d, --only-differences', 'only probes where some target answers otherwise than the emulator')
     .option('-f, --format <format>', 'text, markdown or json', 'text')
-    .option('-r, --reference <target|file>', REFERENCE_HELP, 'xterm.js')
+    .option('-a, --against <target|file>', AGAINST_HELP)
+    .option('-r, --reference <target|file>', REFERENCE_HELP)
     .option('--registry <file>', REGISTRY_HELP)
     .option('--probes <dir>', 'probe folder (for a reference run now)')
     .action(async (files, opts) => (await import('./compare-command.js')).compareCommand(files, opts));
@@ -29,30 +31,32 @@ export function registerVerdictCommands(program: Command): void {
 
   program
     .command('check [results...]')
-    .description('validate the divergence registry; fail on entries no current difference matches (default: results/*.json)')
-    .option('-r, --reference <target|file>', REFERENCE_HELP, 'xterm.js')
+    .description('validate the divergence registry; fail on stale entries (an answer no longer given, no cell classified) and unpinned evidence (default: results/*.json)')
     .option('--registry <file>', REGISTRY_HELP)
     .option('--probes <dir>', 'probe folder')
     .action(async (files, opts) => (await import('./check-command.js')).checkCommand(files, opts));
 
   program
     .command('triage [args...]')
-    .description('unexplained differences with consensus and a suggested class; --write <probe> <target> records one')
-    .option('--write', 'append a registry entry for <probe> <target> (the two arguments)')
-    .option('--class <class>', 'with --write: bug, deliberate or reference')
+    .description('unexplained cells (~ answers no entry explains) with the spec, the engines and a command; --write <probe> <target> records one')
+    .option('--write', 'append a registry entry for <probe> <target> (the two arguments), to this project\'s registry or --registry')
+    .option('--answer <answer>', 'with --write: the answer the entry explains, as compare shows it (repeatable; default: the target\'s answer in the results at hand)', collect)
+    .option('--class <class>', 'with --write: bug or deliberate')
     .option('--reason <text>', 'with --write: one or two sentences saying why (required)')
     .option('--evidence <source>', 'with --write: a spec section, upstream issue, commit or changelog line (repeatable)', collect)
     .option('--versions <range>', 'with --write: version range ("*", "3.3a", ">=3.3", ">=3.3 <3.5")')
     .option('-c, --category <name>', 'only this category (repeatable, or a,b)', collect)
-    .option('-r, --reference <target|file>', REFERENCE_HELP, 'xterm.js')
+    .option('-a, --against <target|file>', AGAINST_HELP)
+    .option('-r, --reference <target|file>', REFERENCE_HELP)
     .option('--registry <file>', REGISTRY_HELP)
     .option('--probes <dir>', 'probe folder')
     .action(async (args, opts) => (await import('./triage-command.js')).triageCommand(args, opts));
 
   program
     .command('explain <probe> <target> [results...]')
-    .description('why a cell shows its class: bytes, both answers with raw replies, class, reason, evidence')
-    .option('-r, --reference <target|file>', REFERENCE_HELP, 'xterm.js')
+    .description('why a cell shows its mark and class: bytes, both answers with raw replies, support, agreement, reason, evidence')
+    .option('-a, --against <target|file>', AGAINST_HELP)
+    .option('-r, --reference <target|file>', REFERENCE_HELP)
     .option('--registry <file>', REGISTRY_HELP)
     .option('--probes <dir>', 'probe folder')
     .action(async (probe, target, files, opts) => (await import('./explain-command.js')).explainCommand(probe, target, files, opts));

@@ -4,7 +4,8 @@
  * discriminates; answers do not depend on the order probes run in.
  */
 import { describe, expect, it } from 'vitest';
-import { behaviourOf, answerSignature } from '../results/answer-key.js';
+import { answerSignature } from '../results/answer-key.js';
+import { supportMark } from '../classify/support-mark.js';
 import { runTarget } from '../engine/run-target.js';
 import { EMBEDDED_TARGETS } from '../targets/registry.js';
 import { loadCorpus } from './load-corpus.js';
@@ -40,7 +41,7 @@ describe('the shipped corpus', () => {
       for (const p of corpus.probes) {
         const claim = p.known?.[target];
         if (!claim) continue;
-        const got = behaviourOf(p, byId.get(p.id)!, size);
+        const got = supportMark(p, byId.get(p.id), size).support;
         if (got !== claim) wrong.push(`${p.id}: claims ${claim}, ${target} ${got}`);
       }
       expect(wrong).toEqual([]);

@@ -43,8 +43,10 @@ export const regionSchema = z.strictObject({
  * An expected answer: every field given must match. Values are canonical strings
  * (see src/results/answer-key.ts): cursor "row;col"; replies by query, e.g.
  * {"decrqm:?2026": "2"} — or "/pattern/" where no single value is right (see
- * answer-key.ts valueMatches); screen as the text of each row of the region (trailing
- * spaces trimmed). `${cols}` and `${rows}` (with +N / -N) may appear anywhere.
+ * answer-key.ts valueMatches), "none" for no reply, or a list of such values when
+ * several answers mean the same (any one matches); screen as the text of each row
+ * of the region (trailing spaces trimmed). `${cols}` and `${rows}` (with +N / -N)
+ * may appear anywhere.
  */
 function isRegExp(source: string): boolean {
   try {
@@ -55,18 +57,33 @@ function isRegExp(source: string): boolean {
   }
 }
 
-export const expectationSchema = z.strictObject({
-  cursor: z.string().regex(/^(-?\d+|\$\{(cols|rows)([+-]\d+)?\});(-?\d+|\$\{(cols|rows)([+-]\d+)?\})$/, 'cursor is "row;col"').optional(),
-  replies: z
-    .record(
-      querySchema,
-      z.string().refine((v) => !(v.length >= 2 && v.startsWith('/') && v.endsWith('/')) || isRegExp(v.slice(1, -1)), 'a /pattern/ must be a valid regular expression'),
-    )
-    .optional(),
+const CURSOR_VALUE = /^(-?\d+|\$\{(cols|rows)([+-]\d+)?\});(-?\d+|\$\{(cols|rows)([+-]\d+)?\})$/;
+const cursorValue = z.string().regex(CURSOR_VALUE, 'cursor is "row;col"');
+const replyValue = z.string().refine((v) => !(v.length >= 2 && v.startsWith('/') && v.endsWith('/')) || isRegExp(v.slice(1, -1)), 'a /pattern/ must be a valid regular expression');
+/** One value, or several that all mean this answer (at least two, no repeats). */
+const anyOf = <T extends z.ZodString | z.ZodType<string>>(value: T) =>
+  z.union([value, z.array(value).min(2, 'a list names at least two values (use a plain value for one)').refine((vs) => new Set(vs).size === vs.length, 'a value is listed twice')]);
+
+const expectationShape = {
+  cursor: anyOf(cursorValue).optional(),
+  replies: z.record(querySchema, anyOf(replyValue)).optional(),
   screen: z.array(z.string()).optional(),
+};
+
+export const expectationSchema = z.strictObject(expectationShape);
+
+/**
+ * An answer that says nothing about the behaviour, with why: typically the query
+ * that observes it went unanswered (no DECRQSS, no DECRQM), so the probe cannot
+ * tell. Such an answer is marked inconclusive (?), whoever gives it.
+ */
+export const inconclusiveSchema = z.strictObject({
+  ...expectationShape,
+  why: z.string().min(10).max(200).regex(/[.!?]$/, 'why is a sentence ending in a full stop'),
 });
 
-export const knownVerdictSchema = z.enum(['implements', 'lacks']);
+/** What a probe claims an embedded emulator's support mark is (corpus-claims.test.ts checks it against a real run). */
+export const knownVerdictSchema = z.enum(['implements', 'lacks', 'other', 'inconclusive']);
 
 export const probeSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$/, 'ids are dotted kebab-case, e.g. pending-wrap.cr-clears'),
@@ -87,6 +104,7 @@ export const probeSchema = z.strictObject({
   expect: z.strictObject({
     implements: expectationSchema,
     lacks: expectationSchema.optional(),
+    inconclusive: z.array(inconclusiveSchema).min(1).optional(),
   }),
   known: z.record(z.string(), knownVerdictSchema).optional(),
 });
@@ -103,6 +121,7 @@ export type ProbeDef = z.output<typeof probeSchema>;
 export type ProbeFile = z.output<typeof probeFileSchema>;
 export type Region = z.output<typeof regionSchema>;
 export type Expectation = z.output<typeof expectationSchema>;
+export type InconclusiveAnswer = z.output<typeof inconclusiveSchema>;
 
 /** A probe as the engine sees it: validated, with its category and decoded bytes. */
 export interface Probe extends ProbeDef {

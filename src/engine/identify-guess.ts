@@ -24,6 +24,8 @@ export interface TerminalFacts {
 
 export interface IdentityGuess {
   identity: Identity;
+  /** The engine behind the terminal, when it is not the terminal itself (VTE behind gnome-terminal). */
+  engine?: { name: string; version?: string };
   /** One line for people: "tmux 3.3a (XTVERSION); outer terminal: kitty 0.26.5 (tmux client_termtype)". */
   summary: string;
 }
@@ -58,7 +60,9 @@ export function guessIdentity(facts: TerminalFacts): IdentityGuess {
   const da2 = facts.da2Params ? guessFromDa2(facts.da2Params) : null;
   const env = guessFromEnv(facts.env);
   const answered = xt ?? da2;
-  const best = answered ?? env;
+  let best = answered ?? env;
+  // VTE names itself in DA2; the environment may name the front end built on it (gnome-terminal, tilix, …).
+  if (best && best.name === 'vte' && env?.engine?.name === 'vte' && env.name !== 'vte') best = { ...env, source: `${env.source}, engine ${best.source}`, engine: best.engine ?? env.engine };
   if (!best) {
     return { identity: { name: 'unknown', version: 'unknown', identifiedBy: 'unknown', chain }, summary: `unknown terminal${facts.env['TERM'] ? ` (TERM=${facts.env['TERM']})` : ''}` };
   }
@@ -66,7 +70,8 @@ export function guessIdentity(facts: TerminalFacts): IdentityGuess {
   const version = best.version ?? [da2, env].find((g) => g && g.name === best.name && g.version)?.version ?? 'unknown';
   const identifiedBy: Identity['identifiedBy'] = best === xt ? 'xtversion' : best === da2 ? 'da2' : 'env';
   const identity: Identity = { name: best.name, version, identifiedBy, chain };
-  let summary = `${label({ name: best.name, version: version === 'unknown' ? undefined : version })} (from ${best.source})`;
+  const engine = best.engine;
+  let summary = `${label({ name: best.name, version: version === 'unknown' ? undefined : version })}${engine && engine.name !== best.name ? ` (${engine.name}${engine.version ? ` ${engine.version}` : ''})` : ''} (from ${best.source})`;
 
   if (isMultiplexer(best.name)) {
     const outer = guessOuter(facts, best.name);
@@ -76,5 +81,5 @@ export function guessIdentity(facts: TerminalFacts): IdentityGuess {
       summary += `; outer terminal: ${label(outer)} (from ${outer.source})`;
     } else summary += '; the outer terminal could not be told';
   }
-  return { identity, summary };
+  return { identity, summary, ...(engine ? { engine } : {}) };
 }

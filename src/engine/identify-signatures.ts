@@ -10,6 +10,8 @@ export interface NamedGuess {
   version?: string;
   /** Where it came from, for people: "DA2 84 (tmux)", "env KITTY_WINDOW_ID". */
   source: string;
+  /** The engine, when the source tells it apart from the front end (VTE). */
+  engine?: { name: string; version?: string };
 }
 
 const MULTIPLEXERS = new Set(['tmux', 'screen', 'zellij']);
@@ -39,7 +41,7 @@ export function guessFromDa2(params: readonly number[]): NamedGuess | null {
     case 77: // 'M'
       return { name: 'mintty', version: pv > 0 ? dotted(pv, true) : undefined, source };
     case 65: // 'A': VTE since 0.54
-      return pv > 0 ? { name: 'vte', version: dotted(pv, false), source } : null;
+      return pv > 0 ? { name: 'vte', version: dotted(pv, false), source, engine: { name: 'vte', version: dotted(pv, false) } } : null;
     case 0:
       return pv === 276 && pc === 0 ? { name: 'xterm.js', source } : null;
     default:
@@ -90,7 +92,9 @@ export function guessFromEnv(env: TerminalEnv, skipMultiplexers = false): NamedG
   if (env['VTE_VERSION']) {
     const app = VTE_APPS.find(([v]) => env[v]);
     const vte = Number(env['VTE_VERSION']);
-    return { name: app?.[1] ?? 'vte', version: Number.isFinite(vte) ? `vte-${dotted(vte, false)}` : undefined, source: `env VTE_VERSION${app ? ` and ${app[0]}` : ''}` };
+    const engine = { name: 'vte', ...(Number.isFinite(vte) ? { version: dotted(vte, false) } : {}) };
+    // The front end's own version is not in the environment (the engine's is): a front end named here has none.
+    return { name: app?.[1] ?? 'vte', ...(app ? {} : engine.version ? { version: engine.version } : {}), source: `env VTE_VERSION${app ? ` and ${app[0]}` : ''}`, engine };
   }
   if (env['MLTERM']) return { name: 'mlterm', version: env['MLTERM'], source: 'env MLTERM' };
   if (env['TERMINOLOGY']) return { name: 'terminology', source: 'env TERMINOLOGY' };

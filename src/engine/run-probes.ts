@@ -40,6 +40,8 @@ export interface EngineRun {
   gaveUp?: string;
   /** Text events (keystrokes, stray bytes) dropped during the run. */
   droppedText: number;
+  /** Set when the terminal went away: why, and the index of the first probe it had not fully answered (the one it most likely died on). */
+  exit?: { reason: string; at: number };
 }
 
 interface InFlight {
@@ -135,6 +137,8 @@ class ProbeRunner {
    */
   private finish(f: InFlight, complete: boolean): Promise<void> | undefined {
     const result = assembleAnswer(f.plan, f.events, complete);
+    const host = this.session.hostAnswers;
+    if (host) for (const rep of result.replies) if (rep.value !== undefined && host.includes(rep.query)) rep.source = 'host';
     result.elapsedMs = Math.round((performance.now() - f.startedAt) * 100) / 100;
     const screen = complete && f.plan.probe.screen !== undefined && this.session.readScreen !== undefined;
     const cursor = complete && f.plan.needsScreen && this.session.readCursor !== undefined;
@@ -227,6 +231,7 @@ class ProbeRunner {
     let next = 0;
     let timeouts = 0;
     let gaveUp: string | undefined;
+    let exit: EngineRun['exit'];
     let restoreSize: SizeVars | null = null;
     while (next < total || this.inflight.length > 0 || this.done.length > 0) {
       if (this.opts.signal?.aborted) throw this.opts.signal.reason ?? new Error('aborted');
@@ -240,7 +245,9 @@ class ProbeRunner {
       this.opts.onProgress?.(this.finished, total);
       if (this.exited !== undefined) {
         gaveUp = `the terminal went away during the run: ${this.exited}`;
-        for (const f of this.landAll()) this.finish(f, false); // incomplete: nothing to read
+        const inFlight = this.landAll();
+        exit = { reason: this.exited, at: inFlight[0]?.index ?? next };
+        for (const f of inFlight) this.finish(f, false); // incomplete: nothing to read
         for (; next < total; next++) this.results[next] = { id: this.probes[next]!.id, status: 'no-reply', replies: [], note: 'not sent: the terminal had gone away' };
         break;
       }
@@ -300,7 +307,7 @@ class ProbeRunner {
     }
     if (restoreSize) await this.session.resize!(restoreSize.cols, restoreSize.rows);
     this.opts.onProgress?.(total, total);
-    return { results: this.results.map((r, i) => r ?? { id: this.probes[i]!.id, status: 'error', replies: [], note: 'no result recorded' }), gaveUp, droppedText: this.droppedText };
+    return { results: this.results.map((r, i) => r ?? { id: this.probes[i]!.id, status: 'error', replies: [], note: 'no result recorded' }), gaveUp, droppedText: this.droppedText, ...(exit ? { exit } : {}) };
   }
 }
 

@@ -13,6 +13,8 @@ import { toolVersion } from '../util/tool-version.js';
 import { chooseIdentity, IDENTIFY_PROBES, readIdentification } from './identify.js';
 import { restoreModesBytes, type PreludeKind } from './prelude.js';
 import { runProbes, type EngineRun } from './run-probes.js';
+import { runWithRestarts, type SessionHolder } from './run-with-restarts.js';
+import { engineOfIdentity } from './engine-identity.js';
 
 export { TargetUnavailableError };
 
@@ -38,32 +40,41 @@ export interface TargetRun {
   notes?: string[];
 }
 
-/** Probe an already-open session (used by every target, including the user's own terminal). */
+/**
+ * Probe an already-open session (used by every target, including the user's own
+ * terminal). With a holder that can reopen the target, a terminal that dies
+ * mid-run is started afresh (see run-with-restarts.ts); the holder then holds the
+ * session to close.
+ */
 export async function probeSession(
   targetId: string,
-  session: TargetSession,
+  sessionOrHolder: TargetSession | SessionHolder,
   corpus: Corpus,
   probes: Probe[],
   opts: RunTargetOptions & { cols: number; rows: number },
 ): Promise<TargetRun> {
+  const holder: SessionHolder = 'current' in sessionOrHolder ? sessionOrHolder : { current: sessionOrHolder };
+  const session = holder.current;
   const startedAt = new Date();
   const t0 = performance.now();
   const described = await session.describe();
   const size = { cols: opts.cols, rows: opts.rows };
   let restore = '';
-  const engine = (list: Probe[], prelude: PreludeKind | 'none' = opts.prelude ?? 'default'): Promise<EngineRun> =>
-    runProbes(session, list, { size, window: opts.window, idleTimeoutMs: opts.idleTimeoutMs, prelude, restore, signal: opts.signal, ...(list === probes ? { onProgress: opts.onProgress, skip: opts.skip } : {}) });
-  const ident = await engine(IDENTIFY_PROBES, 'none');
+  const ident: EngineRun = await runProbes(session, IDENTIFY_PROBES, { size, window: opts.window, idleTimeoutMs: opts.idleTimeoutMs, prelude: 'none', signal: opts.signal });
   const seen = readIdentification(ident.results[0]!, ident.results[1]!);
-  restore = restoreModesBytes(seen.modes);
+  // What the target knows of its own modes (ghostty-web answers no DECRQM, but knows 2027 is on) fills in what DECRQM did not tell.
+  restore = restoreModesBytes({ ...seen.modes, ...described.settings?.modes });
   const tProbes = performance.now();
-  const run = ident.gaveUp ? { results: probes.map((p) => ({ id: p.id, status: 'no-reply' as const, replies: [], note: 'not sent: the terminal did not answer identification queries' })), gaveUp: ident.gaveUp, droppedText: 0 } : await engine(probes);
+  const run = ident.gaveUp
+    ? { results: probes.map((p) => ({ id: p.id, status: 'no-reply' as const, replies: [], note: 'not sent: the terminal did not answer identification queries' })), gaveUp: ident.gaveUp, droppedText: 0, restarts: [] }
+    : await runWithRestarts(holder, probes, { size, window: opts.window, idleTimeoutMs: opts.idleTimeoutMs, prelude: opts.prelude ?? 'default', restore, signal: opts.signal, onProgress: opts.onProgress, skip: opts.skip });
   const described_settings = described.settings ?? {};
+  const identity = chooseIdentity(described, seen, targetId);
   const results: ResultsFile = {
     schema: RESULTS_SCHEMA_ID,
     tool: { name: 'termprobe', version: toolVersion() },
     corpus: { hash: corpus.hash, probes: corpus.probes.length },
-    target: { id: targetId, identity: chooseIdentity(described, seen, targetId) },
+    target: { id: targetId, identity, engine: described.engine ?? engineOfIdentity(targetId, identity) },
     settings: {
       ...described_settings,
       cols: opts.cols,
@@ -71,7 +82,12 @@ export async function probeSession(
       modes: { ...seen.modes, ...described_settings.modes },
       ...(opts.options && Object.keys(opts.options).length > 0 ? { options: { ...described_settings.options, ...opts.options } } : {}),
     },
-    run: { startedAt: startedAt.toISOString(), elapsedMs: Math.round(performance.now() - t0), probingMs: Math.round((performance.now() - tProbes) * 10) / 10 },
+    run: {
+      startedAt: startedAt.toISOString(),
+      elapsedMs: Math.round(performance.now() - t0),
+      probingMs: Math.round((performance.now() - tProbes) * 10) / 10,
+      ...(run.restarts.length > 0 ? { restarts: run.restarts } : {}),
+    },
     probes: run.results,
   };
   return { results, gaveUp: run.gaveUp };
@@ -85,10 +101,11 @@ export async function runTarget(targetId: string, corpus: Corpus, probes: Probe[
   if (factory.kind === 'self') return (await import('./run-self.js')).runSelf(corpus, probes, opts);
   const cols = opts.cols ?? 80;
   const rows = opts.rows ?? 24;
-  const session = await factory.open({ cols, rows, options: opts.options ?? {}, signal: opts.signal });
+  const open = () => factory.open({ cols, rows, options: opts.options ?? {}, signal: opts.signal });
+  const holder: SessionHolder = { current: await open(), reopen: open };
   try {
-    return await probeSession(targetId, session, corpus, probes, { ...opts, cols, rows });
+    return await probeSession(targetId, holder, corpus, probes, { ...opts, cols, rows });
   } finally {
-    await session.close();
+    await holder.current.close();
   }
 }

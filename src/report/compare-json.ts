@@ -1,28 +1,46 @@
-/** `termprobe compare --format json`: the comparison for machines, every cell with its class and entry. */
+/** `termprobe compare --format json`: the comparison for machines, every cell with its mark, agreement and entry. */
 import type { Comparison } from '../classify/build-comparison.js';
+import { describeImplemented } from '../classify/consensus.js';
+import type { DivergenceEntry } from '../classify/load-divergences.js';
 import { SCORE_LINE, visibleRows, type CompareRenderOptions } from './compare-rows.js';
+
+function entryJson(e: DivergenceEntry) {
+  return { file: e.file, line: e.line ?? null, probe: e.probe, target: e.target, versions: e.versions, answer: e.answers, class: e.class, reason: e.reason, evidence: e.evidence };
+}
 
 export function compareToJson(cmp: Comparison, opts: CompareRenderOptions = {}): unknown {
   const ref = cmp.reference.view;
   return {
-    reference: { label: ref.label, target: ref.targetId, file: cmp.reference.source === 'run' ? null : ref.file, source: cmp.reference.source },
+    against: { label: ref.label, target: ref.targetId, file: cmp.reference.source === 'run' ? null : ref.file, source: cmp.reference.source },
     registry: cmp.registryFile,
     notes: cmp.notes,
-    targets: cmp.columns.map((v) => ({ label: v.label, target: v.targetId, name: v.name, version: v.version, file: v.file, real: v.real })),
+    targets: cmp.columns.map((v) => ({ label: v.label, target: v.targetId, name: v.name, version: v.version, engine: v.engine, file: v.file, real: v.real })),
     probes: visibleRows(cmp, opts).map((row) => ({
       id: row.id,
       category: row.category,
       differs: row.differs,
-      consensus: row.consensus.total === 0 ? null : { total: row.consensus.total, groups: row.consensus.groups.map((g) => ({ answer: g.summary, count: g.labels.length, targets: g.labels })) },
+      implemented: { engines: row.consensus.implementing, of: row.consensus.engines.length, text: describeImplemented(row.consensus) || null },
+      engines: row.consensus.engines.map((e) => ({ engine: e.engine, support: e.support, targets: e.labels })),
+      answers: row.consensus.groups.map((g) => ({ answer: g.summary, targets: g.labels, engines: g.engines })),
       cells: Object.fromEntries(
         row.cells.map((c, i) => {
           const v = cmp.columns[i]!;
-          const e = c.entry;
-          return [v.label, { answer: c.class === 'not-run' ? null : cmp.signer.summary(v, row.id), class: c.class, ...(e ? { entry: { file: e.file, line: e.line ?? null, probe: e.probe, target: e.target, versions: e.versions, class: e.class, reason: e.reason, evidence: e.evidence } } : {}) }];
+          const run = c.support.why !== 'not-run';
+          return [
+            v.label,
+            {
+              answer: run ? v.summary(row.id) : null,
+              support: c.support.support,
+              ...(c.support.why ? { inconclusive: { why: c.support.why, detail: c.support.detail ?? null } } : {}),
+              ...(c.agreement ? { agreement: c.agreement.class, compared: c.agreement.level } : {}),
+              ...(c.entry ? { entry: entryJson(c.entry) } : {}),
+            },
+          ];
         }),
       ),
     })),
     summary: cmp.summaries,
+    unexplained: { ...cmp.unexplained, percent: cmp.unexplained.of === 0 ? 0 : Math.round((1000 * cmp.unexplained.cells) / cmp.unexplained.of) / 10 },
     score: SCORE_LINE,
   };
 }

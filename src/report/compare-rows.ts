@@ -1,7 +1,8 @@
-/** What the compare reports share: which rows show, the header lines, the summary's columns. */
+/** What the compare reports share: which rows show, the header and footer lines, the summary's columns. */
 import type { Comparison, ComparisonRow } from '../classify/build-comparison.js';
-import { describeConsensus } from '../classify/consensus.js';
+import { shortImplemented } from '../classify/consensus.js';
 import type { TargetSummary } from '../classify/score.js';
+import { SCORE_LINE } from '../classify/score.js';
 
 export interface CompareRenderOptions {
   onlyDifferences?: boolean;
@@ -12,42 +13,53 @@ export function visibleRows(cmp: Comparison, opts: CompareRenderOptions): Compar
   return opts.onlyDifferences ? cmp.rows.filter((r) => r.differs) : cmp.rows;
 }
 
-/** The consensus column shows only when at least two real terminals vote. */
+/** The engines column shows when at least two engines are compared. */
 export function showsConsensus(cmp: Comparison): boolean {
-  return cmp.realCount >= 2;
+  return cmp.engineCount >= 2;
 }
 
 export function consensusCell(row: ComparisonRow): string {
-  return describeConsensus(row.consensus) || '—';
+  return shortImplemented(row.consensus);
 }
 
 export function headerLines(cmp: Comparison): string[] {
   const ref = cmp.reference.view;
   const how = cmp.reference.source === 'run' ? 'run now' : ref.file;
-  const lines = [`Reference: ${ref.label} (${how}). Registry: ${cmp.registryFile}.`];
+  const lines = [`Against: ${ref.label} (${how}). Registry: ${cmp.registryFile}.`];
   for (const n of cmp.notes) lines.push(`Note: ${n}.`);
   return lines;
 }
 
-export function footerLine(cmp: Comparison, shown: number): string {
-  const differing = cmp.rows.filter((r) => r.differs).length;
-  return `${differing} of ${cmp.rows.length} probes differ from the reference across ${cmp.columns.length} targets${shown !== cmp.rows.length ? ` (${shown} shown)` : ''}.`;
+function percent(n: number, of: number): string {
+  return of === 0 ? '0 %' : `${((100 * n) / of).toFixed(1)} %`;
 }
 
-export const SUMMARY_HEAD = ['target', 'run', 'agree', 'bug', 'deliberate', 'reference', 'unexplained', 'no-reply', 'score'];
-
-export function summaryCells(s: TargetSummary): string[] {
+export function footerLines(cmp: Comparison, shown: number): string[] {
+  const differing = cmp.rows.filter((r) => r.differs).length;
+  const { cells, of } = cmp.unexplained;
   return [
-    s.isReference ? `${s.label} (reference)` : s.label,
-    String(s.run),
-    String(s.same),
-    String(s.bug),
-    String(s.deliberate),
-    String(s.reference),
-    String(s.unexplained),
-    String(s.noReply),
-    s.score === null ? '—' : s.score.toFixed(1),
+    `${differing} of ${cmp.rows.length} probes differ from ${cmp.reference.view.label} across ${cmp.columns.length} targets (${cmp.engineCount} engines)${shown !== cmp.rows.length ? `; ${shown} shown` : ''}.`,
+    `Unexplained: ${cells} of ${of} ✗ and ~ cells (${percent(cells, of)}): ~ answers no registry entry explains.`,
   ];
 }
 
-export const SCORE_LINE = 'score = 100 × (agree + reference + deliberate/2) / probes compared with the reference';
+export const SUMMARY_HEAD = ['target', 'engine', 'run', '✓', '✗', '~', '?', 'score', '=', 'v', 'B', 'D', 'R', 'U'];
+export const SUMMARY_ALIGN = ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] as const;
+
+export function summaryCells(s: TargetSummary): string[] {
+  const a = s.agreement;
+  const agreement = s.isReference ? ['—', '—', '—', '—', '—', '—'] : [a.same, a.variant, a.bug, a.deliberate, a.reference, a.unexplained].map(String);
+  return [
+    s.isReference ? `${s.label} (against)` : s.label,
+    s.engine,
+    String(s.run),
+    String(s.implements),
+    String(s.lacks),
+    String(s.other),
+    String(s.inconclusive),
+    s.score === null ? '—' : s.score.toFixed(1),
+    ...agreement,
+  ];
+}
+
+export { SCORE_LINE };

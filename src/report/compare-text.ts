@@ -8,7 +8,7 @@ import { clipToWidth, renderBoxTable } from './box-table.js';
 import Table, { displayWidth } from './fast-cli-table.js';
 import type { Comparison, ComparisonRow } from '../classify/build-comparison.js';
 import { cellText, LEGEND, paint } from './class-marks.js';
-import { consensusCell, footerLine, headerLines, SCORE_LINE, showsConsensus, SUMMARY_HEAD, summaryCells, visibleRows, type CompareRenderOptions } from './compare-rows.js';
+import { consensusCell, footerLines, headerLines, SCORE_LINE, showsConsensus, SUMMARY_HEAD, summaryCells, visibleRows, type CompareRenderOptions } from './compare-rows.js';
 
 /** Longer answers (screens) are cut in the text table; markdown and JSON keep them whole. */
 const MAX_CELL = 28;
@@ -50,30 +50,35 @@ export function renderCompareText(cmp: Comparison, opts: CompareRenderOptions = 
   const consensus = showsConsensus(cmp);
   const out = headerLines(cmp);
   if (rows.length === 0) {
-    out.push(cmp.rows.length === 0 ? 'No probes to compare.' : `No probe differs from the reference (${cmp.rows.length} probes compared).`);
+    out.push(cmp.rows.length === 0 ? 'No probes to compare.' : `No probe differs from ${cmp.reference.view.label} (${cmp.rows.length} probes compared).`);
   } else {
-    const labels = cmp.columns.map((v, i) => (i === 0 ? `${v.label} (ref)` : v.label));
+    const labels = cmp.columns.map((v, i) => (i === 0 ? `${v.label} (against)` : v.label));
     const grid = rows.map((row) => ({
       row,
       texts: [
         row.id,
-        ...row.cells.map((c, i) => clip(cellText(c.class, cmp.signer.summary(cmp.columns[i]!, row.id), i === 0))),
+        ...row.cells.map((c, i) => clip(cellText(c, cmp.columns[i]!.summary(row.id), i === 0))),
         ...(consensus ? [clip(consensusCell(row))] : []),
       ],
     }));
     const groups = groupByCategory(rows);
-    const head = [...labels, ...(consensus ? ['real terminals'] : [])];
+    const head = [...labels, ...(consensus ? ['engines ✓'] : [])];
     const colWidths = [Math.max(...groups.map(([first]) => width(first)), ...grid.map((g) => width(g.texts[0]!))) + 2];
     for (let col = 1; col <= head.length; col++) colWidths.push(Math.max(width(head[col - 1]!), ...grid.map((g) => width(g.texts[col]!))) + 2);
     const textsOf = new Map(grid.map((g) => [g.row, g.texts]));
     // The grid is drawn by renderBoxTable: the same bytes as cli-table3 (tested), at a fraction of its cost per cell.
     for (const [first, list] of groups) {
-      const cells = list.map((row) => textsOf.get(row)!.map((text, col) => (col >= 2 && col <= row.cells.length ? paint(text, row.cells[col - 1]!.class, color) : text)));
+      const cells = list.map((row) =>
+        textsOf.get(row)!.map((text, col) => {
+          const cell = col >= 1 && col <= row.cells.length ? row.cells[col - 1]! : undefined;
+          return cell ? paint(text, cell.support.support, color, cell.support.support === 'other' && !cell.entry) : text;
+        }),
+      );
       out.push(renderBoxTable([first, ...head], cells, { colWidths, color }));
     }
     out.push(LEGEND);
   }
-  out.push(footerLine(cmp, rows.length), '');
+  out.push(...footerLines(cmp, rows.length), '');
   const s = table(SUMMARY_HEAD, color);
   for (const sum of cmp.summaries) s.push(summaryCells(sum));
   out.push(s.toString(), SCORE_LINE);

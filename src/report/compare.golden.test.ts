@@ -36,7 +36,7 @@ describe('termprobe compare (golden)', () => {
     const both = runCli(args, { NO_COLOR: '1', FORCE_COLOR: '1' });
     expect(plain.stdout).not.toContain('\x1b[');
     expect(both.stdout).not.toContain('\x1b[');
-    expect(forced.stdout).toContain('\x1b[31mB 1;1');
+    expect(forced.stdout).toContain('\x1b[31m✗B 1;1');
     expect(forced.stdout.replace(/\x1b\[[0-9;]*m/g, '')).toBe(plain.stdout);
   });
 

@@ -24,7 +24,7 @@ export function answerValues(r: ProbeResult): AnswerValues {
 
 /** One line that is equal for two results exactly when their answers are equal. */
 export function answerSignature(r: ProbeResult): string {
-  if (r.status === 'no-reply' || r.status === 'skipped' || r.status === 'error') return r.status;
+  if (r.status === 'no-reply' || r.status === 'skipped' || r.status === 'error' || r.status === 'crashed') return r.status;
   const v = answerValues(r);
   const parts: string[] = [];
   parts.push(`cursor=${v.cursor ?? NO_REPLY}`);
@@ -36,7 +36,7 @@ export function answerSignature(r: ProbeResult): string {
 /** A short human form of an answer for tables: "1;80", "1;80 ?2026=2", "no-reply". */
 export function answerSummary(r: ProbeResult | undefined): string {
   if (!r) return '—';
-  if (r.status === 'no-reply' || r.status === 'skipped' || r.status === 'error') return r.status;
+  if (r.status === 'no-reply' || r.status === 'skipped' || r.status === 'error' || r.status === 'crashed') return r.status;
   const v = answerValues(r);
   const parts: string[] = [];
   if (v.cursor !== undefined) parts.push(v.cursor);
@@ -45,39 +45,85 @@ export function answerSummary(r: ProbeResult | undefined): string {
   return parts.join(' ') || 'ok';
 }
 
-/**
- * Does an answer value meet an expected one? Expected values are exact strings,
- * or `/pattern/` for replies with no single right value (matched whole), e.g.
- * `/.+/` for "any reply", or `/6[2-5](;[0-9]+)+/` for "a VT220-or-later DA1".
- */
-export function valueMatches(expected: string, got: string): boolean {
-  if (expected.length >= 2 && expected.startsWith('/') && expected.endsWith('/')) {
-    return got !== NO_REPLY && new RegExp(`^(?:${expected.slice(1, -1)})$`, 'su').test(got);
-  }
-  return expected === got;
+/** The values an expectation field accepts: one, or a list of alternatives. */
+export function alternatives(expected: string | readonly string[]): readonly string[] {
+  return typeof expected === 'string' ? [expected] : expected;
 }
 
-/** Fields of an expectation that the result does not meet (empty: it matches). */
+/**
+ * Does an answer value meet an expected one? Expected values are exact strings
+ * ("none" for no reply), `/pattern/` for replies with no single right value
+ * (matched whole, never matching a missing reply), e.g. `/.+/` for "any reply",
+ * or a list of such values, any one of which matches.
+ */
+export function valueMatches(expected: string | readonly string[], got: string): boolean {
+  for (const e of alternatives(expected)) {
+    if (e.length >= 2 && e.startsWith('/') && e.endsWith('/')) {
+      if (got !== NO_REPLY && new RegExp(`^(?:${e.slice(1, -1)})$`, 'su').test(got)) return true;
+    } else if (e === got) return true;
+  }
+  return false;
+}
+
+/** A cell the screen read-back could not tell (hardcopy of non-ASCII text, a wide character's filler). */
+export const UNREADABLE_CELL = '\uFFFD';
+
+/** 'yes' or 'no'; 'unknown' when the answer cannot tell (the screen was not read, or not all of it could be). */
+export type Match = 'yes' | 'no' | 'unknown';
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** One screen row against the expected row; unreadable cells in `got` may stand for any one or two code points each. */
+function rowMatch(got: string, want: string): Match {
+  if (got === want) return 'yes';
+  if (!got.includes(UNREADABLE_CELL)) return 'no';
+  const pattern = got.split(/(\uFFFD+)/u).map((part) => (part.startsWith(UNREADABLE_CELL) ? `.{0,${[...part].length}}` : escapeRe(part))).join('');
+  return new RegExp(`^${pattern}$`, 'su').test(want) ? 'unknown' : 'no';
+}
+
+function screenMatch(r: ProbeResult, want: string[], size: SizeVars): Match {
+  if (!r.screen) return 'unknown';
+  const got = r.screen.text.map((l) => l.replace(/ +$/, ''));
+  const rows = want.map((l) => substituteSize(l, size).replace(/ +$/, ''));
+  if (got.length !== rows.length) return 'no';
+  let out: Match = 'yes';
+  for (let i = 0; i < rows.length; i++) {
+    const m = rowMatch(got[i]!, rows[i]!);
+    if (m === 'no') return 'no';
+    if (m === 'unknown') out = 'unknown';
+  }
+  return out;
+}
+
+/** Fields of an expectation that the result does not meet (empty: it matches); the screen counts as unmet unless it was read and equals. */
 export function unmetFields(r: ProbeResult, exp: Expectation, size: SizeVars): string[] {
   const v = answerValues(r);
   const unmet: string[] = [];
-  if (exp.cursor !== undefined && substituteSize(exp.cursor, size) !== v.cursor) unmet.push('cursor');
+  if (exp.cursor !== undefined && !alternatives(exp.cursor).some((c) => substituteSize(c, size) === v.cursor)) unmet.push('cursor');
   for (const [q, want] of Object.entries(exp.replies ?? {})) {
-    if (!valueMatches(substituteSize(want, size), v.replies[q] ?? NO_REPLY)) unmet.push(q);
+    if (!valueMatches(alternatives(want).map((w) => substituteSize(w, size)), v.replies[q] ?? NO_REPLY)) unmet.push(q);
   }
-  if (exp.screen !== undefined) {
-    const got = (v.screen ?? []).map((l) => l.replace(/ +$/, ''));
-    const want = exp.screen.map((l) => substituteSize(l, size).replace(/ +$/, ''));
-    if (JSON.stringify(got) !== JSON.stringify(want)) unmet.push('screen');
-  }
+  if (exp.screen !== undefined && screenMatch(r, exp.screen, size) !== 'yes') unmet.push('screen');
   return unmet;
+}
+
+/**
+ * Does the answer show what the expectation describes? 'unknown' only when every
+ * field but the screen matches and the screen was not read (or not every cell of it
+ * could be): a cursor or reply that differs decides 'no' whatever the screen shows.
+ */
+export function matchExpectation(r: ProbeResult, exp: Expectation, size: SizeVars): Match {
+  const unmet = unmetFields(r, exp, size);
+  if (unmet.length === 0) return 'yes';
+  if (unmet.length === 1 && unmet[0] === 'screen' && exp.screen !== undefined && screenMatch(r, exp.screen, size) === 'unknown') return 'unknown';
+  return 'no';
 }
 
 export type Behaviour = 'implements' | 'lacks' | 'other' | 'no-reply';
 
-/** Which of the probe's stated behaviours the answer shows. */
+/** Which of the probe's stated behaviours the answer shows (without the support mark's inconclusive cases: see classify/support-mark.ts). */
 export function behaviourOf(probe: Probe, r: ProbeResult, size: SizeVars): Behaviour {
-  if (r.status === 'no-reply' || r.status === 'skipped' || r.status === 'error') return 'no-reply';
+  if (r.status === 'no-reply' || r.status === 'skipped' || r.status === 'error' || r.status === 'crashed') return 'no-reply';
   if (unmetFields(r, probe.expect.implements, size).length === 0) return 'implements';
   if (probe.expect.lacks && unmetFields(r, probe.expect.lacks, size).length === 0) return 'lacks';
   return 'other';

@@ -46,11 +46,14 @@ export const replySchema = z.strictObject({
   value: z.string().optional(),
   /** The exact reply, in termprobe's escape notation. */
   raw: z.string().optional(),
+  /** "host": the reply was written by termprobe's own pipe for this target, not by the terminal (ghostty-web's DA1). */
+  source: z.literal('host').optional(),
 });
 
 export const probeResultSchema = z.strictObject({
   id: z.string(),
-  status: z.enum(['ok', 'no-reply', 'partial', 'skipped', 'error']),
+  /** crashed: the terminal died while running this probe, twice (see run.restarts); its answer is unknown. */
+  status: z.enum(['ok', 'no-reply', 'partial', 'skipped', 'error', 'crashed']),
   /** Why the status is not ok, in one line. */
   note: z.string().optional(),
   cursor: z.strictObject({ row: z.int().nullable(), col: z.int().nullable(), via: z.literal('cpr'), raw: z.string() }).optional(),
@@ -104,6 +107,8 @@ export const resultsFileSchema = z.strictObject({
     /** The target's registry name, e.g. "xterm.js", "tmux", "kitty", "self". */
     id: z.string(),
     identity: identitySchema,
+    /** The emulation engine behind the terminal: the six VTE front ends are one engine, qterminal and cool-retro-term another. Consensus counts engines, not packages. */
+    engine: z.strictObject({ name: z.string(), version: z.string().optional(), source: z.string().optional() }).optional(),
   }),
   settings: settingsSchema,
   run: z.strictObject({
@@ -112,6 +117,10 @@ export const resultsFileSchema = z.strictObject({
     /** Wall time of the corpus probes alone: from the first probe written to the last answer. */
     probingMs: z.number().min(0).optional(),
     host: z.string().optional(),
+    /** Fresh instances started after the terminal died mid-run: the probe it died on, how it ended, and its last output. */
+    restarts: z
+      .array(z.strictObject({ probe: z.string(), exit: z.string(), output: z.string().optional(), outcome: z.enum(['retried', 'crashes']) }))
+      .optional(),
   }),
   probes: z.array(probeResultSchema),
 });

@@ -40,6 +40,7 @@ import { execFileSync } from 'node:child_process';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { EngineIdentity } from './target.js';
 import type { Identity, Settings } from '../results/results-schema.js';
 import type { TargetSession } from './target.js';
 import { closeOnAbort } from './close-on-abort.js';
@@ -290,7 +291,7 @@ function signal(pid: number, sig: NodeJS.Signals): void {
 }
 
 /** What describe() returns: identity parts and settings. */
-export type Description = Partial<Identity> & { settings?: Partial<Settings> };
+export type Description = Partial<Identity> & { settings?: Partial<Settings>; engine?: EngineIdentity };
 
 /**
  * A TargetSession over a FifoRelay. Subclasses add describe() and whatever

@@ -34,6 +34,8 @@ const DA1_BYTES = new TextEncoder().encode(GHOSTTY_DA1_REPLY);
 const encoder = new TextEncoder();
 
 class GhosttySession implements TargetSession {
+  /** The wasm engine does not answer DA1: this pipe does (see above), so a probe's DA1 reply is not Ghostty's own. */
+  readonly hostAnswers = ['da1'] as const;
   private readonly replies = new ReplyChannel();
   private readonly scanner = new CsiQueryScanner(isGhosttyDa1);
   private closed = false;
@@ -97,6 +99,7 @@ class GhosttySession implements TargetSession {
       version,
       identifiedBy: 'package' as const,
       chain: { package: `${GHOSTTY_PACKAGE}@${version}` },
+      engine: { name: NAME, version, source: "Ghostty's VT core (src/terminal) compiled to WebAssembly by ghostty-web" },
       settings: {
         cols: this.term.cols,
         rows: this.term.rows,

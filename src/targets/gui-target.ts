@@ -10,14 +10,15 @@ import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { FifoRelay } from './fifo-relay.js';
 import { checkPrograms, type Requirement } from './find-program.js';
-import { guiIdentity } from './gui-identity.js';
+import { guiIdentity, upstreamVersion } from './gui-identity.js';
+import { FRONT_ENDS } from '../results/engines.js';
 import { dpkgVersion } from './program-version.js';
 import { exited, spawnGroup, stopGroup, sweepMarked } from './gui-processes.js';
 import { findRecipe, type GuiRecipe, type LaunchContext } from './gui-recipes.js';
 import { createScratch, type Scratch } from './gui-scratch.js';
 import { GuiSession } from './gui-session.js';
 import { kittyVersionTriple } from './kitty-remote.js';
-import type { Availability, OpenOptions, TargetFactory, TargetSession } from './target.js';
+import type { Availability, EngineIdentity, OpenOptions, TargetFactory, TargetSession } from './target.js';
 import { TargetStartError, wrongSizeMessage } from './target-start-error.js';
 import { TargetOptionError, validateTargetOptions } from './target-options.js';
 import { installUrxvtExtension } from './urxvt-screen-dump.js';
@@ -87,6 +88,14 @@ function relayEnvironment(relayDir: string): Record<string, string> {
     }
   }
   return {};
+}
+
+/** The engine behind a GUI terminal: VTE or qtermwidget for their front ends (version from its Debian package), else the terminal itself. */
+async function guiEngine(id: string, version: string): Promise<EngineIdentity> {
+  const known = FRONT_ENDS[id];
+  if (!known) return version === 'unknown' ? { name: id } : { name: id, version };
+  const dpkg = known.pkg ? await dpkgVersion(known.pkg) : undefined;
+  return { name: known.name, ...(dpkg ? { version: upstreamVersion(dpkg) } : {}), source: [known.pkg && dpkg ? `Debian ${known.pkg}=${dpkg}` : undefined, known.note].filter(Boolean).join('; ') || undefined };
 }
 
 /** How the screen is read, as the results' settings say it. */
@@ -189,9 +198,11 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
     const identity = guiIdentity({ name: recipe.name, pkg: recipe.pkg, dpkg: await dpkg, xtversion: xt?.kind === 'xtversion' ? xt.text : undefined, xtversionNames: recipe.xtversionNames });
     if (recipe.screen === 'remote-control') session.parts.kittyVersion = kittyVersionTriple(identity.version);
     const relayEnv = relayEnvironment(relay.dir);
+    const engine = await guiEngine(recipe.id, identity.version);
     const term = relay.term ?? relayEnv['TERM'];
     session.description = {
       ...identity,
+      engine,
       chain: { ...identity.chain, ...(Object.keys(relayEnv).length > 0 ? { env: relayEnv } : {}) },
       settings: {
         cols,

@@ -11,6 +11,8 @@ import { ReplyParser } from '../protocol/reply-parser.js';
 import { ReplyCounter } from './self-reply-counter.js';
 import type { Identity, Settings } from '../results/results-schema.js';
 import { guessIdentity } from '../engine/identify-guess.js';
+import { withPackageVersion } from './self-package-version.js';
+import type { EngineIdentity } from './target.js';
 import { terminalEnv } from '../engine/identify-env.js';
 import { runProbes } from '../engine/run-probes.js';
 import type { Probe } from '../corpus/probe-schema.js';
@@ -69,6 +71,7 @@ export class SelfSession implements TargetSession {
   size: { cols: number; rows: number };
   prior: PriorState = { answered: false, modes: {}, sources: {} };
   identity: Identity = { name: 'unknown', version: 'unknown', identifiedBy: 'unknown', chain: {} };
+  engine: EngineIdentity | undefined;
   summary = '';
   /** Things the user should know about this run (tty quirks, assumed states, a resize). */
   readonly notes: string[] = [];
@@ -189,6 +192,7 @@ export class SelfSession implements TargetSession {
     const seen = readSeenReplies(alt);
     const guess = guessIdentity({ ...seen, env: terminalEnv(this.env), ...(tmux ? { tmuxClient: tmux.client } : {}) });
     this.identity = guess.identity;
+    this.engine = guess.engine;
     this.summary = guess.summary;
   }
 
@@ -201,9 +205,11 @@ export class SelfSession implements TargetSession {
     return this.probed ? this.restoreBytes : this.queriesOnlyRestore;
   }
 
-  async describe(): Promise<Partial<Identity> & { settings?: Partial<Settings> }> {
+  async describe(): Promise<Partial<Identity> & { settings?: Partial<Settings>; engine?: EngineIdentity }> {
     const term = this.env['TERM'];
-    return { ...this.identity, settings: { cols: this.size.cols, rows: this.size.rows, ...(term ? { term } : {}), modes: { ...this.prior.modes } } };
+    const identity = await withPackageVersion(this.identity);
+    if (identity !== this.identity) this.summary = this.summary.replace(/^\S+/, `${identity.name} ${identity.version}`).replace(/ \(from /, ' (version from its Debian package; from ');
+    return { ...identity, ...(this.engine ? { engine: this.engine } : {}), settings: { cols: this.size.cols, rows: this.size.rows, ...(term ? { term } : {}), modes: { ...this.prior.modes } } };
   }
 
   /** Wait until every DA1 sent has its reply (all earlier replies came before it), or the time is up. */

@@ -6,6 +6,13 @@
 import type { Region } from '../corpus/probe-schema.js';
 import type { Identity, ScreenAnswer, Settings } from '../results/results-schema.js';
 
+/** The emulation engine behind a terminal (see results/engines.ts). */
+export interface EngineIdentity {
+  name: string;
+  version?: string;
+  source?: string;
+}
+
 export interface OpenOptions {
   cols: number;
   rows: number;
@@ -32,10 +39,15 @@ export interface TargetSession {
    * so the engine stops waiting at once instead of timing out probe by probe.
    */
   onExit?(listener: (reason: string) => void): void;
+  /**
+   * Queries this target's own pipe answers in place of the terminal (ghostty-web's
+   * DA1): their replies are recorded as host-supplied and never judged as the terminal's.
+   */
+  readonly hostAnswers?: readonly string[];
   /** Change the size (targets that can: embedded, multiplexers). */
   resize?(cols: number, rows: number): Promise<void>;
   /** What the target knows of itself without asking the terminal (package version, dpkg, env). */
-  describe(): Promise<Partial<Identity> & { settings?: Partial<Settings> }>;
+  describe(): Promise<Partial<Identity> & { settings?: Partial<Settings>; engine?: EngineIdentity }>;
   /** End the session and every process it started. Idempotent. */
   close(): Promise<void>;
 }

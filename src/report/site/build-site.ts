@@ -8,9 +8,11 @@
  */
 import { buildComparison } from '../../classify/build-comparison.js';
 import { chooseReference, DEFAULT_REFERENCE } from '../../classify/choose-reference.js';
-import { loadDivergences } from '../../classify/load-divergences.js';
+import { checkTargets, loadDivergences } from '../../classify/load-divergences.js';
+import { probeLookup } from '../../classify/probe-lookup.js';
+import { ENGINE_NAMES } from '../../results/engines.js';
+import { TARGETS } from '../../targets/registry.js';
 import type { RunView } from '../../classify/run-view.js';
-import { specCheckFrom } from '../../classify/spec-check.js';
 import { loadCorpus, type Corpus } from '../../corpus/load-corpus.js';
 import { toolVersion } from '../../util/tool-version.js';
 import { SiteError } from './site-error.js';
@@ -29,10 +31,12 @@ export interface SiteOptions {
 export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {}): Promise<SiteModel> {
   if (views.length === 0) throw new SiteError('no results files to build a site from');
   const registry = loadDivergences(opts.registry);
+  checkTargets(registry, new Set([...Object.keys(TARGETS), ...ENGINE_NAMES, ...views.map((v) => v.targetId), ...views.map((v) => v.engine.name)]));
   const corpus = typeof opts.probes === 'object' ? opts.probes : await loadCorpus(opts.probes);
   const probeDir = typeof opts.probes === 'string' ? opts.probes : undefined;
   const reference = await chooseReference(opts.reference ?? DEFAULT_REFERENCE, views, { probes: probeDir });
-  const cmp = buildComparison(views, reference, registry, { meetsSpec: specCheckFrom(() => corpus) });
+  const lookup = typeof opts.probes === 'object' || probeDir === undefined ? (id: string) => corpus.byId.get(id) : probeLookup(probeDir);
+  const cmp = buildComparison(views, reference, registry, lookup);
   return buildSiteModel(cmp, corpus, toolVersion());
 }
 

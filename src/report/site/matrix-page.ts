@@ -7,6 +7,7 @@
  * classes, never by re-rendering.
  */
 import { SCORE_LINE } from '../compare-rows.js';
+import { AGREEMENT_LETTERS } from '../class-marks.js';
 import { CELL_KINDS, KIND_STYLES } from './cell-kind.js';
 import { html, joinHtml, type Html } from './html.js';
 import { renderPage } from './layout.js';
@@ -23,11 +24,11 @@ function colgroup(model: SiteModel): Html {
 
 function columnHead(c: SiteColumn): Html {
   const id = c.view.run.target.identity;
-  return html`<th scope="col" class="term c${c.index}${c.isReference ? ' ref' : ''}"><a href="terminals/${c.slug}.html" title="${c.view.label}${c.isReference ? ' (reference)' : ''}, identified by ${id.identifiedBy}"><span class="t-name">${c.view.name}</span> <span class="t-ver">${c.view.version}</span> <span class="t-how">${id.identifiedBy}</span></a></th>`;
+  return html`<th scope="col" class="term c${c.index}${c.isReference ? ' ref' : ''}"><a href="terminals/${c.slug}.html" title="${c.view.label}${c.isReference ? ' (compared against)' : ''}, engine ${c.view.engine.name}, identified by ${id.identifiedBy}"><span class="t-name">${c.view.name}</span> <span class="t-ver">${c.view.version}</span> <span class="t-how">${id.identifiedBy}</span></a></th>`;
 }
 
 function head(model: SiteModel): Html {
-  const scores = model.columns.map((c) => html`<td class="c${c.index}" title="${c.view.label}: ${c.summary.compared} probes compared">${c.isReference ? 'ref' : scoreText(c)}</td>`);
+  const scores = model.columns.map((c) => html`<td class="c${c.index}" title="${c.view.label} implements ${c.summary.implements} of the ${c.summary.implements + c.summary.lacks + c.summary.other} probes its answers decide">${scoreText(c)}</td>`);
   return html`<table class="m-head">${colgroup(model)}<thead><tr class="heads"><th scope="col" class="corner">probe</th>${model.columns.map(columnHead)}</tr><tr class="scores"><th scope="row">score</th>${scores}</tr></thead></table>`;
 }
 
@@ -35,7 +36,9 @@ function probeRow(model: SiteModel, r: SiteRow): Html {
   const cells = r.cells.map((cell, i) => {
     const col = model.columns[i]!;
     const style = KIND_STYLES[cell.kind];
-    return html`<td class="c${i} k-${cell.kind}"><a href="probes/${r.slug}.html#t-${col.slug}" title="${col.view.label}: ${style.word}, ${cell.answer}">${style.mark}</a></td>`;
+    const a = cell.verdict.agreement;
+    const against = a && a.class !== 'same' ? `; against ${model.reference.view.label}: ${a.class} (${AGREEMENT_LETTERS[a.class]})` : '';
+    return html`<td class="c${i} k-${cell.kind}${a && a.class !== 'same' ? ' differs' : ''}"><a href="probes/${r.slug}.html#t-${col.slug}" title="${col.view.label}: ${style.word}${against}; ${cell.answer}">${style.mark}</a></td>`;
   });
   const search = `${r.id} ${r.title}`.toLowerCase();
   return html`<tr class="probe" data-q="${search}" data-g="${r.cells.map((c) => c.group).join(' ')}"><th scope="row"><a href="probes/${r.slug}.html">${r.id}</a><span class="p-title">${r.title}</span></th>${cells}</tr>`;
@@ -67,7 +70,7 @@ export function renderMatrixPage(model: SiteModel): string {
   const differing = cmp.rows.filter((r) => r.differs).length;
   const body = fillTemplate('matrix', {
     heading: 'Terminal compatibility table',
-    lede: `${cmp.rows.length} probes × ${model.columns.length} terminals, each cell classified against the reference ${model.reference.view.label}; ${differing} probes differ from it somewhere. Follow a cell to the bytes sent and the reply received.`,
+    lede: `${cmp.rows.length} probes × ${model.columns.length} terminals (${cmp.engineCount} engines). Each cell says whether the terminal implements the probed behaviour, from the probe’s own expectations; ${differing} probes get an answer somewhere that differs from ${model.reference.view.label}’s, and each difference is classified in the cell’s title and on its probe page. Follow a cell to the bytes sent and the reply received.`,
     notes: cmp.notes.length ? html`<ul class="notes">${cmp.notes.map((n) => html`<li>${n}</li>`)}</ul>` : '',
     legend: legend(),
     categoryFilters,

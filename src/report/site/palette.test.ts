@@ -32,7 +32,7 @@ function luminance(hex: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-const COLOURED: CellKind[] = ['agrees', 'bug', 'deliberate', 'reference', 'unexplained', 'no-reply'];
+const COLOURED: CellKind[] = ['implements', 'lacks', 'other', 'unexplained', 'inconclusive'];
 
 describe('cell palette', () => {
   for (const [vision, m] of Object.entries(VISION)) {

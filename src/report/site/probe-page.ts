@@ -3,12 +3,13 @@
  * printf that reproduces it), the consensus, every terminal's answer with the raw
  * reply, class and reason, and the screen regions drawn cell by cell.
  */
-import { describeConsensus } from '../../classify/consensus.js';
+import { describeImplemented } from '../../classify/consensus.js';
+import { AGREEMENT_LETTERS } from '../class-marks.js';
 import { escapeBytes, printfCommand } from '../../corpus/escape-bytes.js';
 import { decodeNotation, type SizeVars } from '../../corpus/escape-notation.js';
-import type { Expectation, Probe } from '../../corpus/probe-schema.js';
+import type { Probe } from '../../corpus/probe-schema.js';
+import { describeExpectation } from '../../corpus/describe-expectation.js';
 import { reproBytes } from '../../engine/probe-plan.js';
-import { behaviourOf } from '../../results/answer-key.js';
 import { entryExplanation, rawEvidence } from './answer-evidence.js';
 import { KIND_STYLES } from './cell-kind.js';
 import type { ColourSheet } from './colour-sheet.js';
@@ -25,14 +26,7 @@ function sizeFor(probe: Probe, model: SiteModel): SizeVars {
   return { cols: s.cols, rows: s.rows };
 }
 
-function expectation(e: Expectation | undefined): string {
-  if (!e) return '(not stated)';
-  const parts: string[] = [];
-  if (e.cursor !== undefined) parts.push(`cursor ${e.cursor}`);
-  for (const [q, v] of Object.entries(e.replies ?? {})) parts.push(`${q} = ${v}`);
-  if (e.screen) parts.push(`screen ${JSON.stringify(e.screen)}`);
-  return parts.join(', ') || '(nothing stated)';
-}
+const expectation = describeExpectation;
 
 function bytesSection(r: SiteRow, model: SiteModel): Html {
   const probe = r.probe;
@@ -45,33 +39,41 @@ function bytesSection(r: SiteRow, model: SiteModel): Html {
 ${probe.screen ? html`<dt>screen read</dt><dd>rows ${probe.screen.top}–${probe.screen.bottom}, columns ${probe.screen.left}–${probe.screen.right}</dd>` : ''}
 <dt>implements</dt><dd>${expectation(probe.expect.implements)}</dd>
 <dt>lacks</dt><dd>${expectation(probe.expect.lacks)}</dd>
+${(probe.expect.inconclusive ?? []).map((c) => html`<dt>inconclusive</dt><dd>${expectation(c)} — ${c.why}</dd>`)}
 ${probe.control ? html`<dt>control</dt><dd>${probe.control}</dd>` : ''}
 </dl>`;
   const repro = printfCommand(reproBytes(probe, size));
   return html`${facts}<p>Reproduce it in a shell (clears the screen; the reply shows up as typed input): <button type="button" data-copy="repro" hidden>copy</button></p><pre class="repro" id="repro">${repro}</pre>`;
 }
 
-function consensusSection(r: SiteRow, model: SiteModel): Html {
+function consensusSection(r: SiteRow): Html {
   const c = r.row.consensus;
-  if (c.total === 0) return html`<p>No real terminal answered this probe (embedded emulators do not vote), so there is no consensus.</p>`;
-  const groups = c.groups.map((g) => html`<li><code class="raw">${g.summary}</code> — ${g.labels.length} of ${c.total}: ${g.labels.join(', ')}</li>`);
-  return html`<p>Most real terminals answer <b>${describeConsensus(c)}</b>. Reference: ${model.reference.view.label}.</p><ul class="groups">${groups}</ul>`;
+  if (c.engines.length === 0) return html`<p>No engine’s answer decides this probe, so there is no count.</p>`;
+  const groups = c.engines.map((e) => html`<li><b>${e.engine}</b>: ${e.support} — ${e.labels.join(', ')}</li>`);
+  return html`<p><b>${describeImplemented(c)}</b> (engines, not packages: front ends of one engine count once).</p><ul class="groups">${groups}</ul>`;
+}
+
+function reasonFor(cell: SiteRow['cells'][number]): Html {
+  if (cell.verdict.entry) return entryExplanation(cell.verdict.entry);
+  const s = cell.verdict.support;
+  if (s.support === 'inconclusive') return html`<span class="n">${s.detail ?? ''}</span>`;
+  if (s.support === 'other') return html`<i>no registry entry: needs triage</i>`;
+  return html``;
 }
 
 function answersTable(r: SiteRow, model: SiteModel): Html {
   const rows = r.cells.map((cell, i) => {
     const col = model.columns[i]!;
     const style = KIND_STYLES[cell.kind];
-    const verdictWord = cell.verdict.class !== 'same' && cell.verdict.class !== cell.kind ? ` (${cell.verdict.class})` : '';
-    const s = col.view.run.settings;
-    const behaviour = r.probe && cell.result ? behaviourOf(r.probe, cell.result, { cols: s.cols, rows: s.rows }) : undefined;
-    return html`<tr id="t-${col.slug}"><th scope="row"><a href="../terminals/${col.slug}.html">${col.view.label}</a>${col.isReference ? html` <span class="n">reference</span>` : ''}</th>
-<td><span class="mark k-${cell.kind}">${style.mark}</span> ${style.word}${verdictWord}</td>
-<td><code class="raw">${cell.answer}</code>${behaviour ? html`<div class="n">${behaviour}</div>` : ''}</td>
+    const a = cell.verdict.agreement;
+    return html`<tr id="t-${col.slug}"><th scope="row"><a href="../terminals/${col.slug}.html">${col.view.label}</a>${col.isReference ? html` <span class="n">compared against</span>` : ''}</th>
+<td><span class="mark k-${cell.kind}">${style.mark}</span> ${style.word}</td>
+<td>${a ? html`${AGREEMENT_LETTERS[a.class]} ${a.class}` : '—'}</td>
+<td><code class="raw">${cell.answer}</code></td>
 <td>${rawEvidence(cell.result)}</td>
-<td>${entryExplanation(cell.verdict.entry)}</td></tr>`;
+<td>${reasonFor(cell)}</td></tr>`;
   });
-  return html`<table class="data answers"><thead><tr><th>terminal</th><th>class</th><th>answer</th><th>raw replies</th><th>reason</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return html`<table class="data answers"><thead><tr><th>terminal</th><th>support</th><th>against ${model.reference.view.label}</th><th>answer</th><th>raw replies</th><th>reason</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function screensSection(r: SiteRow, model: SiteModel, colours: ColourSheet): Html {
@@ -105,7 +107,7 @@ export function renderProbePage(r: SiteRow, model: SiteModel, colours: ColourShe
     spec: r.probe?.spec ?? 'spec unknown',
     description: r.probe ? html`<p>${r.probe.description}</p>` : '',
     bytes: bytesSection(r, model),
-    consensus: consensusSection(r, model),
+    consensus: consensusSection(r),
     answers: answersTable(r, model),
     screens: screensSection(r, model, colours),
   });

@@ -47,8 +47,8 @@ describe('termprobe site', () => {
     expect([r.code, r.stderr]).toEqual([0, '']);
     const page = readFileSync(join(out, 'index.html'), 'utf8');
     expect(page).toMatch(/reference xterm\.js [\d.]+ was run now at 80x24 over 10 probes/);
-    const data = JSON.parse(readFileSync(join(out, 'data.json'), 'utf8')) as { terminals: { label: string; reference: boolean; results: string }[] };
-    const ref = data.terminals.find((t) => t.reference)!;
+    const data = JSON.parse(readFileSync(join(out, 'data.json'), 'utf8')) as { terminals: { label: string; against: boolean; results: string }[] };
+    const ref = data.terminals.find((t) => t.against)!;
     expect(ref.label).toMatch(/^xterm\.js /);
     expect(JSON.parse(readFileSync(join(out, ref.results), 'utf8')).probes).toHaveLength(10);
   });

@@ -4,18 +4,19 @@
  * order. Paths of the results files as given on the command line are left out
  * (they may name the builder's home); the copies inside the site are linked instead.
  */
+import { describeImplemented } from '../../classify/consensus.js';
 import { SCORE_LINE } from '../compare-rows.js';
 import { CELL_KINDS, KIND_STYLES } from './cell-kind.js';
 import type { SiteModel } from './site-model.js';
 
-export const SITE_DATA_SCHEMA = 'termprobe-site/1';
+export const SITE_DATA_SCHEMA = 'termprobe-site/2';
 
 export function siteData(model: SiteModel): unknown {
   const { cmp } = model;
   return {
     schema: SITE_DATA_SCHEMA,
     tool: { name: 'termprobe', version: model.toolVersion },
-    reference: model.reference.view.label,
+    against: model.reference.view.label,
     registry: cmp.registryFile,
     notes: cmp.notes,
     score: SCORE_LINE,
@@ -27,7 +28,8 @@ export function siteData(model: SiteModel): unknown {
       version: c.view.version,
       identifiedBy: c.view.run.target.identity.identifiedBy,
       real: c.view.real,
-      reference: c.isReference,
+      against: c.isReference,
+      engine: c.view.engine,
       page: `terminals/${c.slug}.html`,
       results: `results/${c.slug}.json`,
       badge: `badges/${c.slug}.svg`,
@@ -40,11 +42,14 @@ export function siteData(model: SiteModel): unknown {
       spec: r.probe?.spec ?? null,
       page: `probes/${r.slug}.html`,
       differs: r.row.differs,
-      consensus: r.row.consensus.total === 0 ? null : { total: r.row.consensus.total, groups: r.row.consensus.groups.map((g) => ({ answer: g.summary, count: g.labels.length, terminals: g.labels })) },
+      implemented: { engines: r.row.consensus.implementing, of: r.row.consensus.engines.length, text: describeImplemented(r.row.consensus) || null },
+      answers: r.row.consensus.groups.map((g) => ({ answer: g.summary, terminals: g.labels, engines: g.engines })),
       cells: r.cells.map((cell) => ({
-        class: cell.verdict.class,
+        support: cell.verdict.support.support,
+        ...(cell.verdict.support.why ? { inconclusive: cell.verdict.support.why } : {}),
+        ...(cell.verdict.agreement ? { agreement: cell.verdict.agreement.class } : {}),
         kind: cell.kind,
-        answer: cell.verdict.class === 'not-run' ? null : cell.answer,
+        answer: cell.kind === 'not-run' ? null : cell.answer,
         ...(cell.verdict.entry ? { entry: { class: cell.verdict.entry.class, reason: cell.verdict.entry.reason, evidence: cell.verdict.entry.evidence } } : {}),
       })),
     })),

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answersDiffer } from '../../classify/classify-cell.js';
+import { sameAnswer } from '../../classify/answer-signer.js';
 import { viewRun } from '../../classify/run-view.js';
 import { readResults } from '../../results/read-results.js';
 import { haveProgram } from '../../test-support/require-program.js';
@@ -30,7 +30,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
   let model: SiteModel;
   /** Probe ids, in page order, where some two of these columns give different answers (the classifier's notion). */
   const disagreeing = (cols: number[]) =>
-    model.rows.filter((r) => cols.some((a) => cols.some((b) => a < b && answersDiffer(r.id, model.columns[a]!.view, model.columns[b]!.view, model.cmp.signer)))).map((r) => r.id);
+    model.rows.filter((r) => cols.some((a) => cols.some((b) => a < b && r.cells[a]!.result && r.cells[b]!.result && r.cells[a]!.result!.status !== 'skipped' && r.cells[b]!.result!.status !== 'skipped' && !sameAnswer(model.columns[a]!.view, model.columns[b]!.view, r.id).same))).map((r) => r.id);
   const url = (path: string) => pathToFileURL(join(out, path)).href;
   const visibleIds = () => page.locator('#matrix tr.probe:visible th a').allTextContents();
 
@@ -57,14 +57,15 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     expect(cats).toEqual(['alt-screen', 'cursor', 'erase', 'insert-delete', 'margins', 'origin-mode', 'tabs', 'unicode-width']);
     expect(await page.textContent('#matrix a[href="probes/alt-screen.1049-clears-on-exit.html"] + .p-title')).toBe('Leaving 1049 clears the alternate screen');
     const cell = (probe: string, col: number) => page.$eval(`#matrix a[href="probes/${probe}.html"]`, (a, c) => { const td = a.closest('tr')!.querySelectorAll('td')[c]!; return `${td.className} ${td.textContent}`; }, col);
-    expect(await cell('cursor.hpr-zero', 1)).toBe('c1 k-bug B');
-    expect(await cell('cursor.hpb', 1)).toBe('c1 k-reference R');
-    expect(await cell('alt-screen.1049-clears-on-exit', 1)).toBe('c1 k-deliberate D');
-    expect(await cell('margins.cr-to-left-margin', 1)).toBe('c1 k-unexplained U');
-    expect(await cell('tabs.ht-next-stop', 3)).toBe('c3 k-agrees =');
+    expect(await cell('cursor.hpr-zero', 1)).toBe('c1 k-lacks differs ✗');
+    expect(await cell('cursor.hpb', 1)).toBe('c1 k-implements differs ✓');
+    expect(await cell('cursor.hpb', 0)).toBe('c0 k-lacks ✗');
+    expect(await cell('alt-screen.1049-clears-on-exit', 1)).toBe('c1 k-lacks differs ✗');
+    expect(await cell('tabs.ht-next-stop', 3)).toBe('c3 k-implements ✓');
+    expect(await page.getAttribute('#matrix a[href="probes/cursor.hpb.html#t-ghostty-0.4.0"]', 'title')).toMatch(/^ghostty 0\.4\.0: implements; against xterm\.js 6\.0\.0: reference \(R\); 5;7/);
     const scores = await page.$$eval('#matrix tr.scores td', (tds) => tds.map((td) => td.textContent));
     // The scores src/classify computed, as the CLI shows them.
-    expect(scores).toEqual(model.cmp.summaries.map((s) => (s.isReference ? 'ref' : s.score!.toFixed(1))));
+    expect(scores).toEqual(model.cmp.summaries.map((s) => (s.score === null ? '—' : s.score.toFixed(1))));
     expect(problems).toEqual([]);
   });
 
@@ -105,7 +106,8 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     await page.click('#matrix a[href="probes/cursor.hpr-zero.html#t-ghostty-0.4.0"]');
     expect(page.url()).toBe(url('probes/cursor.hpr-zero.html') + '#t-ghostty-0.4.0');
     const row = page.locator('#t-ghostty-0\\.4\\.0');
-    expect(await row.textContent()).toContain('bug');
+    expect(await row.textContent()).toContain('✗ lacks');
+    expect(await row.textContent()).toContain('B bug');
     expect(await row.textContent()).toContain('takes HPR 0 literally');
     expect(await row.textContent()).toContain('\\e[5;10R');
     expect(await page.textContent('#repro')).toMatch(/^printf '\\033\[2J\\033\[H.*\\033\[6n'$/);
@@ -131,7 +133,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     await page.click('#matrix th.c1 a');
     expect(page.url()).toBe(url('terminals/ghostty-0.4.0.html'));
     const text = (await page.textContent('main'))!;
-    for (const s of ['ghostty-web@0.4.0', 'identified by', 'Score by category', 'takes HPR 0 literally', 'no registry entry']) expect(text).toContain(s);
+    for (const s of ['ghostty-web@0.4.0', 'identified by', 'Score by category', 'takes HPR 0 literally', '✓ implements']) expect(text).toContain(s);
     const href = await page.getAttribute('a[download]', 'href');
     expect(JSON.parse(readFileSync(join(out, 'terminals', href!), 'utf8'))).toEqual(JSON.parse(readFileSync(join(RESULTS, 'ghostty-0.4.0.json'), 'utf8')));
     expect(await page.evaluate('document.querySelector("img.badge").naturalWidth')).toBeGreaterThan(0);

@@ -4,9 +4,8 @@
  * terminal and probe, the probe's corpus entry (title, bytes), each cell's kind,
  * and an answer group per cell so the page can tell which visible terminals disagree.
  */
-import type { Comparison, ComparisonRow } from '../../classify/build-comparison.js';
-import type { Verdict } from '../../classify/classify-cell.js';
-import type { RunView } from '../../classify/run-view.js';
+import type { Comparison, ComparisonCell, ComparisonRow } from '../../classify/build-comparison.js';
+import type { RunView, SignatureLevel } from '../../classify/run-view.js';
 import type { TargetSummary } from '../../classify/score.js';
 import type { Corpus } from '../../corpus/load-corpus.js';
 import type { Probe } from '../../corpus/probe-schema.js';
@@ -23,13 +22,18 @@ export interface SiteColumn {
 }
 
 export interface SiteCell {
-  verdict: Verdict;
+  verdict: ComparisonCell;
   kind: CellKind;
   result: ProbeResult | undefined;
   /** Short answer ("1;80", "no-reply"); "—" when not run. */
   answer: string;
-  /** Cells with equal answers share a group number; -1 when the terminal has no answer. */
-  group: number;
+  /**
+   * How this answer compares with the others, for the "disagree" filter, which
+   * compares two terminals at the deepest level both read (as the classifier does):
+   * "depth/none/text/cells" — the screen depth this run read (0 none, 1 text,
+   * 2 cells) and its answer's group number at each level; "-1" when it has no answer.
+   */
+  group: string;
 }
 
 export interface SiteRow {
@@ -57,15 +61,22 @@ export interface SiteModel {
   toolVersion: string;
 }
 
-/** Cells with equal answers (as the classifier compares them) share a number. */
-function answerGroups(id: string, cmp: Comparison): number[] {
-  const groups = new Map<string, number>();
-  return cmp.columns.map((v) => {
-    const sig = cmp.signer.of(v, id);
-    if (sig === undefined || sig === 'skipped') return -1;
-    let g = groups.get(sig);
-    if (g === undefined) groups.set(sig, (g = groups.size));
-    return g;
+const LEVELS: SignatureLevel[] = ['none', 'text', 'cells'];
+
+/** Per cell: its screen depth and its answer's group at each comparison level (see SiteCell.group). */
+function answerGroups(id: string, views: RunView[]): string[] {
+  const groups = LEVELS.map(() => new Map<string, number>());
+  return views.map((v) => {
+    const r = v.result(id);
+    if (!r || r.status === 'skipped') return '-1';
+    const depth = !r.screen ? 0 : r.screen.cells === undefined ? 1 : 2;
+    const ids = LEVELS.map((level, i) => {
+      const sig = v.signature(id, level)!;
+      let g = groups[i]!.get(sig);
+      if (g === undefined) groups[i]!.set(sig, (g = groups[i]!.size));
+      return g;
+    });
+    return `${depth}/${ids.join('/')}`;
   });
 }
 
@@ -82,11 +93,11 @@ export function buildSiteModel(cmp: Comparison, corpus: Corpus | undefined, tool
   const views = cmp.columns;
   const rows: SiteRow[] = cmp.rows.map((row) => {
     const probe = corpus?.byId.get(row.id);
-    const groups = answerGroups(row.id, cmp);
+    const groups = answerGroups(row.id, views);
     const cells = row.cells.map((verdict, i): SiteCell => {
       const view = views[i]!;
       const result = view.result(row.id);
-      return { verdict, kind: cellKind(verdict, result), result, answer: verdict.class === 'not-run' ? '—' : view.summary(row.id), group: groups[i]! };
+      return { verdict, kind: cellKind(verdict), result, answer: verdict.support.why === 'not-run' ? '—' : view.summary(row.id), group: groups[i]! };
     });
     return { row, id: row.id, slug: probeSlugs.take(row.id), probe, title: probe?.title ?? '(not in the current corpus)', cells };
   });

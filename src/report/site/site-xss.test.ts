@@ -62,7 +62,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site with hostil
     writeFileSync(evil, JSON.stringify(hostile(readResults(join(FIXTURES, 'ghostty-0.4.0.json')), JS_URL)));
     const registry = join(dir, 'divergences.yaml');
     const reason = JSON.stringify(`${SCRIPT} ${IMG} ends here.`);
-    writeFileSync(registry, `divergences:\n  - probe: cursor.hpr-zero\n    target: tmux\n    class: bug\n    reason: ${reason}\n    evidence:\n      - ${JSON.stringify(`xterm ctlseqs ${JS_URL}`)}\n      - ${JSON.stringify(`https://example.org/"><script>window.__pwned=1</script>`)}\n`);
+    writeFileSync(registry, `divergences:\n  - probe: cursor.hpr-zero\n    target: tmux\n    answer: "5;10"\n    class: bug\n    reason: ${reason}\n    evidence:\n      - ${JSON.stringify(`xterm ctlseqs ${JS_URL}`)}\n      - ${JSON.stringify(`https://example.org/"><script>window.__pwned=1</script>`)}\n`);
     const files = [ref, evil, join(FIXTURES, 'tmux-3.3a.json')];
     await buildSite(files.map((f) => viewRun(f, readResults(f))), out, { registry, probes: join(FIXTURES, '..', 'probes') });
     browser = await launchChromium();

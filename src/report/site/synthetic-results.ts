@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { hashProbes } from '../../corpus/corpus-hash.js';
 import type { Corpus } from '../../corpus/load-corpus.js';
 import type { Probe } from '../../corpus/probe-schema.js';
+import { answerSummary } from '../../results/answer-key.js';
 import type { Cell, ProbeResult, ResultsFile } from '../../results/results-schema.js';
 
 const CATEGORIES = ['alt-screen', 'cursor', 'erase', 'insert-delete', 'margins', 'origin-mode', 'pending-wrap', 'save-restore', 'scroll-region', 'tabs', 'unicode-width', 'modes'];
@@ -92,8 +93,21 @@ export function writeSyntheticResults(dir: string, terminals = 21, probeCount = 
     return path;
   });
   const registry = join(dir, 'divergences.yaml');
-  const entries = [2, 3, 5, 8, 13].map((t, k) => `  - probe: '${CATEGORIES[k]}.*'\n    target: synth-${t}\n    class: ${['bug', 'deliberate', 'bug', 'deliberate', 'bug'][k]}\n    reason: Synthetic entry for measuring the site.\n    evidence:\n      - https://example.org/termprobe/synthetic\n`);
-  entries.push(`  - probe: 'tabs.*'\n    target: xterm.js\n    class: reference\n    reason: Synthetic entry for measuring the site.\n    evidence:\n      - https://example.org/termprobe/synthetic\n`);
+  // Each entry names the answers it explains: the synthetic terminal's answers in that category that miss the probe's expectation.
+  const answersOf = (t: number, category: string): string[] => {
+    const out = new Set<string>();
+    probes.forEach((p, i) => {
+      if (p.category !== category) return;
+      const r = answer(t, p, i);
+      if (r.status === 'ok' && r.cursor?.col !== 11 + (i % 9)) out.add(answerSummary(r));
+    });
+    return [...out];
+  };
+  const entries = [2, 3, 5, 8, 13].flatMap((t, k) => {
+    const answers = answersOf(t, CATEGORIES[k]!);
+    if (answers.length === 0) return [];
+    return [`  - probe: '${CATEGORIES[k]}.*'\n    target: synth-${t}\n    answer: ${JSON.stringify(answers)}\n    class: ${['bug', 'deliberate', 'bug', 'deliberate', 'bug'][k]}\n    reason: Synthetic entry for measuring the site.\n    evidence:\n      - https://example.org/termprobe/synthetic\n`];
+  });
   writeFileSync(registry, `divergences:\n${entries.join('')}`);
   return { files, registry, corpus: { dir, probes, byId: new Map(probes.map((p) => [p.id, p])), categories: CATEGORIES, hash } };
 }

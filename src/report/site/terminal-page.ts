@@ -10,10 +10,11 @@ import { KIND_STYLES } from './cell-kind.js';
 import { html, type Html } from './html.js';
 import { renderPage } from './layout.js';
 import { scoreText } from './matrix-page.js';
-import type { SiteColumn, SiteModel } from './site-model.js';
+import type { SiteColumn, SiteModel, SiteRow } from './site-model.js';
+import { AGREEMENT_LETTERS } from '../class-marks.js';
+import { SCORE_LINE } from '../../classify/score.js';
 import { fillTemplate } from './templates.js';
 
-const DIVERGING = new Set(['bug', 'deliberate', 'reference', 'unexplained']);
 
 function facts(pairs: [string, string | number | undefined][]): Html {
   const shown = pairs.filter(([, v]) => v !== undefined && v !== '');
@@ -39,27 +40,37 @@ function settings(run: ResultsFile): Html {
 
 function scoresByCategory(col: SiteColumn, model: SiteModel): Html {
   const rows = model.categories.map((cat) => {
-    const s = summarizeTarget(col.view, col.isReference, cat.rows.map((r) => r.id), cat.rows.map((r) => r.cells[col.index]!.verdict));
-    const nums = [s.run, s.compared, s.same, s.bug, s.deliberate, s.reference, s.unexplained, s.noReply];
+    const s = summarizeTarget(col.view, col.isReference, cat.rows.map((r) => r.cells[col.index]!.verdict));
+    const nums = [s.run, s.implements, s.lacks, s.other, s.inconclusive];
     return html`<tr><th scope="row"><a href="../index.html#cat-${cat.slug}">${cat.name}</a></th>${nums.map((n) => html`<td class="num">${n}</td>`)}<td class="num">${s.score === null ? '—' : s.score.toFixed(1)}</td></tr>`;
   });
   const t = col.summary;
-  const totals = [t.run, t.compared, t.same, t.bug, t.deliberate, t.reference, t.unexplained, t.noReply];
-  const head = ['category', 'run', 'compared', 'agree', 'bug', 'deliberate', 'reference', 'unexplained', 'no reply', 'score'];
-  return html`<table class="data"><thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead><tbody>${rows}</tbody><tfoot><tr><th scope="row">all</th>${totals.map((n) => html`<td class="num">${n}</td>`)}<td class="num"><b>${scoreText(col)}</b></td></tr></tfoot></table>`;
+  const totals = [t.run, t.implements, t.lacks, t.other, t.inconclusive];
+  const head = ['category', 'run', '✓ implements', '✗ lacks', '~ other', '? inconclusive', 'score'];
+  return html`<table class="data"><thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead><tbody>${rows}</tbody><tfoot><tr><th scope="row">all</th>${totals.map((n) => html`<td class="num">${n}</td>`)}<td class="num"><b>${scoreText(col)}</b></td></tr></tfoot></table><p class="n">${SCORE_LINE}.</p>`;
+}
+
+function explanation(cell: SiteRow['cells'][number]): Html {
+  if (cell.verdict.entry) return entryExplanation(cell.verdict.entry);
+  const s = cell.verdict.support;
+  if (s.support === 'lacks') return html`<p class="reason">The probe’s lacks answer: the terminal does not implement the behaviour.</p>`;
+  if (s.support === 'implements') return html`<p class="reason">The probe’s implements answer.</p>`;
+  if (s.support === 'inconclusive') return html`<p class="reason">${s.detail ?? 'inconclusive'}</p>`;
+  return html`<i>no registry entry: needs triage</i>`;
 }
 
 function divergences(col: SiteColumn, model: SiteModel): Html {
-  if (col.isReference) return html`<p>This run is the reference: other terminals are compared with it.</p>`;
+  if (col.isReference) return html`<p>The other terminals are compared with this run.</p>`;
   const ref = model.reference;
   const rows = model.rows.flatMap((r) => {
     const cell = r.cells[col.index]!;
-    if (!DIVERGING.has(cell.verdict.class)) return [];
+    const a = cell.verdict.agreement;
+    if (!a || a.class === 'same') return [];
     const style = KIND_STYLES[cell.kind];
-    return [html`<tr><th scope="row"><a href="../probes/${r.slug}.html#t-${col.slug}">${r.id}</a><div class="n">${r.title}</div></th><td><span class="mark k-${cell.kind}">${style.mark}</span> ${cell.verdict.class}</td><td><code class="raw">${cell.answer}</code></td><td><code class="raw">${r.cells[ref.index]!.answer}</code></td><td>${cell.verdict.entry ? entryExplanation(cell.verdict.entry) : html`<i>no registry entry: needs triage</i>`}</td></tr>`];
+    return [html`<tr><th scope="row"><a href="../probes/${r.slug}.html#t-${col.slug}">${r.id}</a><div class="n">${r.title}</div></th><td><span class="mark k-${cell.kind}">${style.mark}</span> ${style.word}</td><td>${AGREEMENT_LETTERS[a.class]} ${a.class}</td><td><code class="raw">${cell.answer}</code></td><td><code class="raw">${r.cells[ref.index]!.answer}</code></td><td>${explanation(cell)}</td></tr>`];
   });
-  if (rows.length === 0) return html`<p>None: every probe compared gives the reference's answer.</p>`;
-  return html`<p>${rows.length} probes where ${col.view.label} differs from the reference ${ref.view.label}.</p><table class="data divergences"><thead><tr><th>probe</th><th>class</th><th>this terminal</th><th>reference</th><th>reason</th></tr></thead><tbody>${rows}</tbody></table>`;
+  if (rows.length === 0) return html`<p>None: every probe gives the answer ${ref.view.label} gives.</p>`;
+  return html`<p>${rows.length} probes where ${col.view.label} answers otherwise than ${ref.view.label}.</p><table class="data divergences"><thead><tr><th>probe</th><th>support</th><th>against ${ref.view.label}</th><th>this terminal</th><th>${ref.view.label}</th><th>reason</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 export function renderTerminalPage(col: SiteColumn, model: SiteModel, badgeWidth: number): string {
@@ -70,7 +81,7 @@ export function renderTerminalPage(col: SiteColumn, model: SiteModel, badgeWidth
     slug: col.slug,
     scoreText: scoreText(col),
     badgeWidth,
-    kind: `${col.view.real ? 'real terminal' : 'embedded emulator'}${col.isReference ? ' · the reference' : ''}`,
+    kind: `${col.view.real ? 'real terminal' : 'embedded emulator'} · engine ${col.view.engine.name}${col.view.engine.version ? ` ${col.view.engine.version}` : ''}${col.isReference ? ' · the others are compared against it' : ''}`,
     identifiedBy: run.target.identity.identifiedBy,
     identity: identity(run.target.identity, run),
     settings: settings(run),

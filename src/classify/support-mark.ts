@@ -1,0 +1,104 @@
+/**
+ * The support mark of one answer: does the terminal implement the probed
+ * behaviour? It comes from the probe's own expectations and the answer alone, so
+ * the same answer to the same probe gets the same mark whoever gave it:
+ *
+ *   ✓ implements     the answer is the probe's `implements` answer
+ *   ✗ lacks          the answer is its `lacks` answer
+ *   ~ other          an answer neither names (a registry entry must explain it)
+ *   ? inconclusive   the answer cannot tell, with the reason: no reply, not run,
+ *                    the terminal crashed, the screen decides and was not read,
+ *                    the reply came from termprobe's own pipe, or the probe says
+ *                    this answer observes nothing (its `inconclusive` answers)
+ *
+ * Scores count conclusive marks only.
+ */
+import type { SizeVars } from '../corpus/escape-notation.js';
+import type { Expectation, Probe } from '../corpus/probe-schema.js';
+import { matchExpectation } from '../results/answer-key.js';
+import type { ProbeResult, Settings } from '../results/results-schema.js';
+
+export const SUPPORTS = ['implements', 'lacks', 'other', 'inconclusive'] as const;
+export type Support = (typeof SUPPORTS)[number];
+
+export const SUPPORT_SYMBOLS: Record<Support, string> = { implements: '✓', lacks: '✗', other: '~', inconclusive: '?' };
+
+export const INCONCLUSIVE_REASONS = ['not-run', 'skipped', 'no-reply', 'incomplete', 'crashed', 'error', 'unknown-probe', 'host-reply', 'screen-unread', 'unobservable'] as const;
+export type InconclusiveReason = (typeof INCONCLUSIVE_REASONS)[number];
+
+export interface SupportMark {
+  support: Support;
+  /** Why the mark is inconclusive. */
+  why?: InconclusiveReason;
+  /** One line saying it, for tables and pages. */
+  detail?: string;
+}
+
+const REASON_TEXT: Record<InconclusiveReason, string> = {
+  'not-run': 'not run',
+  skipped: 'skipped',
+  'no-reply': 'no reply: the DA1 sentinel never came',
+  incomplete: 'incomplete: the DA1 sentinel never came, so the answer may be cut short',
+  crashed: 'the terminal crashed on this probe (twice)',
+  error: 'no result was recorded',
+  'unknown-probe': 'the probe is not in the corpus at hand, so its expectations are unknown',
+  'host-reply': "the reply was written by termprobe's pipe for this target, not by the terminal",
+  'screen-unread': 'the screen decides, and this target could not read it back',
+  unobservable: 'this answer observes nothing about the behaviour',
+};
+
+export function describeInconclusive(why: InconclusiveReason): string {
+  return REASON_TEXT[why];
+}
+
+function inconclusive(why: InconclusiveReason, detail?: string): SupportMark {
+  return { support: 'inconclusive', why, detail: detail ?? REASON_TEXT[why] };
+}
+
+/** The size a probe's `${cols}`/`${rows}` stand for in a run: the probe's own size, else the run's. */
+export function sizeForProbe(probe: Probe, settings: Pick<Settings, 'cols' | 'rows'>): SizeVars {
+  const m = probe.size ? /^(\d+)x(\d+)$/.exec(probe.size) : null;
+  return m ? { cols: Number(m[1]), rows: Number(m[2]) } : { cols: settings.cols, rows: settings.rows };
+}
+
+function queriesOf(e: Expectation | undefined): string[] {
+  return e?.replies ? Object.keys(e.replies) : [];
+}
+
+export function supportMark(probe: Probe | undefined, r: ProbeResult | undefined, settings: Pick<Settings, 'cols' | 'rows'>): SupportMark {
+  if (!r) return inconclusive('not-run');
+  switch (r.status) {
+    case 'skipped':
+      return inconclusive('skipped', r.note ? `skipped: ${r.note}` : undefined);
+    case 'no-reply':
+      return inconclusive('no-reply', r.note ? `no reply: ${r.note}` : undefined);
+    case 'partial':
+      return inconclusive('incomplete');
+    case 'crashed':
+      return inconclusive('crashed', r.note);
+    case 'error':
+      return inconclusive('error', r.note);
+    case 'ok':
+      break;
+  }
+  if (!probe) return inconclusive('unknown-probe');
+  const decisive = new Set([...queriesOf(probe.expect.implements), ...queriesOf(probe.expect.lacks)]);
+  const host = r.replies.find((rep) => rep.source === 'host' && decisive.has(rep.query));
+  if (host) return inconclusive('host-reply', `the ${host.query} reply was written by termprobe's pipe for this target, not by the terminal`);
+  const size = sizeForProbe(probe, settings);
+  for (const clause of probe.expect.inconclusive ?? []) {
+    if (matchExpectation(r, clause, size) === 'yes') return inconclusive('unobservable', clause.why);
+  }
+  const implementsMatch = matchExpectation(r, probe.expect.implements, size);
+  if (implementsMatch === 'yes') return { support: 'implements' };
+  const lacksMatch = probe.expect.lacks ? matchExpectation(r, probe.expect.lacks, size) : 'no';
+  if (implementsMatch === 'no' && lacksMatch === 'yes') return { support: 'lacks' };
+  if (implementsMatch === 'no' && lacksMatch === 'no') return { support: 'other' };
+  const unread = r.screen ? 'the screen decides, and not every cell of it could be read back' : undefined;
+  return inconclusive('screen-unread', unread);
+}
+
+/** A conclusive mark counts in a score; an inconclusive one never does. */
+export function isConclusive(m: SupportMark): boolean {
+  return m.support !== 'inconclusive';
+}
