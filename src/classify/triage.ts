@@ -56,7 +56,7 @@ export function suggestFor(item: TriageItem, cmp: Comparison): Suggestion {
   const engines =
     others.length === 0
       ? `no other engine answers ${answer}${wholeEngine ? ` (all ${siblings.length} ${view.engine.name} front ends here do)` : ''}: look for the cause in ${view.engine.name}'s source at the measured version`
-      : `${others.length} other engine${others.length === 1 ? '' : 's'} answer the same (${others.join(', ')}): the probe's expectations may be missing this answer, or they share a cause`;
+      : `${others.length} other engine${others.length === 1 ? ' answers' : 's answer'} the same (${others.join(', ')}): the probe's expectations may be missing this answer, or they share a cause`;
   const target = wholeEngine ? view.engine.name : view.targetId;
   const versions = wholeEngine ? (view.engine.version ?? '*') : view.version === 'unknown' ? '*' : view.version;
   const reason = `Draft by termprobe triage: ${view.label} answers ${answer}, which the probe's expectations do not name; replace this with the cause, from the source at the measured version.`;

@@ -39,11 +39,17 @@ export async function triageCommand(args: string[], opts: TriageOptions): Promis
   const items = unexplainedItems(cmp);
   const out: string[] = [];
   let last = '';
+  const printed = new Set<string>();
   for (const item of items) {
     if (item.id !== last) out.push('', `${item.id}${item.probe ? ` — ${item.probe.title}` : ''}`);
     last = item.id;
     const s = suggestFor(item, cmp);
-    out.push(`  ${item.view.label}: ${item.answer}`, `    spec: ${s.spec}`, `    engines: ${s.engines}`, `    record: ${s.command}`);
+    // Front ends of one engine giving the same answer are one finding: say it once, for the engine.
+    const key = `${item.id}\0${s.target}\0${item.answer}`;
+    if (printed.has(key)) continue;
+    printed.add(key);
+    const who = s.target === item.view.targetId ? item.view.label : `${s.target} (${items.filter((i) => i.id === item.id && i.answer === item.answer && i.view.engine.name === s.target).map((i) => i.view.label).join(', ')})`;
+    out.push(`  ${who}: ${item.answer}`, `    spec: ${s.spec}`, `    engines: ${s.engines}`, `    record: ${s.command}`);
   }
   const probes = new Set(items.map((i) => i.id)).size;
   const head = `Unexplained: ${items.length} cell${items.length === 1 ? '' : 's'} (~ answers no entry explains) in ${probes} probe${probes === 1 ? '' : 's'}, of ${cmp.unexplained.of} ✗ and ~ cells; registry ${cmp.registryFile}.`;

@@ -1,6 +1,7 @@
 /**
- * A small SVG badge per terminal ("termprobe | 92.3%"), for projects that want to
- * embed their score. Width is estimated from the character count; the colour
+ * A small SVG badge per terminal ("termprobe ✓ | 92.3%"), for projects that want to
+ * embed their score: the share of probes the terminal implements among those its
+ * answers decide, which its title says in words. Width is estimated from the character count; the colour
  * steps with the score. Text is XML-escaped like any other text.
  */
 import { escapeHtml } from './html.js';
@@ -22,12 +23,12 @@ function colourFor(score: number | null): string {
 }
 
 export function scoreBadge(score: number | null, title: string): Badge {
-  const left = 'termprobe';
+  const left = 'termprobe ✓';
   const right = score === null ? 'n/a' : `${score.toFixed(1)}%`;
   const lw = left.length * CHAR_PX + PAD;
   const rw = right.length * CHAR_PX + PAD;
   const width = lw + rw;
-  const t = escapeHtml(`${title}: ${right}`);
+  const t = escapeHtml(score === null ? `${title}: no probe decided` : `${title} implements ${right} of the probes its answers decide (termprobe)`);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${t}">
 <title>${t}</title>
 <rect width="${lw}" height="20" fill="#555"/>
