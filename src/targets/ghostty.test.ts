@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { bytes, describeEmbeddedTarget, useSessions } from './embedded.test-suite.js';
 import { GHOSTTY_DA1_REPLY, ghosttyTarget } from './ghostty.js';
+import { loadCorpus } from '../corpus/load-corpus.js';
+import { runTarget } from '../engine/run-target.js';
+import { supportMark } from '../classify/support-mark.js';
 
 const DA1 = GHOSTTY_DA1_REPLY;
 
@@ -8,6 +11,15 @@ describeEmbeddedTarget(ghosttyTarget, /\x1b\[\?62;22;52c/);
 
 describe('ghostty target', () => {
   const openSession = useSessions(ghosttyTarget);
+
+  it('marks the DA1 replies its pipe writes as host-supplied, so they are never judged as Ghostty\'s', async () => {
+    const corpus = await loadCorpus();
+    const probe = corpus.byId.get('reports.da1')!;
+    const { results } = await runTarget('ghostty', corpus, [probe, corpus.byId.get('cursor.cuu-default')!]);
+    expect(results.probes[0]!.replies).toEqual([{ query: 'da1', value: '62;22;52', raw: '\\e[?62;22;52c', source: 'host' }]);
+    expect(supportMark(probe, results.probes[0], results.settings)).toMatchObject({ support: 'inconclusive', why: 'host-reply' });
+    expect(results.probes[1]!.cursor).toBeDefined();
+  });
 
   it("answers DA1 in the pipe, in order between the engine's own CPR replies", async () => {
     const { session, log } = await openSession();
