@@ -16,7 +16,10 @@ export function preludeBytes(size: SizeVars, kind: PreludeKind = 'default', rest
   const tabs: string[] = [];
   for (let col = 9; col <= size.cols; col += 8) tabs.push(`\x1b[1;${col}H\x1bH`);
   return [
-    kind === 'default' ? '\x1b[?1049l' : '\x1b[?1049h',
+    // Several terminals (urxvt, konsole, qterminal) keep the alternate screen's own cursor and
+    // text from one visit to the next: home and clear it too (mode 47 switches without saving or
+    // clearing; where 47 is unknown, this clears the main screen, which the prelude clears anyway).
+    kind === 'default' ? '\x1b[?1049l\x1b[?47h\x1b[H\x1b[2J\x1b[?47l' : '\x1b[?1049h',
     '\x1b[!p', // DECSTR soft reset
     '\x1b[0m', // SGR 0
     '\x1b[4l\x1b[20l', // IRM off, LNM off

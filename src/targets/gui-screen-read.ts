@@ -65,6 +65,33 @@ export function screenFromDecrqcra(region: Region, cols: number, rows: number, r
   return { via: 'decrqcra', region: { ...region }, text };
 }
 
+/**
+ * Text that joins a wrapped row and its continuation into one line (mlterm's
+ * snapshot, kitty's get-text) back into screen rows of `cols` columns: a line
+ * wider than the screen is several rows, and a wide character that does not fit
+ * in the last column starts the next row, as it did on the screen.
+ */
+export function splitWrappedRows(lines: readonly string[], cols: number): string[] {
+  const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+  const out: string[] = [];
+  for (const line of lines) {
+    let row = '';
+    let width = 0;
+    for (const { segment } of segmenter.segment(line)) {
+      const w = Math.max(1, stringWidth(segment));
+      if (width + w > cols) {
+        out.push(row);
+        row = '';
+        width = 0;
+      }
+      row += segment;
+      width += w;
+    }
+    out.push(row);
+  }
+  return out;
+}
+
 /** Cut the region out of whole screen rows, counting columns by display width. */
 export function screenFromRows(region: Region, cols: number, rows: number, lines: readonly string[], via: ScreenAnswer['via']): ScreenAnswer {
   validateRegion(region, cols, rows);

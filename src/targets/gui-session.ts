@@ -12,7 +12,7 @@ import type { ReplyEvent } from '../protocol/reply-events.js';
 import type { ScreenAnswer } from '../results/results-schema.js';
 import { RelaySession, type Description, type FifoRelay } from './fifo-relay.js';
 import { kittyScreenText } from './kitty-remote.js';
-import { decrqcraReports, decrqcraRequests, screenFromCells, screenFromDecrqcra, screenFromRows, ScreenReadError } from './gui-screen-read.js';
+import { decrqcraReports, decrqcraRequests, screenFromCells, screenFromDecrqcra, screenFromRows, splitWrappedRows, ScreenReadError } from './gui-screen-read.js';
 import { readUrxvtDump, urxvtDumpRequest } from './urxvt-screen-dump.js';
 import type { ScreenMethod } from './gui-recipes.js';
 
@@ -91,7 +91,7 @@ export class GuiSession extends RelaySession {
     const { cols, rows } = this.parts;
     if (this.parts.screen === 'remote-control') {
       const lines = await kittyScreenText(this.parts.kittySocket!, this.parts.kittyVersion ?? [0, 26, 5]);
-      return screenFromRows(region, cols, rows, lines, 'remote-control');
+      return screenFromRows(region, cols, rows, splitWrappedRows(lines, cols).slice(0, rows), 'remote-control');
     }
     if (this.parts.screen === 'perl-dump') {
       const path = join(this.parts.home, `screen-${++this.snapshots}.txt`);
@@ -121,8 +121,9 @@ export class GuiSession extends RelaySession {
     const text = readFileSync(join(dir, file), 'utf8');
     rmSync(join(dir, file), { force: true });
     // The file holds the scrollback and then the screen, with leading blank lines
-    // dropped and no newline after the last row: count rows from the end.
-    const lines = text === '' ? [] : text.split('\n');
+    // dropped, a wrapped row joined to its continuation, and no newline after the
+    // last row: split wrapped rows again, then count rows from the end.
+    const lines = text === '' ? [] : splitWrappedRows(text.split('\n'), this.parts.cols);
     const screen = lines.slice(-this.parts.rows);
     return [...new Array<string>(this.parts.rows - screen.length).fill(''), ...screen];
   }
