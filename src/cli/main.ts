@@ -7,6 +7,7 @@ import { toolVersion } from '../util/tool-version.js';
 import { EXIT, exitCodeFor, messageFor } from './errors.js';
 import { DEFAULT_WINDOW } from '../engine/window.js';
 import { registerVerdictCommands } from './verdict-commands.js';
+import { quietBrokenPipes } from './write-out.js';
 
 const collect = (value: string, prior: string[] = []) => [...prior, value];
 
@@ -86,6 +87,7 @@ export function buildProgram(): Command {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  quietBrokenPipes();
   const program = buildProgram();
   try {
     await program.parseAsync(argv);
