@@ -4,6 +4,7 @@
  */
 import { BadInputError } from '../util/bad-input-error.js';
 import { readFileSync } from 'node:fs';
+import { jsonProblem } from './json-problem.js';
 import { resultsFileSchema, RESULTS_SCHEMA_ID, type ResultsFile } from './results-schema.js';
 
 export class ResultsFileError extends BadInputError {
@@ -18,8 +19,7 @@ export function parseResults(text: string, file: string): ResultsFile {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    const msg = (e as Error).message;
-    throw new ResultsFileError(file, text.trim() === '' ? 'the file is empty' : `not valid JSON (truncated?): ${msg}`);
+    throw new ResultsFileError(file, jsonProblem(text, e as Error));
   }
   if (data && typeof data === 'object' && 'schema' in data && (data as { schema: unknown }).schema !== RESULTS_SCHEMA_ID) {
     throw new ResultsFileError(file, `schema is ${JSON.stringify((data as { schema: unknown }).schema)}, expected "${RESULTS_SCHEMA_ID}"`);
