@@ -12,6 +12,7 @@ import { loadCorpus } from '../corpus/load-corpus.js';
 import { EXIT } from './errors.js';
 import { writeOut } from './write-out.js';
 import { loadRuns, resultsFiles } from './results-args.js';
+import { plural } from '../util/plural.js';
 
 export interface CheckOptions {
   registry?: string;
@@ -25,7 +26,7 @@ export async function checkCommand(files: string[], opts: CheckOptions): Promise
   const n = registry.entries.length;
   const given = resultsFiles(files);
   if (given.length === 0) {
-    writeOut(`${registry.file}: ${n} entries valid; no results files (results/*.json is empty), so none was checked for staleness\n`);
+    writeOut(`${registry.file}: ${plural(n, 'entry', 'entries')} valid; no results files (results/*.json is empty), so none was checked for staleness\n`);
     return;
   }
   const views = loadRuns(given);
@@ -36,6 +37,6 @@ export async function checkCommand(files: string[], opts: CheckOptions): Promise
   }
   const unchecked = outcome.unchecked.length ? `, ${outcome.unchecked.length} not checked (no results for ${[...new Set(outcome.unchecked.map((e) => e.target))].join(', ')})` : '';
   const verdict = outcome.stale.length ? `${outcome.stale.length} stale` : 'none stale';
-  process.stderr.write(`${registry.file}: ${n} entries, ${outcome.live.length} match a current difference, ${verdict}${unchecked}; reference ${reference.view.label}, ${views.length} results files\n`);
+  process.stderr.write(`${registry.file}: ${plural(n, 'entry', 'entries')}, ${outcome.live.length} match a current difference, ${verdict}${unchecked}; reference ${reference.view.label}, ${plural(views.length, 'results file')}\n`);
   if (outcome.stale.length > 0) process.exitCode = EXIT.differences;
 }

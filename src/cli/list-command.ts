@@ -1,6 +1,7 @@
 /** `termprobe list`: the corpus, grouped by category, filterable. */
 import { loadCorpus } from '../corpus/load-corpus.js';
 import { selectProbes, splitList } from './select-probes.js';
+import { plural } from '../util/plural.js';
 
 export interface ListOptions {
   category?: string[];
@@ -29,6 +30,6 @@ export async function listCommand(opts: ListOptions): Promise<void> {
   }
   const cats = new Set(probes.map((p) => p.category)).size;
   const filtered = splitList(opts.category).length > 0 ? ` (of ${corpus.probes.length} in ${corpus.categories.length} categories)` : '';
-  lines.push('', `${probes.length} probes in ${cats} categories${filtered}; corpus ${corpus.hash.slice(0, 19)}`);
+  lines.push('', `${plural(probes.length, 'probe')} in ${plural(cats, 'category', 'categories')}${filtered}; corpus ${corpus.hash.slice(0, 19)}`);
   process.stdout.write(lines.join('\n') + '\n');
 }

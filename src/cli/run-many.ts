@@ -12,6 +12,7 @@ import type { ResultsFile } from '../results/results-schema.js';
 import { resultsFileName, writeResults } from '../results/write-results.js';
 import { createProgress, type ProgressSink } from './progress-lines.js';
 import { runPool } from './run-pool.js';
+import { plural } from '../util/plural.js';
 
 export class TargetsFailedError extends Error {
   override name = 'TargetsFailedError';
@@ -101,5 +102,5 @@ export async function runMany(targets: string[], o: RunManyOptions): Promise<Tar
 export function validateOutcomes(outcomes: readonly TargetOutcome[]): void {
   const failed = outcomes.filter((o) => o.status === 'failed');
   if (failed.length === 0) return;
-  throw new TargetsFailedError(`${failed.length} of ${outcomes.length} targets failed: ${failed.map((f) => `${f.target} (${f.reason})`).join('; ')}`);
+  throw new TargetsFailedError(`${failed.length} of ${plural(outcomes.length, 'target')} failed: ${failed.map((f) => `${f.target} (${f.reason})`).join('; ')}`);
 }

@@ -2,6 +2,7 @@
 import { SiteError } from '../report/site/site-error.js';
 import { UsageError } from './errors.js';
 import { requireRuns } from './results-args.js';
+import { plural } from '../util/plural.js';
 
 export interface SiteCommandOptions {
   out: string;
@@ -20,7 +21,7 @@ export async function siteCommand(files: string[], opts: SiteCommandOptions): Pr
     if (!opts.quiet) {
       const ms = performance.now() - t0;
       const mb = stats.bytes / 1e6;
-      process.stdout.write(`Wrote ${stats.files} files (${mb.toFixed(2)} MB) to ${stats.dir} in ${(ms / 1000).toFixed(2)} s: ${stats.model.rows.length} probes × ${stats.model.columns.length} terminals.\nOpen ${stats.dir}/index.html, or serve the folder from any static host.\n`);
+      process.stdout.write(`Wrote ${stats.files} files (${mb.toFixed(2)} MB) to ${stats.dir} in ${(ms / 1000).toFixed(2)} s: ${plural(stats.model.rows.length, 'probe')} × ${plural(stats.model.columns.length, 'terminal')}.\nOpen ${stats.dir}/index.html, or serve the folder from any static host.\n`);
     }
   } catch (e) {
     if (e instanceof SiteError) throw new UsageError(e.message);
