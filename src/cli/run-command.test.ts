@@ -1,9 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../test-support/cli.js';
+import { useTempDirs } from '../test-support/temp-dirs.js';
+
+const tempDir = useTempDirs();
 
 const schema = JSON.parse(readFileSync(new URL('../../schema/results.schema.json', import.meta.url), 'utf8'));
 const validate = new Ajv2020.default({ allErrors: true, strict: false }).compile(schema);
@@ -17,7 +19,7 @@ function withoutTimings(text: string): unknown {
 }
 
 function runEmbedded(): { dir: string; files: string[]; stdout: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'termprobe-run-'));
+  const dir = tempDir('termprobe-run-');
   const r = runCli(['run', '--target', 'xterm.js,ghostty', '--out', dir]);
   expect(r.stderr).not.toMatch(/termprobe: /);
   expect(r.code).toBe(0);
@@ -47,7 +49,7 @@ describe('termprobe run --target xterm.js,ghostty', () => {
   });
 
   it('rejects an unknown target with the valid names, exit 2', () => {
-    const r = runCli(['run', '--target', 'xtrem', '--out', mkdtempSync(join(tmpdir(), 'x-'))]);
+    const r = runCli(['run', '--target', 'xtrem', '--out', tempDir('termprobe-x-')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown target "xtrem"; valid targets: .*xterm\.js.*ghostty/);
   });

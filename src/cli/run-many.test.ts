@@ -1,10 +1,11 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { beforeEach, expect, test, vi } from 'vitest';
 import type { ResultsFile } from '../results/results-schema.js';
 import { TargetStartError, wrongSizeMessage } from '../targets/target-start-error.js';
 import { runMany, TargetsFailedError, validateOutcomes, type RunManyOptions } from './run-many.js';
+import { useTempDirs } from '../test-support/temp-dirs.js';
+
+const tempDir = useTempDirs();
 
 let running = 0;
 let most = 0;
@@ -41,7 +42,7 @@ function options(outDir: string, extra: Partial<RunManyOptions> = {}): RunManyOp
 }
 
 test('runs every target, at most two at once, and reports a wrongly sized one with the size it got while the others run', async () => {
-  const out = mkdtempSync(join(tmpdir(), 'termprobe-many-'));
+  const out = tempDir('termprobe-many-');
   const outcomes = await runMany(['a', 'narrow', 'b', 'c', 'd'], options(out));
   expect(most).toBe(2);
   expect(outcomes.map((o) => [o.target, o.status])).toEqual([['a', 'done'], ['narrow', 'failed'], ['b', 'done'], ['c', 'done'], ['d', 'done']]);
@@ -51,7 +52,7 @@ test('runs every target, at most two at once, and reports a wrongly sized one wi
 });
 
 test('targets known to be unavailable are listed, not run, and not failures', async () => {
-  const out = mkdtempSync(join(tmpdir(), 'termprobe-many-'));
+  const out = tempDir('termprobe-many-');
   const outcomes = await runMany(['a', 'gone'], options(out, { unavailable: new Map([['gone', 'gone is not on PATH (install: apt-get install gone)']]) }));
   expect(started).toEqual(['a']);
   expect(outcomes[1]).toMatchObject({ target: 'gone', status: 'unavailable' });
@@ -60,7 +61,7 @@ test('targets known to be unavailable are listed, not run, and not failures', as
 
 test('an abort stops starting new targets', async () => {
   const controller = new AbortController();
-  const out = mkdtempSync(join(tmpdir(), 'termprobe-many-'));
+  const out = tempDir('termprobe-many-');
   setTimeout(() => controller.abort(new Error('interrupted')), 5);
   await runMany(['a', 'b', 'c', 'd'], options(out, { signal: controller.signal, jobs: 1 }));
   expect(started).toEqual(['a']);
