@@ -1,4 +1,6 @@
 import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { resultsFileFor } from '../results/write-results.js';
 import { beforeEach, expect, test, vi } from 'vitest';
 import type { ResultsFile } from '../results/results-schema.js';
 import { TargetStartError, wrongSizeMessage } from '../targets/target-start-error.js';
@@ -38,7 +40,7 @@ beforeEach(() => {
 });
 
 function options(outDir: string, extra: Partial<RunManyOptions> = {}): RunManyOptions {
-  return { corpus: { probes: [] } as never, probes: [], size: { cols: 80, rows: 24 }, options: {}, outDir, jobs: 2, quiet: true, signal: new AbortController().signal, ...extra };
+  return { corpus: { probes: [] } as never, probes: [], size: { cols: 80, rows: 24 }, options: new Map(), fileFor: (r) => join(outDir, resultsFileFor(r)), jobs: 2, quiet: true, signal: new AbortController().signal, ...extra };
 }
 
 test('runs every target, at most two at once, and reports a wrongly sized one with the size it got while the others run', async () => {

@@ -1,12 +1,14 @@
 /** `termprobe site [results…] --out DIR`: the static compatibility site, from results files only. */
 import { SiteError } from '../report/site/site-error.js';
 import { UsageError } from './errors.js';
+import type { OutPath } from './options/out-option.js';
+import { referenceText, type ReferenceSpec } from './options/reference-option.js';
 import { requireRuns } from './results-args.js';
 import { plural } from '../util/plural.js';
 
 export interface SiteCommandOptions {
-  out: string;
-  reference?: string;
+  out: OutPath;
+  reference?: ReferenceSpec;
   registry?: string;
   probes?: string;
   quiet?: boolean;
@@ -17,7 +19,8 @@ export async function siteCommand(files: string[], opts: SiteCommandOptions): Pr
   const views = requireRuns(files);
   const { buildSite } = await import('../report/site/build-site.js');
   try {
-    const stats = await buildSite(views, opts.out, { reference: opts.reference, registry: opts.registry, probes: opts.probes });
+    const reference = opts.reference ? referenceText(opts.reference, '') : undefined;
+    const stats = await buildSite(views, opts.out.path, { reference, registry: opts.registry, probes: opts.probes });
     if (!opts.quiet) {
       const ms = performance.now() - t0;
       const mb = stats.bytes / 1e6;

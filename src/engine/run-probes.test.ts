@@ -175,6 +175,12 @@ describe('runProbes window', () => {
 
   const big = Array.from({ length: 30 }, (_, i) => probe(`big-${i}`, '\\{x*1000}'));
 
+  it('refuses a window that would never let a probe out (0, -1, NaN, 2.5) instead of spinning', async () => {
+    for (const window of [0, -1, Number.NaN, 2.5]) {
+      await expect(runProbes(answering().session, big.slice(0, 2), { size, window })).rejects.toThrow(/window must be a whole number of at least 1/);
+    }
+  });
+
   it('never has more bytes in flight than the budget, however wide the window', async () => {
     const t = answering();
     const { results } = await runProbes(t.session, big, { size, window: 64, maxBytesInFlight: 4096 });

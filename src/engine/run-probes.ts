@@ -221,6 +221,9 @@ class ProbeRunner {
 
   private async loop(): Promise<EngineRun> {
     const { window = DEFAULT_WINDOW, maxBytesInFlight = DEFAULT_BYTES_IN_FLIGHT, idleTimeoutMs = 2000, maxTimeouts = 2 } = this.opts;
+    // A window below 1 (or NaN) would never let a probe go out: the loop would spin without yielding, deaf to Ctrl-C.
+    if (!Number.isInteger(window) || window < 1) throw new RangeError(`the engine's window must be a whole number of at least 1, not ${window}`);
+    if (!(maxBytesInFlight > 0) || !(idleTimeoutMs > 0)) throw new RangeError(`the engine's byte budget and idle timeout must be positive (got ${maxBytesInFlight}, ${idleTimeoutMs})`);
     // Write as soon as a quarter of the window is planned: the terminal works on it while the engine plans the rest.
     const writeEvery = Math.max(1, Math.ceil(window / 4));
     const total = this.probes.length;

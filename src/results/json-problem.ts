@@ -28,6 +28,8 @@ export function jsonProblem(text: string, error: Error): string {
   const position = /at position (\d+)/.exec(error.message);
   if (position) {
     const at = Number(position[1]);
+    // A string or value cut off by the end of the file is a truncated file too.
+    if (at >= text.trimEnd().length) return 'not valid JSON: it ends before the document does (truncated?)';
     const what = error.message.replace(/\s*in JSON at position \d+.*$/s, '');
     return `not valid JSON at ${lineColumn(text, at)}: ${printable(what)}${at < text.length ? ` (found ${shown(text[at]!)})` : ''}`;
   }
