@@ -4,52 +4,44 @@
  * Unicode width behaviour, write the results file (atomically, only once
  * everything is done), then print the report — or, with --json, the results.
  */
-import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { loadCorpus, type Corpus } from '../corpus/load-corpus.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { runSelf } from '../engine/run-self.js';
 import { runTarget } from '../engine/run-target.js';
 import { beginSelfSession } from '../targets/self.js';
 import type { ResultsFile } from '../results/results-schema.js';
-import { resultsFileName, serializeResults, writeResults } from '../results/write-results.js';
+import { resultsFileFor, serializeResults, writeResults } from '../results/write-results.js';
 import { compareResults } from '../report/self-report-compare.js';
 import { selfReport } from '../report/self-report.js';
 import { fitWidths, isWidthProbe, WIDTH_MODELS, type WidthFit } from '../report/self-report-widths.js';
-import { EXIT, UsageError } from './errors.js';
+import { EXIT } from './errors.js';
 import { withInterrupts } from './interrupts.js';
+import { outFile, type OutPath } from './options/out-option.js';
+import type { ReferenceSpec } from './options/reference-option.js';
+import { OWN_RESULTS_DIR } from './results-dirs.js';
 
 export interface SelfOptions {
-  out?: string;
+  out?: OutPath;
   json?: boolean;
-  reference?: string;
-  window?: string;
+  /** Checked as the command line is read: xterm.js, ghostty, or an existing file. */
+  reference?: ReferenceSpec;
+  window?: number;
+  /** false with --no-pager. */
+  pager?: boolean;
+  verbose?: boolean;
 }
 
-const EMBEDDED_REFERENCES = ['xterm.js', 'ghostty'];
-
-/** Fail before touching the terminal when the reference cannot be used. */
-async function checkReference(ref: string): Promise<ResultsFile | undefined> {
-  if (EMBEDDED_REFERENCES.includes(ref)) return undefined;
-  if (!existsSync(ref)) throw new UsageError(`--reference "${ref}" is neither ${EMBEDDED_REFERENCES.join(' nor ')} nor an existing results file`);
+/** The reference's results when it is a file (read, and so validated, before the terminal is touched). */
+async function readReference(ref: ReferenceSpec | undefined): Promise<ResultsFile | undefined> {
+  if (ref?.kind !== 'file') return undefined;
   // Validating a results file loads zod: only when one is given.
   const { readResults } = await import('../results/read-results.js');
-  return readResults(ref);
+  return readResults(ref.path);
 }
 
-function parseWindow(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new UsageError(`--window "${text}" is not a number from 1 to 1000`);
-  return n;
-}
-
-/** Default ./termprobe-<terminal>-<version>.json; --out names a file, or a folder to put that name in. */
-export function resultsPath(out: string | undefined, r: ResultsFile): string {
-  const name = `termprobe-${resultsFileName(r.target.identity.name, r.target.identity.version)}`;
-  if (out === undefined) return `./${name}`;
-  if (out.endsWith('/') || (existsSync(out) && statSync(out).isDirectory())) return join(out, name);
-  return out;
+/** termprobe-results/self-<terminal>-<version>.json, or where --out says. */
+export function resultsPath(out: OutPath | undefined, r: ResultsFile): string {
+  return outFile(out ?? { kind: 'dir', path: OWN_RESULTS_DIR }, resultsFileFor(r));
 }
 
 interface Measured {
@@ -88,9 +80,9 @@ async function measureAgainst(refName: string, fromFile: ResultsFile | undefined
 }
 
 export async function selfCommand(opts: SelfOptions): Promise<void> {
-  const refName = opts.reference ?? 'xterm.js';
-  const fromFile = await checkReference(refName);
-  const window = parseWindow(opts.window);
+  const refName = opts.reference?.kind === 'name' ? opts.reference.name : opts.reference?.path ?? 'xterm.js';
+  const fromFile = await readReference(opts.reference);
+  const window = opts.window;
   await withInterrupts(async (signal) => {
     // The first queries go out before the corpus loads, so the terminal answers while it does.
     const begun = beginSelfSession({ signal });
