@@ -161,6 +161,32 @@ describe('termprobe without a terminal (CI, a pipe)', () => {
     expect(r.stderr.split('\n')[0]).toBe('termprobe: no terminal on stdin/stdout, so running the embedded emulators (xterm.js, ghostty) instead');
     expect(readdirSync(d).sort()).toEqual(expect.arrayContaining([expect.stringMatching(/^ghostty-/), expect.stringMatching(/^xterm\.js-/)]));
   });
+
+  it('writes to termprobe-results/ and prints the paths; its table prints whole probe ids; compare then finds those files', () => {
+    const d = dir();
+    const r = runCli([], { cwd: d });
+    expect(r.code, r.stderr).toBe(0);
+    const files = readdirSync(join(d, 'termprobe-results')).sort();
+    expect(files).toEqual(['ghostty-0.4.0.json', 'xterm.js-6.0.0.json']);
+    for (const f of files) expect(r.stderr).toContain(`→ termprobe-results/${f}`);
+    // Every probe whose answers differ appears with its whole id in one cell, pasteable into `termprobe show`.
+    const [a, b] = files.map((f) => resultsIn(join(d, 'termprobe-results', f)));
+    const other = new Map(b!.probes.map((p) => [p.id, comparableSignature(p, true)]));
+    const differing = a!.probes.filter((p) => other.get(p.id) !== comparableSignature(p, true)).map((p) => p.id);
+    expect(differing.some((id) => id.length > 36)).toBe(true); // ids longer than the old 36-column cut
+    const cells = new Set(r.stdout.split('\n').map((line) => line.split('│')[1]?.trim()));
+    expect(differing.filter((id) => !cells.has(id))).toEqual([]);
+    const compare = runCli(['compare'], { cwd: d });
+    expect(compare.code, compare.stderr).toBe(0);
+    expect(compare.stdout).toMatch(/ghostty 0\.4\.0/);
+  });
+
+  it('takes a results file as --reference and shows it in the table beside the emulators', () => {
+    const d = dir();
+    const r = runCli(['--reference', join(process.cwd(), 'src/report/fixtures/tmux-3.3a.json'), '--out', d], { cwd: d });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/among the 3 targets|│ tmux 3\.3a/);
+  });
 });
 
 describe.skipIf(!haveProgram('tmux', 'tmux'))('termprobe inside tmux (private server, 80x24)', () => {
