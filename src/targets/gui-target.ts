@@ -32,8 +32,20 @@ export class WrongSizeError extends TargetStartError {
   }
 }
 
+/**
+ * Last-resort limits for a terminal's start: until it runs its command, and
+ * until it answers the start-up check. Every wait also ends at once on abort,
+ * so these only bound a terminal that hangs. TERMPROBE_GUI_START_TIMEOUT_MS
+ * sets both (tests make it generous: a first start under load may take long).
+ */
 const START_TIMEOUT_MS = 20_000;
 const CHECK_TIMEOUT_MS = 10_000;
+
+function startLimits(tuning: GuiOpenTuning): { startMs: number; checkMs: number } {
+  const fromEnv = Number(process.env['TERMPROBE_GUI_START_TIMEOUT_MS']);
+  const env = Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : undefined;
+  return { startMs: tuning.startTimeoutMs ?? env ?? START_TIMEOUT_MS, checkMs: tuning.startTimeoutMs ?? env ?? CHECK_TIMEOUT_MS };
+}
 /** How long the relay waits for the tty to reach the size asked for (qterminal and cool-retro-term start their command before their final size). */
 const SIZE_WAIT_MS = 3000;
 
@@ -98,13 +110,16 @@ const SCREEN_NOTES: Record<GuiRecipe['screen'], string> = {
   none: 'none (answers are cursor reports and replies only)',
 };
 
-/** Test hooks: a shorter wait for the size to settle. */
+/** Test hooks: a shorter wait for the size to settle; the start-up limits. */
 export interface GuiOpenTuning {
   sizeWaitMs?: number;
+  /** Overrides both start-up limits (see startLimits). */
+  startTimeoutMs?: number;
 }
 
 export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiOpenTuning = {}): Promise<TargetSession> {
   const sizeWaitMs = tuning.sizeWaitMs ?? SIZE_WAIT_MS;
+  const limits = startLimits(tuning);
   validateTargetOptions(recipe.id, opts.options, {});
   const { cols, rows, signal } = opts;
   if (recipe.fixedSize && (recipe.fixedSize.cols !== cols || recipe.fixedSize.rows !== rows)) {
@@ -167,7 +182,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
 
     let size;
     try {
-      size = await relay.connected({ timeoutMs: START_TIMEOUT_MS, signal });
+      size = await relay.connected({ timeoutMs: limits.startMs, signal });
     } catch (error) {
       if (error instanceof Error && error.name === 'RelayStartError') throw new TargetStartError(`${recipe.id}: ${error.message}${logTail(logPath)}`);
       throw error;
@@ -179,7 +194,8 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
     // From inside: the terminal's own grid must agree with the tty, and it must answer.
     // CUP far beyond the grid stops at its last row and column: 999, or 9999 for a grid that large.
     const far = cols >= 999 || rows >= 999 ? 9999 : 999;
-    const events = await session.exchange(`\x1b[${far};${far}H\x1b[6n\x1b[>0q\x1b[H`, CHECK_TIMEOUT_MS).catch((error: Error) => {
+    const events = await session.exchange(`\x1b[${far};${far}H\x1b[6n\x1b[>0q\x1b[H`, limits.checkMs).catch((error: Error) => {
+      if (signal?.aborted) throw signal.reason ?? error;
       throw new TargetStartError(`${recipe.id} ran its command but did not answer: ${error.message}${logTail(logPath)}`);
     });
     const cpr = events.find((ev) => ev.kind === 'cpr' && !ev.private);
