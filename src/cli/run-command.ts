@@ -63,6 +63,8 @@ export async function runCommand(opts: RunOptions): Promise<ResultsFile[]> {
         const options = plan.perTarget.get(target) ?? {};
         const { results, gaveUp } = await runTarget(target, corpus, probes, { ...size, options, signal, window });
         const file = fileFor(results, options);
+        // The commit point: a Ctrl-C that came while the target closed means no file, exit 130.
+        if (signal.aborted) throw signal.reason;
         writeResults(file, results);
         runs.push(results);
         const secs = ((performance.now() - t0) / 1000).toFixed(2);

@@ -57,6 +57,7 @@ async function runOne(target: string, o: RunManyOptions, progress: ProgressSink)
     const options = o.options.get(target) ?? {};
     const { results, gaveUp } = await runTarget(target, o.corpus, o.probes, { ...o.size, options, signal: own.signal, window: o.window, onProgress });
     const file = o.fileFor(results, options);
+    if (own.signal.aborted) throw o.signal.reason; // interrupted while it closed: no file
     writeResults(file, results);
     const noReply = results.probes.filter((p) => p.status !== 'ok').length;
     const answered = results.probes.length - noReply;

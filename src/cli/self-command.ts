@@ -101,6 +101,7 @@ export async function selfCommand(opts: SelfOptions): Promise<void> {
     const measured = answered ? await measureAgainst(refName, fromFile, corpus, probes, results, signal) : {};
     if (measured.widths) results.settings.unicode = measured.widths.label;
     const file = opts.json && opts.out === undefined ? undefined : resultsPath(opts.out, results);
+    if (signal.aborted) throw signal.reason; // interrupted while measuring: no file
     if (file) writeResults(file, results);
     if (run.gaveUp) process.exitCode = EXIT.failure;
     if (opts.json) {
