@@ -108,6 +108,8 @@ class ProbeRunner {
    * churn was a measurable share of the per-probe cost on fast terminals).
    */
   private waitForActivity(ms: number): Promise<void> {
+    // Aborted while the loop was busy elsewhere (reading a screen): the abort's wake found no waiter, so do not start one.
+    if (this.opts.signal?.aborted) return Promise.resolve();
     return new Promise((resolve) => {
       this.wake = () => {
         this.wake = null;
