@@ -16,7 +16,8 @@ export async function listCommand(opts: ListOptions): Promise<void> {
     process.stdout.write(JSON.stringify(probes.map(({ file: _f, ...p }) => p), null, 2) + '\n');
     return;
   }
-  const idWidth = Math.max(...probes.map((p) => p.id.length), 2);
+  let idWidth = 2; // a loop, not a spread: the corpus may be any folder's
+  for (const p of probes) idWidth = Math.max(idWidth, p.id.length);
   const lines: string[] = [];
   let category = '';
   for (const p of probes) {

@@ -4,6 +4,7 @@ import { UsageError } from './errors.js';
 import type { OutPath } from './options/out-option.js';
 import { referenceText, type ReferenceSpec } from './options/reference-option.js';
 import { requireRuns } from './results-args.js';
+import { noteUnknownProbes } from './corpus-check.js';
 import { plural } from '../util/plural.js';
 
 export interface SiteCommandOptions {
@@ -17,6 +18,7 @@ export interface SiteCommandOptions {
 export async function siteCommand(files: string[], opts: SiteCommandOptions): Promise<void> {
   const t0 = performance.now();
   const views = requireRuns(files);
+  if (!opts.quiet) await noteUnknownProbes(views, opts.probes);
   const { buildSite } = await import('../report/site/build-site.js');
   try {
     const reference = opts.reference ? referenceText(opts.reference, '') : undefined;
