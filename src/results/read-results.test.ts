@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseResults } from './read-results.js';
+import { readFileSync } from 'node:fs';
+import { parseResults, RESULTS_LIMITS } from './read-results.js';
 
 const problem = (text: string) => {
   try {
@@ -26,5 +27,19 @@ describe('parseResults on a file that is not JSON', () => {
     expect(problem('\u0000{}')).toBe('r.json: not JSON: it starts with U+0000, where a JSON document starts with { or [');
     expect(problem('{"a":\u200b1}')).not.toMatch(/\u200b/);
     expect(problem('')).toBe('r.json: the file is empty');
+  });
+});
+
+describe('parseResults limits', () => {
+  const file = JSON.parse(readFileSync(new URL('../report/fixtures/xterm.js-6.0.0.json', import.meta.url), 'utf8')) as { probes: { id: string }[] };
+
+  it('refuses a probe id given twice, naming both entries', () => {
+    const twice = { ...file, probes: [...file.probes, file.probes[3]] };
+    expect(problem(JSON.stringify(twice))).toBe(`r.json: probe "${file.probes[3]!.id}" appears twice (probes[3] and probes[${file.probes.length}])`);
+  });
+
+  it('refuses more entries than the limit before validating them', () => {
+    const many = { ...file, probes: Array.from({ length: RESULTS_LIMITS.maxProbes + 1 }, () => 'not even an entry') };
+    expect(problem(JSON.stringify(many))).toBe(`r.json: holds ${RESULTS_LIMITS.maxProbes + 1} probe entries; a results file holds at most ${RESULTS_LIMITS.maxProbes}`);
   });
 });
