@@ -74,6 +74,8 @@ describe('termprobe in a pseudo-terminal whose other end is xterm.js', () => {
     expect(mine.target.id).toBe('self');
     expect(mine.settings).toMatchObject({ cols: 80, rows: 24, term: 'xterm-256color', unicode: '11' });
     expect(mine.target.identity).toMatchObject({ name: 'xterm.js', identifiedBy: 'da2' });
+    // Read before anything changed: the main screen, not the alternate one termprobe then entered.
+    expect(mine.settings.modes).toMatchObject({ '?1049': 'reset', '?1': 'set', '?2004': 'set', '?7': 'set' });
     const refById = new Map(reference.probes.map((p) => [p.id, p]));
     const mismatches: string[] = [];
     for (const p of mine.probes) {
