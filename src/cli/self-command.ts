@@ -2,7 +2,8 @@
  * `termprobe` in a terminal: probe that terminal (the `self` target, restored
  * before anything is printed), run the reference at the same size, derive the
  * Unicode width behaviour, write the results file (atomically, only once
- * everything is done), then print the report — or, with --json, the results.
+ * everything is done), then print the report (through a pager when it is
+ * longer than the screen) — or, with --json, the results.
  */
 import { loadCorpus, type Corpus } from '../corpus/load-corpus.js';
 import type { Probe } from '../corpus/probe-schema.js';
@@ -16,6 +17,7 @@ import { selfReport } from '../report/self-report.js';
 import { fitWidths, isWidthProbe, WIDTH_MODELS, type WidthFit } from '../report/self-report-widths.js';
 import { EXIT } from './errors.js';
 import { withInterrupts } from './interrupts.js';
+import { pageOut } from './pager.js';
 import { outFile, type OutPath } from './options/out-option.js';
 import type { ReferenceSpec } from './options/reference-option.js';
 import { OWN_RESULTS_DIR } from './results-dirs.js';
@@ -83,7 +85,7 @@ export async function selfCommand(opts: SelfOptions): Promise<void> {
   const refName = opts.reference?.kind === 'name' ? opts.reference.name : opts.reference?.path ?? 'xterm.js';
   const fromFile = await readReference(opts.reference);
   const window = opts.window;
-  await withInterrupts(async (signal) => {
+  const report = await withInterrupts(async (signal): Promise<string | undefined> => {
     // The first queries go out before the corpus loads, so the terminal answers while it does.
     const begun = beginSelfSession({ signal });
     let corpus: Corpus;
@@ -103,23 +105,35 @@ export async function selfCommand(opts: SelfOptions): Promise<void> {
     const file = opts.json && opts.out === undefined ? undefined : resultsPath(opts.out, results);
     if (signal.aborted) throw signal.reason; // interrupted while measuring: no file
     if (file) writeResults(file, results);
-    if (run.gaveUp) process.exitCode = EXIT.failure;
+    // A terminal that stopped answering (or never did) is a finding about it, not a failure of termprobe.
+    if (run.gaveUp) process.exitCode = EXIT.differences;
     if (opts.json) {
       process.stdout.write(serializeResults(results));
       if (run.gaveUp) process.stderr.write(`termprobe: ${run.gaveUp}\n`);
-      return;
+      return undefined;
     }
-    process.stdout.write(
-      selfReport({
-        results,
-        corpus,
-        summary: run.summary,
-        ...(measured.reference ? { reference: { label: measured.reference.label, comparison: compareResults(results, measured.reference.results) } } : {}),
-        ...(measured.widths ? { widths: measured.widths } : {}),
-        ...(file ? { file } : {}),
-        notes: run.notes ?? [],
-        ...(run.gaveUp ? { gaveUp: run.gaveUp } : {}),
-      }),
-    );
+    let reference;
+    if (measured.reference) {
+      const comparison = compareResults(results, measured.reference.results);
+      // The registry and its schema load only now, after the run: nothing of it is needed before.
+      const { classifyDifferences } = await import('../report/self-report-classes.js');
+      const classified = classifyDifferences(results, measured.reference.results, comparison.differ.map((d) => d.id), corpus);
+      if (classified.problem) (run.notes ??= []).push(classified.problem);
+      reference = { label: measured.reference.label, comparison, classes: classified.classes };
+    }
+    return selfReport({
+      results,
+      corpus,
+      summary: run.summary,
+      ...(reference ? { reference } : {}),
+      ...(measured.widths ? { widths: measured.widths } : {}),
+      ...(file ? { file } : {}),
+      notes: run.notes ?? [],
+      ...(run.gaveUp ? { gaveUp: run.gaveUp } : {}),
+      verbose: opts.verbose === true,
+      ...(process.stdout.columns ? { columns: process.stdout.columns } : {}),
+    });
   });
+  // Outside the interrupt handling: the terminal is restored, and Ctrl-C in the pager is the pager's.
+  if (report !== undefined) await pageOut(report, { pager: opts.pager !== false });
 }
