@@ -61,10 +61,12 @@ test('targets known to be unavailable are listed, not run, and not failures', as
   expect(() => validateOutcomes(outcomes)).not.toThrow();
 });
 
-test('an abort stops starting new targets', async () => {
+test('an abort stops starting new targets, and the target it interrupted writes no file', async () => {
   const controller = new AbortController();
   const out = tempDir('termprobe-many-');
+  // The abort lands while the first target (20 ms each) is still running.
   setTimeout(() => controller.abort(new Error('interrupted')), 5);
-  await runMany(['a', 'b', 'c', 'd'], options(out, { signal: controller.signal, jobs: 1 }));
+  await expect(runMany(['a', 'b', 'c', 'd'], options(out, { signal: controller.signal, jobs: 1 }))).rejects.toThrow('interrupted');
   expect(started).toEqual(['a']);
+  expect(readdirSync(out)).toEqual([]);
 });

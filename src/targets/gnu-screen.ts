@@ -81,8 +81,16 @@ class ScreenSession extends RelaySession {
     });
   }
 
+  /** `-Q info`, asked again (up to 3 times) when it fails with no answer: under load its answer can go astray. */
   private async info() {
-    return parseScreenInfo(await this.screen(['-Q', 'info']));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return parseScreenInfo(await this.screen(['-Q', 'info']));
+      } catch (error) {
+        if (this.closed || attempt >= 3) throw error;
+        await sleep(20);
+      }
+    }
   }
 
   start(): Promise<void> {
