@@ -12,7 +12,7 @@
  * failure or abort, and its server process waited for.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Region } from '../corpus/probe-schema.js';
 import type { ScreenAnswer } from '../results/results-schema.js';
@@ -21,6 +21,7 @@ import { checkPrograms } from './find-program.js';
 import { hardcopyAnswer, writesNonAscii } from './hardcopy-text.js';
 import { identityFromCommand } from './program-version.js';
 import type { OpenOptions, TargetFactory } from './target.js';
+import { makeSocketDir } from './socket-dir.js';
 import { validateTargetOptions } from './target-options.js';
 import { startOrClose, TargetStartError, wrongSizeMessage } from './target-start-error.js';
 
@@ -61,10 +62,13 @@ class ScreenSession extends RelaySession {
     signal?: AbortSignal,
   ) {
     super(relay, signal);
-    this.env = { ...process.env, SCREENDIR: join(relay.dir, 'screens'), LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
+    this.env = { ...process.env, SCREENDIR: this.sockets.path, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
     delete this.env['STY'];
     delete this.env['WINDOW'];
   }
+
+  /** SCREENDIR: its own short folder, so every socket path fits. */
+  private readonly sockets = makeSocketDir('termprobe-screen-');
 
   /** screen clients (-Q, -X) still running: ended on close, since one talking to a quitting server can wait seconds. */
   private readonly clients = new Set<ChildProcess>();
@@ -98,7 +102,6 @@ class ScreenSession extends RelaySession {
   }
 
   private async doStart(): Promise<void> {
-    mkdirSync(this.env['SCREENDIR']!, { mode: 0o700 });
     const rc = join(this.relay.dir, 'screenrc');
     writeFileSync(rc, '');
     this.server = spawn('screen', ['-D', '-m', '-S', this.name, '-c', rc, '-U', '-fn', ...this.relay.argv], { env: this.env, stdio: 'ignore' });
@@ -193,6 +196,14 @@ class ScreenSession extends RelaySession {
   }
 
   protected override async stopTarget(): Promise<void> {
+    try {
+      await this.stopServer();
+    } finally {
+      this.sockets.remove();
+    }
+  }
+
+  private async stopServer(): Promise<void> {
     this.relay.fail(new TargetStartError('the screen session was closed while it started'));
     for (const client of this.clients) client.kill('SIGKILL');
     await this.starting?.catch(() => undefined);

@@ -1,6 +1,6 @@
 /** tmux and screen through the real CLI (the built bin/termprobe.js), as a user runs them. */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, test } from 'vitest';
@@ -46,5 +46,15 @@ describe.skipIf(!havePrograms([{ program: 'tmux', pkg: 'tmux' }, { program: 'scr
     }
     expect(processesMatching(`termprobe-${r.pid}-`)).toEqual([]);
     expect(processesMatching(`termprobe-tmux-`).filter((p) => p.cmd.includes(String(r.pid)))).toEqual([]);
+  });
+
+  test('runs with a long TMPDIR (socket paths must fit in 108 bytes) and leaves it empty', () => {
+    const tmp = join(tempDir('termprobe-longtmp-'), 'a-long-folder-name-for-the-temporary-files', 'and-one-more-level');
+    mkdirSync(tmp, { recursive: true });
+    const out = tempDir('termprobe-mux-');
+    const r = spawnSync(process.execPath, [BIN, 'run', '--target', 'tmux,screen', '--out', out, '-q'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, TMPDIR: tmp }, timeout: 120_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(readdirSync(out)).toHaveLength(2);
+    expect(readdirSync(tmp)).toEqual([]);
   });
 });
