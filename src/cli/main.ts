@@ -63,7 +63,7 @@ export function buildProgram(): Command {
   program
     .command('run')
     .description('run the corpus against targets and write one results file per target')
-    .addOption(targetOption('targets (repeatable, or a,b; "all" = every available one); default: the embedded ones'))
+    .addOption(targetOption('targets (repeatable, or a,b; "all" = every available one; `termprobe targets` lists them); default: the embedded ones'))
     .addOption(outOption(`where results files go (default: termprobe-results/; the published set: --out results); ${OUT_RULE}`))
     .option('-p, --probe <id>', 'only this probe (repeatable, or a,b)', collect)
     .option('-c, --category <name>', 'only this category (repeatable, or a,b)', collect)

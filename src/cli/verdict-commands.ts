@@ -11,7 +11,7 @@ const REGISTRY_HELP = 'divergence registry (default: probes/divergences.yaml shi
 export function registerVerdictCommands(program: Command): void {
   program
     .command('compare [results...]')
-    .description('table of probes × targets, each answer classified against the reference (default: results/*.json)')
+    .description('table of probes × targets, each answer classified against the reference (default: termprobe-results/*.json, else results/*.json)')
     .option('-c, --category <name>', 'only this category (repeatable, or a,b)', collect)
     .option('-d, --only-differences', 'only probes where some target differs from the reference')
     .option('-f, --format <format>', 'text, markdown or json', 'text')
