@@ -8,7 +8,7 @@
  */
 import { isatty } from 'node:tty';
 import { EMBEDDED_TARGETS } from '../targets/registry.js';
-import { requireFolderFor, type OutPath } from './options/out-option.js';
+import { outFile, requireFolderFor, type OutPath } from './options/out-option.js';
 import { OWN_RESULTS_DIR } from './results-dirs.js';
 import type { SelfOptions } from './self-command.js';
 
@@ -25,5 +25,9 @@ export async function defaultCommand(opts: SelfOptions): Promise<void> {
   // Imported here, not above: the run command's modules (tables, every target) are a third of the heap, and the self path needs none of them.
   const { runCommand } = await import('./run-command.js');
   const runs = await runCommand({ out, ...(opts.window ? { window: opts.window } : {}), ...(opts.json ? { quiet: true } : {}), alsoCompare: reference });
-  if (opts.json) process.stdout.write(JSON.stringify(runs, null, 2) + '\n');
+  if (!opts.json) return;
+  process.stdout.write(JSON.stringify(runs, null, 2) + '\n');
+  // Quiet about progress under --json, but never about where the files went.
+  const { resultsFileFor } = await import('../results/write-results.js');
+  for (const r of runs) process.stderr.write(`termprobe: results saved to ${outFile(out, resultsFileFor(r))}\n`);
 }

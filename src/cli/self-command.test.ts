@@ -16,7 +16,7 @@ import { cleanTerminalEnv, PtyHost } from '../test-support/pty-host.js';
 import { runCli } from '../test-support/cli.js';
 import { PrivateTmux } from '../test-support/private-tmux.js';
 import { haveProgram } from '../test-support/require-program.js';
-import { childArgv, childConfig, hostExit, PRIOR_LINES, readChildReport, scratchDir, startInHost, waitForFile } from '../test-support/self-run.js';
+import { BIN, childArgv, childConfig, hostExit, PRIOR_LINES, readChildReport, scratchDir, startInHost, waitForFile } from '../test-support/self-run.js';
 
 const corpus = await loadCorpus();
 let reference: ResultsFile;
@@ -92,6 +92,20 @@ describe('termprobe in a pseudo-terminal whose other end is xterm.js', () => {
     // The report follows the prior content on the main screen, and nothing else was written there.
     expect(host.lines()[PRIOR_LINES.length]).toMatch(/^termprobe: your terminal is xterm\.js/);
     expect(host.lines().join('\n')).toContain(`Results saved to ${join(d, 'mine.json')}`);
+  });
+
+  it('with --json and stdout redirected, prints the results on stdout, and still writes them to termprobe-results/ and says where', async () => {
+    const d = dir();
+    const config = { ...childConfig(d, []), cmd: ['sh', '-c', `exec "$0" "$1" --json > out.json`, process.execPath, BIN] };
+    const [file, ...args] = childArgv(config);
+    const host = new PtyHost(file!, args, { cwd: d });
+    hosts.push(host);
+    await hostExit(host, 30_000);
+    await expectRestored(host, config);
+    const printed = resultsIn(join(d, 'out.json'));
+    const saved = join('termprobe-results', `self-${printed.target.identity.name}-${printed.target.identity.version}.json`);
+    expect(resultsIn(join(d, saved)).probes).toEqual(printed.probes);
+    expect(host.lines().join('\n')).toContain(`termprobe: results saved to ${saved}`);
   });
 
   it('gives the same answers when the terminal mixes garbage (keystrokes, pastes, mouse, focus) into its replies', async () => {

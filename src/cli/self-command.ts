@@ -102,13 +102,14 @@ export async function selfCommand(opts: SelfOptions): Promise<void> {
     const answered = results.probes.some((p) => p.status === 'ok' || p.status === 'partial');
     const measured = answered ? await measureAgainst(refName, fromFile, corpus, probes, results, signal) : {};
     if (measured.widths) results.settings.unicode = measured.widths.label;
-    const file = opts.json && opts.out === undefined ? undefined : resultsPath(opts.out, results);
+    const file = resultsPath(opts.out, results);
     if (signal.aborted) throw signal.reason; // interrupted while measuring: no file
-    if (file) writeResults(file, results);
+    writeResults(file, results);
     // A terminal that stopped answering (or never did) is a finding about it, not a failure of termprobe.
     if (run.gaveUp) process.exitCode = EXIT.differences;
     if (opts.json) {
       process.stdout.write(serializeResults(results));
+      process.stderr.write(`termprobe: results saved to ${file}\n`);
       if (run.gaveUp) process.stderr.write(`termprobe: ${run.gaveUp}\n`);
       return undefined;
     }
@@ -127,7 +128,7 @@ export async function selfCommand(opts: SelfOptions): Promise<void> {
       summary: run.summary,
       ...(reference ? { reference } : {}),
       ...(measured.widths ? { widths: measured.widths } : {}),
-      ...(file ? { file } : {}),
+      file,
       notes: run.notes ?? [],
       ...(run.gaveUp ? { gaveUp: run.gaveUp } : {}),
       verbose: opts.verbose === true,
