@@ -21,6 +21,7 @@ import type { Availability, OpenOptions, TargetFactory, TargetSession } from './
 import { TargetStartError, wrongSizeMessage } from './target-start-error.js';
 import { TargetOptionError, validateTargetOptions } from './target-options.js';
 import { installUrxvtExtension } from './urxvt-screen-dump.js';
+import { startLimits, type GuiOpenTuning } from './gui-start-limits.js';
 import { startWeston } from './wayland-compositor.js';
 import { startXvfb, XVFB_SCREEN } from './x-display.js';
 
@@ -32,20 +33,6 @@ export class WrongSizeError extends TargetStartError {
   }
 }
 
-/**
- * Last-resort limits for a terminal's start: until it runs its command, and
- * until it answers the start-up check. Every wait also ends at once on abort,
- * so these only bound a terminal that hangs. TERMPROBE_GUI_START_TIMEOUT_MS
- * sets both (tests make it generous: a first start under load may take long).
- */
-const START_TIMEOUT_MS = 20_000;
-const CHECK_TIMEOUT_MS = 10_000;
-
-function startLimits(tuning: GuiOpenTuning): { startMs: number; checkMs: number } {
-  const fromEnv = Number(process.env['TERMPROBE_GUI_START_TIMEOUT_MS']);
-  const env = Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : undefined;
-  return { startMs: tuning.startTimeoutMs ?? env ?? START_TIMEOUT_MS, checkMs: tuning.startTimeoutMs ?? env ?? CHECK_TIMEOUT_MS };
-}
 /** How long the relay waits for the tty to reach the size asked for (qterminal and cool-retro-term start their command before their final size). */
 const SIZE_WAIT_MS = 3000;
 
@@ -110,12 +97,7 @@ const SCREEN_NOTES: Record<GuiRecipe['screen'], string> = {
   none: 'none (answers are cursor reports and replies only)',
 };
 
-/** Test hooks: a shorter wait for the size to settle; the start-up limits. */
-export interface GuiOpenTuning {
-  sizeWaitMs?: number;
-  /** Overrides both start-up limits (see startLimits). */
-  startTimeoutMs?: number;
-}
+export type { GuiOpenTuning };
 
 export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiOpenTuning = {}): Promise<TargetSession> {
   const sizeWaitMs = tuning.sizeWaitMs ?? SIZE_WAIT_MS;
