@@ -94,6 +94,16 @@ for (const sample of SAMPLE) {
   });
 }
 
+describe.skipIf(!havePrograms(requirements(recipe('xterm'))))('xterm at the largest --size', () => {
+  test('opens at 1000x1000, verified from inside (the check sends the cursor past 999)', async () => {
+    const session = await guiTarget(recipe('xterm')).open({ cols: 1000, rows: 1000, options: {} });
+    sessions.push(session);
+    expect((await session.describe()).settings).toMatchObject({ cols: 1000, rows: 1000 });
+    const run = await runProbes(session, [probe('test.corner', '\\e[9999;9999H')], { size: { cols: 1000, rows: 1000 } });
+    expect(run.results[0]?.cursor?.raw).toBe('\\e[1000;1000R');
+  }, 60_000);
+});
+
 describe.skipIf(!havePrograms(requirements(recipe('xterm'))))('xterm screen readback', () => {
   test('DECRQCRA reads text, wide characters, and is not fooled by origin mode', async () => {
     const session = await open('xterm');
