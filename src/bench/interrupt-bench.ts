@@ -14,6 +14,7 @@ import { findRecipe, type GuiRecipe } from '../targets/gui-recipes.js';
 import { openGui, requirements } from '../targets/gui-target.js';
 import type { BenchFigure, BenchModule } from './bench-types.js';
 import { BIN, median } from './measure.js';
+import { plural } from '../util/plural.js';
 
 const DELAYS_MS = [60, 120, 180, 240, 300, 400, 500, 650, 900];
 const TARGET_MS = 200;
@@ -44,7 +45,7 @@ async function cliFigures(target: string): Promise<BenchFigure> {
   }
   const name = `Ctrl-C → exit, \`run --target ${target}\` (worst of ${times.length})`;
   if (times.length === 0) return { name, value: 0, unit: 'ms', note: 'every run had finished before the signal' };
-  return { name, value: Math.max(...times), unit: 'ms', target: { op: '<', value: TARGET_MS }, note: `median ${median(times).toFixed(0)} ms; ${DELAYS_MS.length - times.length} runs had finished first` };
+  return { name, value: Math.max(...times), unit: 'ms', target: { op: '<', value: TARGET_MS }, note: `median ${median(times).toFixed(0)} ms; ${plural(DELAYS_MS.length - times.length, 'run')} had finished first` };
 }
 
 /** Abort during the start-up check of a terminal that never answers: the in-process time to a rejected open, cleanup included. */
