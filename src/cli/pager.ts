@@ -1,7 +1,7 @@
 /**
  * Show a report through a pager when it is longer than the screen: only when
  * stdin and stdout are both a terminal (a pipe, a file or CI never waits on
- * one), unless --no-pager. $PAGER when set (run by the shell, as git does),
+ * one: not with $CI set, nor on TERM=dumb), unless --no-pager. $PAGER when set (run by the shell, as git does),
  * else `less -R -F -X` (colours kept, quits at once if the text fits, leaves it
  * on the screen). A pager that cannot start means printing the text instead.
  */
@@ -20,7 +20,7 @@ function rowsNeeded(text: string, columns: number): number {
 }
 
 export function wantsPager(text: string, opts: PageOptions): boolean {
-  if (!opts.pager || !isatty(0) || !isatty(1)) return false;
+  if (!opts.pager || !isatty(0) || !isatty(1) || process.env['CI'] || process.env['TERM'] === 'dumb') return false;
   const { rows, columns } = process.stdout;
   return rows !== undefined && columns !== undefined && rowsNeeded(text, columns) > rows - 1;
 }

@@ -262,7 +262,8 @@ describe.skipIf(!haveProgram('tmux', 'tmux'))('termprobe inside tmux (private se
     const tmuxSelf = new PrivateTmux();
     try {
       const config = { ...childConfig(d, ['--out', join(d, 'paged.json'), '--verbose'], true) };
-      tmuxSelf.start(['env', `PAGER=cat > ${join(d, 'paged.txt')}`, ...childArgv(config)], 80, 24, d);
+      // Not under CI (which never gets a pager), as a user at a terminal.
+      tmuxSelf.start(['env', '-u', 'CI', `PAGER=cat > ${join(d, 'paged.txt')}`, ...childArgv(config)], 80, 24, d);
       const report = JSON.parse(await waitForFile(config.report, 30_000)) as ReturnType<typeof readChildReport>;
       expect(report.code).toBe(0);
       const paged = readFileSync(join(d, 'paged.txt'), 'utf8').trimEnd().split('\n');
