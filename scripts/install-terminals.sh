@@ -8,6 +8,8 @@ set -euo pipefail
 PACKAGES=(
   # displays, sessions, helpers
   xvfb weston dbus dbus-x11 x11-utils xdotool procps
+  # GNU time: the large-input test measures a command's peak memory with it
+  time
   # multiplexers
   tmux screen
   # GUI terminals

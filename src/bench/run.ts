@@ -14,6 +14,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   multiplexers: async () => (await import('./multiplexer-bench.js')).multiplexerBench,
   all: async () => (await import('./all-targets-bench.js')).allTargetsBench,
   site: async () => (await import('./site-bench.js')).siteBench,
+  interrupt: async () => (await import('./interrupt-bench.js')).interruptBench,
 };
 
 function format(f: BenchFigure): string {

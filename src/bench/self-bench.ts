@@ -42,8 +42,9 @@ async function inTmux(args: string[], npx = false): Promise<Timing> {
   const dir = scratchDir();
   const tmux = new PrivateTmux();
   try {
-    const config = childConfig(dir, ['--out', join(dir, 'out.json'), ...args], true);
-    if (npx) Object.assign(config, { cmd: ['npx', '--no', '--', 'termprobe', '--out', join(dir, 'out.json'), ...args], cwd: ROOT });
+    // --no-pager: the report is longer than the pane, and nobody is there to quit a pager.
+    const config = childConfig(dir, ['--out', join(dir, 'out.json'), '--no-pager', ...args], true);
+    if (npx) Object.assign(config, { cmd: ['npx', '--no', '--', 'termprobe', '--out', join(dir, 'out.json'), '--no-pager', ...args], cwd: ROOT });
     tmux.start(childArgv(config), 80, 24, dir);
     await waitForFile(config.report, 60_000);
     try {
@@ -59,7 +60,7 @@ async function inTmux(args: string[], npx = false): Promise<Timing> {
 
 async function inPtyHost(args: string[], latencyMs = 0): Promise<Timing> {
   const dir = scratchDir();
-  const { host, config } = startInHost(dir, ['--out', join(dir, 'out.json'), ...args], { latencyMs });
+  const { host, config } = startInHost(dir, ['--out', join(dir, 'out.json'), '--no-pager', ...args], { latencyMs });
   try {
     await hostExit(host, 60_000);
     return readRun(dir, config);
@@ -69,7 +70,7 @@ async function inPtyHost(args: string[], latencyMs = 0): Promise<Timing> {
   }
 }
 
-/** A terminal that answers nothing: the whole command's wall time (it exits 3, saying so). */
+/** A terminal that answers nothing: the whole command's wall time (it exits 1, saying so). */
 async function silentWallMs(): Promise<number> {
   const dir = scratchDir();
   const { host, config } = startInHost(dir, ['--out', join(dir, 'out.json')], { answer: 'silent' });

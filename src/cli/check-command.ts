@@ -15,6 +15,7 @@ import { EXIT } from './errors.js';
 import { loadRegistryFor } from './load-registry.js';
 import { writeOut } from './write-out.js';
 import { loadRuns, resultsFiles } from './results-args.js';
+import { plural } from '../util/plural.js';
 
 export interface CheckOptions {
   registry?: string;
@@ -24,8 +25,6 @@ export interface CheckOptions {
 function where(e: DivergenceEntry): string {
   return `${e.file}${e.line ? `:${e.line}` : ''}: ${entryLabel(e)}`;
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export async function checkCommand(files: string[], opts: CheckOptions): Promise<void> {
   const given = resultsFiles(files);

@@ -8,6 +8,7 @@ import { UsageError } from './errors.js';
 import { loadRegistryFor } from './load-registry.js';
 import { writeOut } from './write-out.js';
 import { requireRuns } from './results-args.js';
+import { noteUnknownProbes } from './corpus-check.js';
 import { splitList } from './select-probes.js';
 
 export interface CompareOptions {
@@ -23,6 +24,7 @@ export interface CompareOptions {
 export async function compareCommand(files: string[], opts: CompareOptions): Promise<void> {
   const format = validateFormat(opts.format);
   const views = requireRuns(files);
+  await noteUnknownProbes(views, opts.probes);
   const categories = splitList(opts.category);
   const known = new Set(views.flatMap((v) => v.run.probes.map((p) => categoryOf(p.id))));
   for (const c of categories) if (!known.has(c)) throw new UsageError(`no probes of category "${c}" in these results; categories: ${[...known].join(', ')}`);

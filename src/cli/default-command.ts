@@ -4,8 +4,12 @@
  * and runs the embedded targets, so the command never fails for lack of a
  * terminal. With --json only stdin needs to be the terminal: the results go to
  * stdout, wherever it points, and the terminal is reached through /dev/tty.
+ * Either way results go to termprobe-results/ (or --out), and the path is printed.
  */
 import { isatty } from 'node:tty';
+import { EMBEDDED_TARGETS } from '../targets/registry.js';
+import { outFile, requireFolderFor, type OutPath } from './options/out-option.js';
+import { OWN_RESULTS_DIR } from './results-dirs.js';
 import type { SelfOptions } from './self-command.js';
 
 export async function defaultCommand(opts: SelfOptions): Promise<void> {
@@ -13,10 +17,17 @@ export async function defaultCommand(opts: SelfOptions): Promise<void> {
     await (await import('./self-command.js')).selfCommand(opts);
     return;
   }
-  process.stderr.write('termprobe: no terminal on stdin/stdout, so running the embedded emulators (xterm.js, ghostty) instead\n');
-  // Not results/: in a clone of termprobe that folder holds the published runs, and a quick try must not rewrite them.
+  const out: OutPath = opts.out ?? { kind: 'dir', path: OWN_RESULTS_DIR };
+  requireFolderFor(out, EMBEDDED_TARGETS.length, `the run without a terminal (${EMBEDDED_TARGETS.join(', ')})`);
+  // A reference file is read (and checked) before anything runs; it joins the table. The embedded ones are run anyway.
+  const reference = opts.reference?.kind === 'file' ? [(await import('../results/read-results.js')).readResults(opts.reference.path)] : [];
+  process.stderr.write(`termprobe: no terminal on stdin/stdout, so running the embedded emulators (${EMBEDDED_TARGETS.join(', ')}) instead\n`);
   // Imported here, not above: the run command's modules (tables, every target) are a third of the heap, and the self path needs none of them.
   const { runCommand } = await import('./run-command.js');
-  const runs = await runCommand({ out: opts.out ?? 'termprobe-results', ...(opts.json ? { quiet: true } : {}) });
-  if (opts.json) process.stdout.write(JSON.stringify(runs, null, 2) + '\n');
+  const runs = await runCommand({ out, ...(opts.window ? { window: opts.window } : {}), ...(opts.json ? { quiet: true } : {}), alsoCompare: reference });
+  if (!opts.json) return;
+  process.stdout.write(JSON.stringify(runs, null, 2) + '\n');
+  // Quiet about progress under --json, but never about where the files went.
+  const { resultsFileFor } = await import('../results/write-results.js');
+  for (const r of runs) process.stderr.write(`termprobe: results saved to ${outFile(out, resultsFileFor(r))}\n`);
 }

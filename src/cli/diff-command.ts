@@ -8,6 +8,7 @@ import { diffExitCode, diffResults, type ReproCorpus } from '../report/diff-resu
 import { DIFF_RENDERERS, validateFormat } from '../report/output-formats.js';
 import { readResults } from '../results/read-results.js';
 import { writeOut } from './write-out.js';
+import { unknownProbeNote } from './corpus-check.js';
 
 export interface DiffOptions {
   format?: string;
@@ -26,7 +27,14 @@ export async function diffCommand(a: string, b: string, opts: DiffOptions): Prom
   const format = validateFormat(opts.format);
   const left = viewRun(a, readResults(a));
   const right = viewRun(b, readResults(b));
-  const diff = diffResults(left, right, await reproCorpus(opts.probes));
+  const source = await reproCorpus(opts.probes);
+  if ('corpus' in source) {
+    for (const v of [left, right]) {
+      const note = unknownProbeNote(v.file, v.run.probes.map((p) => p.id), source.corpus.byId);
+      if (note) process.stderr.write(`termprobe: note: ${note}\n`);
+    }
+  }
+  const diff = diffResults(left, right, source);
   const render = await DIFF_RENDERERS[format]();
   writeOut(render(diff));
   process.exitCode = diffExitCode(diff);

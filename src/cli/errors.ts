@@ -1,8 +1,10 @@
 /**
  * The CLI's one error boundary: error classes map to exit codes and one-line
- * messages. User mistakes and bad input get no stack trace.
+ * messages (invisible characters escaped). User mistakes and bad input get no
+ * stack trace.
  */
 import { BadInputError } from '../util/bad-input-error.js';
+import { printable } from '../util/printable.js';
 
 /** A mistake in the command line or its arguments. */
 export class UsageError extends BadInputError {
@@ -30,8 +32,8 @@ export function exitCodeFor(err: unknown): number {
 export function messageFor(err: unknown): string {
   if (err instanceof Error) {
     const known = exitCodeFor(err) !== EXIT.failure || err instanceof InterruptedError;
-    if (known || process.env.TERMPROBE_DEBUG === undefined) return `termprobe: ${err.message.split('\n')[0]}`;
+    if (known || process.env.TERMPROBE_DEBUG === undefined) return `termprobe: ${printable(err.message.split('\n')[0]!)}`;
     return `termprobe: ${err.stack ?? err.message}`;
   }
-  return `termprobe: ${String(err)}`;
+  return `termprobe: ${printable(String(err).split('\n')[0]!)}`;
 }

@@ -1,6 +1,7 @@
 /** `termprobe list`: the corpus, grouped by category, filterable. */
 import { loadCorpus } from '../corpus/load-corpus.js';
 import { selectProbes, splitList } from './select-probes.js';
+import { plural } from '../util/plural.js';
 
 export interface ListOptions {
   category?: string[];
@@ -15,7 +16,8 @@ export async function listCommand(opts: ListOptions): Promise<void> {
     process.stdout.write(JSON.stringify(probes.map(({ file: _f, ...p }) => p), null, 2) + '\n');
     return;
   }
-  const idWidth = Math.max(...probes.map((p) => p.id.length), 2);
+  let idWidth = 2; // a loop, not a spread: the corpus may be any folder's
+  for (const p of probes) idWidth = Math.max(idWidth, p.id.length);
   const lines: string[] = [];
   let category = '';
   for (const p of probes) {
@@ -29,6 +31,6 @@ export async function listCommand(opts: ListOptions): Promise<void> {
   }
   const cats = new Set(probes.map((p) => p.category)).size;
   const filtered = splitList(opts.category).length > 0 ? ` (of ${corpus.probes.length} in ${corpus.categories.length} categories)` : '';
-  lines.push('', `${probes.length} probes in ${cats} categories${filtered}; corpus ${corpus.hash.slice(0, 19)}`);
+  lines.push('', `${plural(probes.length, 'probe')} in ${plural(cats, 'category', 'categories')}${filtered}; corpus ${corpus.hash.slice(0, 19)}`);
   process.stdout.write(lines.join('\n') + '\n');
 }

@@ -1,14 +1,29 @@
 /**
  * termprobe's command line: commander wiring only. Each command lives in its own
- * file and is imported lazily; one error boundary maps errors to exit codes.
+ * file and is imported lazily; options shared by several commands come from one
+ * validator each (src/cli/options/), which states its range in the help and in
+ * its error and runs as the command line is read, before anything starts. One
+ * error boundary maps errors to exit codes and one-line messages.
  */
 import { Command, CommanderError } from 'commander';
 import { toolVersion } from '../util/tool-version.js';
 import { EXIT, exitCodeFor, messageFor } from './errors.js';
-import { DEFAULT_WINDOW } from '../engine/window.js';
+import { commanderMessage } from './commander-message.js';
 import { registerVerdictCommands } from './verdict-commands.js';
+import { quietBrokenPipes } from './write-out.js';
+import { jobsOption } from './options/jobs-option.js';
+import { optionPairsOption } from './options/target-option-pairs.js';
+import { outOption, parseOutDir } from './options/out-option.js';
+import { parseSelfReference, referenceOption } from './options/reference-option.js';
+import { sizeOption } from './options/size-option.js';
+import { targetOption } from './options/target-names.js';
+import { windowOption } from './options/window-option.js';
 
-const collect = (value: string, prior: string[] = []) => [...prior, value];
+const collect = (value: string, prior: string[] = []) => {
+  prior.push(value);
+  return prior;
+};
+const OUT_RULE = 'a path ending in .json is one results file, anything else a folder';
 
 export function buildProgram(): Command {
   const program = new Command('termprobe')
@@ -16,12 +31,19 @@ export function buildProgram(): Command {
     .version(toolVersion())
     .exitOverride()
     .enablePositionalOptions()
-    .showHelpAfterError('(run `termprobe --help` for usage)')
-    .option('-o, --out <path>', 'results file, or a folder for it (default: ./termprobe-<terminal>-<version>.json)')
+    .showSuggestionAfterError()
+    .configureOutput({ outputError: () => {} }) // main() prints the one line
+    .addOption(outOption(`where results go (default: termprobe-results/); ${OUT_RULE}`))
     .option('--json', 'print the results as JSON on stdout instead of the report')
-    .option('--reference <name|file>', 'compare with xterm.js, ghostty, or a results file', 'xterm.js')
-    .option('--window <n>', `probes in flight at once (default ${DEFAULT_WINDOW}; 1: one at a time)`)
-    .action(async (opts) => (await import('./default-command.js')).defaultCommand(opts));
+    .addOption(referenceOption('--reference <name|file>', 'compare with xterm.js (default), ghostty, or a results file', parseSelfReference))
+    .addOption(windowOption())
+    .option('--verbose', 'in a terminal: every difference in the report, not the first few per class')
+    .option('--no-pager', 'in a terminal: print the report without a pager even when it is longer than the screen')
+    .action(async (opts, cmd: Command) => {
+      // The bare command takes no arguments: a word here is a mistyped command.
+      if (cmd.args.length > 0) (cmd as unknown as { unknownCommand(): never }).unknownCommand();
+      await (await import('./default-command.js')).defaultCommand(opts);
+    });
 
   program
     .command('list')
@@ -35,21 +57,21 @@ export function buildProgram(): Command {
     .command('show <id>')
     .description('show one probe: its bytes escaped and a printf that reproduces it')
     .option('--probes <dir>', 'probe folder')
-    .option('--size <COLSxROWS>', 'size used for ${cols}/${rows}', '80x24')
+    .addOption(sizeOption('size used for ${cols}/${rows}'))
     .action(async (id, opts) => (await import('./show-command.js')).showCommand(id, opts));
 
   program
     .command('run')
     .description('run the corpus against targets and write one results file per target')
-    .option('-t, --target <names>', 'targets (repeatable, or a,b; "all" = every available one); default: the embedded ones', collect)
-    .option('-o, --out <dir>', 'where results files go', 'results')
+    .addOption(targetOption('targets (repeatable, or a,b; "all" = every available one; `termprobe targets` lists them); default: the embedded ones'))
+    .addOption(outOption(`where results files go (default: termprobe-results/; the published set: --out results); ${OUT_RULE}`))
     .option('-p, --probe <id>', 'only this probe (repeatable, or a,b)', collect)
     .option('-c, --category <name>', 'only this category (repeatable, or a,b)', collect)
     .option('--probes <dir>', 'probe folder')
-    .option('--size <COLSxROWS>', 'terminal size for targets that can be sized', '80x24')
-    .option('--option <key=value>', 'target setting, e.g. unicode=6 for xterm.js (repeatable)', collect)
-    .option('--window <n>', `probes in flight at once (default ${DEFAULT_WINDOW}; 1: one at a time)`)
-    .option('-j, --jobs <n>', 'targets run at once when several are named', '2')
+    .addOption(sizeOption('terminal size for targets that can be sized'))
+    .addOption(optionPairsOption())
+    .addOption(windowOption())
+    .addOption(jobsOption())
     .option('-q, --quiet', 'no progress or table')
     .action(async (opts) => {
       await (await import('./run-command.js')).runCommand(opts);
@@ -64,35 +86,39 @@ export function buildProgram(): Command {
   program
     .command('probe <bytes>')
     .description("send ad-hoc bytes (escape notation, e.g. '\\e[10C') to targets and print each answer")
-    .option('-t, --target <names>', 'targets (repeatable, or a,b); default: the embedded ones', collect)
+    .addOption(targetOption('targets (repeatable, or a,b); default: the embedded ones', false))
     .option('-q, --query <queries>', 'queries after the bytes (cursor, da1, decrqm:?2026, …)', collect)
     .option('--screen <T,L,B,R>', 'also read this screen region')
-    .option('--size <COLSxROWS>', 'terminal size', '80x24')
-    .option('--option <key=value>', 'target setting (repeatable)', collect)
+    .addOption(sizeOption('terminal size'))
+    .addOption(optionPairsOption())
     .action(async (bytes, opts) => (await import('./probe-command.js')).probeCommand(bytes, opts));
 
   program
     .command('site [results...]')
-    .description('write the static compatibility site (matrix, probe and terminal pages, data.json, badges) from results files (default: results/*.json)')
-    .option('-o, --out <dir>', 'output folder (replaced only if an earlier `termprobe site` made it)', 'site-out')
-    .option('-a, --against <file|name>', 'the emulator differences are classified against: a results file, a target among them, or an embedded target run now (default: xterm.js)')
-    .option('--reference <file|name>', 'the older name of --against')
+    .description('write the static compatibility site (matrix, probe and terminal pages, data.json, badges) from results files (default: termprobe-results/*.json, else results/*.json)')
+    .addOption(outOption('output folder (replaced only if an earlier `termprobe site` made it)', parseOutDir).default({ kind: 'dir', path: 'site-out' }, 'site-out'))
+    .addOption(referenceOption('-a, --against <file|name>', 'the emulator differences are classified against: a results file, a target among them, or an embedded target run now (default: xterm.js)'))
+    .addOption(referenceOption('--reference <file|name>', 'the older name of --against'))
     .option('--registry <path>', 'divergence registry, a folder or one YAML file (default: probes/divergences/)')
     .option('--probes <dir>', 'probe folder, for titles and bytes')
     .option('-q, --quiet', 'no summary line')
     .action(async (files, opts) => (await import('./site-command.js')).siteCommand(files, opts));
 
   registerVerdictCommands(program);
+  // Only the bare command: subcommands, made above, keep commander's "too many arguments".
+  program.allowExcessArguments(true);
   return program;
 }
 
 export async function main(argv: string[]): Promise<void> {
+  quietBrokenPipes();
   const program = buildProgram();
   try {
     await program.parseAsync(argv);
   } catch (err) {
     if (err instanceof CommanderError) {
       const helpOrVersion = err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help';
+      if (!helpOrVersion) process.stderr.write(`termprobe: ${commanderMessage(err)}\n`);
       process.exitCode = helpOrVersion ? EXIT.ok : EXIT.badInput;
       return;
     }

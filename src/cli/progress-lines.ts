@@ -55,7 +55,9 @@ class LiveProgress implements ProgressSink {
 
   constructor(private readonly out: NodeJS.WriteStream, targets: string[]) {
     for (const t of targets) this.states.set(t, { state: 'waiting' });
-    this.width = Math.max(...targets.map((t) => t.length));
+    let width = 0;
+    for (const t of targets) width = Math.max(width, t.length);
+    this.width = width;
     this.draw();
     this.timer = setInterval(() => this.draw(), 100);
     this.timer.unref();

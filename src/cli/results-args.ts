@@ -1,33 +1,56 @@
-/** Results files from the command line, or results/*.json when none are given; read and validated once. */
+/**
+ * Where results are, by default, and reading them. One rule (README, "Where
+ * results go"): the bare command and `run` write to termprobe-results/ in the
+ * current folder; compare, site, triage and explain read termprobe-results/*.json
+ * when it holds any, else results/*.json (the published runs, in a clone).
+ * `check` always checks against results/: the registry is about the published runs.
+ */
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { viewRun, type RunView } from '../classify/run-view.js';
 import { readResults } from '../results/read-results.js';
 import { UsageError } from './errors.js';
 
-export const DEFAULT_RESULTS_DIR = 'results';
+import { OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR } from './results-dirs.js';
 
-export function resultsFiles(args: string[] | undefined): string[] {
-  if (args && args.length > 0) {
-    const seen = new Set<string>();
-    return args.filter((f) => !seen.has(resolve(f)) && seen.add(resolve(f)));
-  }
-  let names: string[] = [];
+export { OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR };
+/** What `check` reads by default. */
+export const DEFAULT_RESULTS_DIR = PUBLISHED_RESULTS_DIR;
+
+function jsonIn(dir: string): string[] {
   try {
-    names = readdirSync(DEFAULT_RESULTS_DIR).filter((n) => n.endsWith('.json')).sort();
+    return readdirSync(dir).filter((n) => n.endsWith('.json')).sort().map((n) => join(dir, n));
   } catch {
-    // no results folder: same as an empty one
+    return []; // no folder: same as an empty one
   }
-  return names.map((n) => join(DEFAULT_RESULTS_DIR, n));
+}
+
+function unique(args: string[]): string[] {
+  const seen = new Set<string>();
+  return args.filter((f) => !seen.has(resolve(f)) && seen.add(resolve(f)));
+}
+
+/** The files named, or results/*.json (for `check`). */
+export function resultsFiles(args: string[] | undefined): string[] {
+  return args && args.length > 0 ? unique(args) : jsonIn(DEFAULT_RESULTS_DIR);
+}
+
+/** The files named, or termprobe-results/*.json when it holds any, else results/*.json. */
+export function defaultRunFiles(args: string[] | undefined): string[] {
+  if (args && args.length > 0) return unique(args);
+  const own = jsonIn(OWN_RESULTS_DIR);
+  return own.length > 0 ? own : jsonIn(PUBLISHED_RESULTS_DIR);
 }
 
 export function loadRuns(files: string[]): RunView[] {
   return files.map((f) => viewRun(f, readResults(f)));
 }
 
-/** Files given, or results/*.json; a usage error when there are none. */
+/** Files given, or the default folder's; a usage error when there are none. */
 export function requireRuns(args: string[] | undefined): RunView[] {
-  const files = resultsFiles(args);
-  if (files.length === 0) throw new UsageError(`no results files given and ${DEFAULT_RESULTS_DIR}/*.json matches none; run \`termprobe run\` first or name the files`);
+  const files = defaultRunFiles(args);
+  if (files.length === 0) {
+    throw new UsageError(`no results files given, and neither ${OWN_RESULTS_DIR}/ nor ${PUBLISHED_RESULTS_DIR}/ holds any; run \`termprobe\` or \`termprobe run\` first, or name the files`);
+  }
   return loadRuns(files);
 }

@@ -1,9 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../test-support/cli.js';
+import { useTempDirs } from '../test-support/temp-dirs.js';
+
+const tempDir = useTempDirs();
 
 const schema = JSON.parse(readFileSync(new URL('../../schema/results.schema.json', import.meta.url), 'utf8'));
 const validate = new Ajv2020.default({ allErrors: true, strict: false }).compile(schema);
@@ -17,7 +19,7 @@ function withoutTimings(text: string): unknown {
 }
 
 function runEmbedded(): { dir: string; files: string[]; stdout: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'termprobe-run-'));
+  const dir = tempDir('termprobe-run-');
   const r = runCli(['run', '--target', 'xterm.js,ghostty', '--out', dir]);
   expect(r.stderr).not.toMatch(/termprobe: /);
   expect(r.code).toBe(0);
@@ -47,9 +49,40 @@ describe('termprobe run --target xterm.js,ghostty', () => {
   });
 
   it('rejects an unknown target with the valid names, exit 2', () => {
-    const r = runCli(['run', '--target', 'xtrem', '--out', mkdtempSync(join(tmpdir(), 'x-'))]);
+    const r = runCli(['run', '--target', 'xtrem', '--out', tempDir('termprobe-x-')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/unknown target "xtrem"; valid targets: .*xterm\.js.*ghostty/);
+    expect(r.stderr).toMatch(/unknown target "xtrem"; did you mean xterm\? \(valid: all, xterm\.js, ghostty, /);
+  });
+});
+
+describe('termprobe run --option and --out', () => {
+  it('applies an option to the targets that take it, says so, and names the file after it (the README example)', () => {
+    const dir = tempDir('termprobe-opt-');
+    const r = runCli(['run', '--option', 'unicode=6', '--out', dir, '-q']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(['ghostty-0.4.0.json', 'xterm.js-6.0.0-unicode-6.json']);
+    const xterm = JSON.parse(readFileSync(join(dir, 'xterm.js-6.0.0-unicode-6.json'), 'utf8'));
+    const ghostty = JSON.parse(readFileSync(join(dir, 'ghostty-0.4.0.json'), 'utf8'));
+    expect(xterm.settings.options).toEqual({ unicode: '6' });
+    expect(ghostty.settings.options?.unicode).toBeUndefined();
+    const noisy = runCli(['run', '--option', 'unicode=6', '--out', dir]);
+    expect(noisy.stderr).toMatch(/^termprobe: note: --option unicode=6 applies to xterm\.js only \(ghostty takes no option unicode\)$/m);
+  });
+
+  it('writes one named file when --out ends in .json, and a folder otherwise', () => {
+    const dir = tempDir('termprobe-outfile-');
+    expect(runCli(['run', '--target', 'ghostty', '--out', join(dir, 'mine.json'), '-q']).code).toBe(0);
+    expect(runCli(['run', '--target', 'ghostty', '--out', join(dir, 'folder'), '-q']).code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(['folder', 'mine.json']);
+    expect(readdirSync(join(dir, 'folder'))).toEqual(['ghostty-0.4.0.json']);
+  });
+
+  it('writes to termprobe-results/ in the current folder by default, not to results/', () => {
+    const dir = tempDir('termprobe-default-out-');
+    const r = runCli(['run', '--target', 'ghostty'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/→ termprobe-results\/ghostty-0\.4\.0\.json/);
+    expect(readdirSync(dir)).toEqual(['termprobe-results']);
   });
 });
 

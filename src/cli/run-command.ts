@@ -1,70 +1,81 @@
-/** `termprobe run`: the corpus against one or more targets, one results file each. */
-import { join } from 'node:path';
+/**
+ * `termprobe run`: the corpus against one or more targets, one results file
+ * each. Every option is checked before the first target starts (see
+ * src/cli/options/); results go to --out, by default termprobe-results/
+ * (the published set in results/ is rewritten only with --out results).
+ */
 import { loadCorpus } from '../corpus/load-corpus.js';
 import { runTarget } from '../engine/run-target.js';
 import { differencesTable } from '../report/differences-table.js';
 import type { ResultsFile } from '../results/results-schema.js';
-import { resultsFileName, writeResults } from '../results/write-results.js';
+import { resultsFileFor, writeResults } from '../results/write-results.js';
 import { EMBEDDED_TARGETS } from '../targets/registry.js';
-import { UsageError } from './errors.js';
 import { expandTargets } from './expand-targets.js';
 import { withInterrupts } from './interrupts.js';
-import { runMany, validateOutcomes } from './run-many.js';
-import { parseOptions, parseSize, selectProbes, splitList } from './select-probes.js';
+import { DEFAULT_JOBS } from './options/jobs-option.js';
+import { outFile, requireFolderFor, type OutPath } from './options/out-option.js';
+import { DEFAULT_SIZE, type Size } from './options/size-option.js';
+import { planTargetOptions } from './options/target-option-pairs.js';
+import { OWN_RESULTS_DIR } from './results-dirs.js';
+import { runMany, validateOutcomes, type TargetOutcome } from './run-many.js';
+import { selectProbes } from './select-probes.js';
+import { plural } from '../util/plural.js';
 
 export interface RunOptions {
+  /** Registry names (or "all"), already checked (target-names.ts). */
   target?: string[];
-  out?: string;
+  out?: OutPath;
   probe?: string[];
   category?: string[];
   probes?: string;
-  size?: string;
-  option?: string[];
-  window?: string;
-  jobs?: string;
+  size?: Size;
+  /** --option pairs, syntax checked; checked against the targets here. */
+  option?: Record<string, string>;
+  window?: number;
+  jobs?: number;
   quiet?: boolean;
-}
-
-/** Targets run at once when several are named (`--jobs`); two suits a 2-core machine. */
-const DEFAULT_JOBS = 2;
-
-function parseJobs(text: string | undefined): number {
-  const jobs = Number(text ?? DEFAULT_JOBS);
-  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) throw new UsageError(`--jobs "${text}" is not a number from 1 to 64`);
-  return jobs;
+  /** Runs read from files, shown in the differences table beside the new ones. */
+  alsoCompare?: ResultsFile[];
 }
 
 export async function runCommand(opts: RunOptions): Promise<ResultsFile[]> {
+  const named = opts.target && opts.target.length > 0 ? opts.target : [...EMBEDDED_TARGETS];
+  const { targets, unavailable } = await expandTargets(named);
+  const out: OutPath = opts.out ?? { kind: 'dir', path: OWN_RESULTS_DIR };
+  requireFolderFor(out, targets.length, `this run (${targets.length > 4 ? `${targets.length} targets` : targets.join(', ')})`);
+  const plan = await planTargetOptions(targets, opts.option ?? {});
   const corpus = await loadCorpus(opts.probes);
   const probes = selectProbes(corpus, opts);
-  const named = splitList(opts.target);
-  if (named.length === 0) named.push(...EMBEDDED_TARGETS);
-  const { targets, unavailable } = await expandTargets(named); // unknown names fail before anything runs
-  const size = parseSize(opts.size ?? '80x24');
-  const options = parseOptions(opts.option);
-  const outDir = opts.out ?? 'results';
-  const window = opts.window ? Number(opts.window) : undefined;
-  const jobs = parseJobs(opts.jobs);
-  if (targets.length > 1 || unavailable.size > 0) {
-    const outcomes = await withInterrupts((signal) => runMany(targets, { corpus, probes, size, options, window, outDir, jobs, quiet: opts.quiet, signal, unavailable }));
-    const runs = outcomes.flatMap((o) => (o.status === 'done' && o.results ? [o.results] : []));
-    if (!opts.quiet && runs.length > 1) process.stdout.write(differencesTable(runs, { color: process.stdout.isTTY && !process.env.NO_COLOR, files: [join(outDir, '*.json')] }));
-    validateOutcomes(outcomes);
-    return runs;
-  }
+  const size = opts.size ?? DEFAULT_SIZE;
+  const { window, quiet } = opts;
+  const fileFor = (results: ResultsFile, options: Record<string, string>) => outFile(out, resultsFileFor(results, options));
+  if (!quiet) for (const note of plan.notes) process.stderr.write(`termprobe: note: ${note}\n`);
   const runs: ResultsFile[] = [];
-  await withInterrupts(async (signal) => {
-    for (const target of targets) {
-      const t0 = performance.now();
-      const { results, gaveUp } = await runTarget(target, corpus, probes, { ...size, options, signal, window });
-      const file = join(outDir, resultsFileName(results.target.identity.name, results.target.identity.version));
-      writeResults(file, results);
-      runs.push(results);
-      const secs = ((performance.now() - t0) / 1000).toFixed(2);
-      const noReply = results.probes.filter((p) => p.status !== 'ok').length;
-      if (!opts.quiet) process.stderr.write(`${target}: ${results.target.identity.name} ${results.target.identity.version}, ${probes.length} probes in ${secs} s${noReply ? `, ${noReply} without a full answer` : ''} → ${file}\n`);
-      if (gaveUp) process.stderr.write(`${target}: ${gaveUp}\n`);
-    }
-  });
+  let outcomes: TargetOutcome[] = [];
+  if (targets.length > 1 || unavailable.size > 0) {
+    const jobs = opts.jobs ?? DEFAULT_JOBS;
+    outcomes = await withInterrupts((signal) => runMany(targets, { corpus, probes, size, options: plan.perTarget, window, fileFor, jobs, quiet, signal, unavailable }));
+    for (const o of outcomes) if (o.status === 'done' && o.results) runs.push(o.results);
+  } else {
+    await withInterrupts(async (signal) => {
+      for (const target of targets) {
+        const t0 = performance.now();
+        const options = plan.perTarget.get(target) ?? {};
+        const { results, gaveUp } = await runTarget(target, corpus, probes, { ...size, options, signal, window });
+        const file = fileFor(results, options);
+        // The commit point: a Ctrl-C that came while the target closed means no file, exit 130.
+        if (signal.aborted) throw signal.reason;
+        writeResults(file, results);
+        runs.push(results);
+        const secs = ((performance.now() - t0) / 1000).toFixed(2);
+        const noReply = results.probes.filter((p) => p.status !== 'ok').length;
+        if (!quiet) process.stderr.write(`${target}: ${results.target.identity.name} ${results.target.identity.version}, ${plural(probes.length, 'probe')} in ${secs} s${noReply ? `, ${noReply} without a full answer` : ''} → ${file}\n`);
+        if (gaveUp) process.stderr.write(`${target}: ${gaveUp}\n`);
+      }
+    });
+  }
+  const shown = [...runs, ...(opts.alsoCompare ?? [])];
+  if (!quiet && shown.length > 1) process.stdout.write(differencesTable(shown, { color: process.stdout.isTTY && !process.env.NO_COLOR, files: [out.kind === 'dir' ? `${out.path}/*.json` : out.path] }));
+  validateOutcomes(outcomes);
   return runs;
 }

@@ -1,10 +1,13 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { resultsFileFor } from '../results/write-results.js';
 import { beforeEach, expect, test, vi } from 'vitest';
 import type { ResultsFile } from '../results/results-schema.js';
 import { TargetStartError, wrongSizeMessage } from '../targets/target-start-error.js';
 import { runMany, TargetsFailedError, validateOutcomes, type RunManyOptions } from './run-many.js';
+import { useTempDirs } from '../test-support/temp-dirs.js';
+
+const tempDir = useTempDirs();
 
 let running = 0;
 let most = 0;
@@ -37,11 +40,11 @@ beforeEach(() => {
 });
 
 function options(outDir: string, extra: Partial<RunManyOptions> = {}): RunManyOptions {
-  return { corpus: { probes: [] } as never, probes: [], size: { cols: 80, rows: 24 }, options: {}, outDir, jobs: 2, quiet: true, signal: new AbortController().signal, ...extra };
+  return { corpus: { probes: [] } as never, probes: [], size: { cols: 80, rows: 24 }, options: new Map(), fileFor: (r) => join(outDir, resultsFileFor(r)), jobs: 2, quiet: true, signal: new AbortController().signal, ...extra };
 }
 
 test('runs every target, at most two at once, and reports a wrongly sized one with the size it got while the others run', async () => {
-  const out = mkdtempSync(join(tmpdir(), 'termprobe-many-'));
+  const out = tempDir('termprobe-many-');
   const outcomes = await runMany(['a', 'narrow', 'b', 'c', 'd'], options(out));
   expect(most).toBe(2);
   expect(outcomes.map((o) => [o.target, o.status])).toEqual([['a', 'done'], ['narrow', 'failed'], ['b', 'done'], ['c', 'done'], ['d', 'done']]);
@@ -51,17 +54,19 @@ test('runs every target, at most two at once, and reports a wrongly sized one wi
 });
 
 test('targets known to be unavailable are listed, not run, and not failures', async () => {
-  const out = mkdtempSync(join(tmpdir(), 'termprobe-many-'));
+  const out = tempDir('termprobe-many-');
   const outcomes = await runMany(['a', 'gone'], options(out, { unavailable: new Map([['gone', 'gone is not on PATH (install: apt-get install gone)']]) }));
   expect(started).toEqual(['a']);
   expect(outcomes[1]).toMatchObject({ target: 'gone', status: 'unavailable' });
   expect(() => validateOutcomes(outcomes)).not.toThrow();
 });
 
-test('an abort stops starting new targets', async () => {
+test('an abort stops starting new targets, and the target it interrupted writes no file', async () => {
   const controller = new AbortController();
-  const out = mkdtempSync(join(tmpdir(), 'termprobe-many-'));
+  const out = tempDir('termprobe-many-');
+  // The abort lands while the first target (20 ms each) is still running.
   setTimeout(() => controller.abort(new Error('interrupted')), 5);
-  await runMany(['a', 'b', 'c', 'd'], options(out, { signal: controller.signal, jobs: 1 }));
+  await expect(runMany(['a', 'b', 'c', 'd'], options(out, { signal: controller.signal, jobs: 1 }))).rejects.toThrow('interrupted');
   expect(started).toEqual(['a']);
+  expect(readdirSync(out)).toEqual([]);
 });

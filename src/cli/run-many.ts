@@ -4,14 +4,14 @@
  * (cannot start, wrong size, stops answering, not installed when named) is
  * reported and the others still run; the run fails at the end if any did.
  */
-import { join } from 'node:path';
 import type { Corpus } from '../corpus/load-corpus.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { runTarget } from '../engine/run-target.js';
 import type { ResultsFile } from '../results/results-schema.js';
-import { resultsFileName, writeResults } from '../results/write-results.js';
+import { writeResults } from '../results/write-results.js';
 import { createProgress, type ProgressSink } from './progress-lines.js';
 import { runPool } from './run-pool.js';
+import { plural } from '../util/plural.js';
 
 export class TargetsFailedError extends Error {
   override name = 'TargetsFailedError';
@@ -21,9 +21,11 @@ export interface RunManyOptions {
   corpus: Corpus;
   probes: Probe[];
   size: { cols: number; rows: number };
-  options: Record<string, string>;
+  /** Each target's --option settings (see planTargetOptions). */
+  options: ReadonlyMap<string, Record<string, string>>;
   window?: number;
-  outDir: string;
+  /** Where a target's results file goes. */
+  fileFor: (results: ResultsFile, options: Record<string, string>) => string;
   jobs: number;
   quiet?: boolean;
   signal: AbortSignal;
@@ -52,8 +54,10 @@ async function runOne(target: string, o: RunManyOptions, progress: ProgressSink)
   o.signal.addEventListener('abort', forward, { once: true });
   try {
     const onProgress = (done: number, total: number) => progress.update(target, { state: 'running', done, total });
-    const { results, gaveUp } = await runTarget(target, o.corpus, o.probes, { ...o.size, options: o.options, signal: own.signal, window: o.window, onProgress });
-    const file = join(o.outDir, resultsFileName(results.target.identity.name, results.target.identity.version));
+    const options = o.options.get(target) ?? {};
+    const { results, gaveUp } = await runTarget(target, o.corpus, o.probes, { ...o.size, options, signal: own.signal, window: o.window, onProgress });
+    const file = o.fileFor(results, options);
+    if (own.signal.aborted) throw o.signal.reason; // interrupted while it closed: no file
     writeResults(file, results);
     const noReply = results.probes.filter((p) => p.status !== 'ok').length;
     const answered = results.probes.length - noReply;
@@ -101,5 +105,5 @@ export async function runMany(targets: string[], o: RunManyOptions): Promise<Tar
 export function validateOutcomes(outcomes: readonly TargetOutcome[]): void {
   const failed = outcomes.filter((o) => o.status === 'failed');
   if (failed.length === 0) return;
-  throw new TargetsFailedError(`${failed.length} of ${outcomes.length} targets failed: ${failed.map((f) => `${f.target} (${f.reason})`).join('; ')}`);
+  throw new TargetsFailedError(`${failed.length} of ${plural(outcomes.length, 'target')} failed: ${failed.map((f) => `${f.target} (${f.reason})`).join('; ')}`);
 }

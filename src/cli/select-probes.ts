@@ -21,19 +21,3 @@ export function selectProbes(corpus: Corpus, filter: ProbeFilter): Probe[] {
   for (const id of ids) if (!corpus.byId.has(id)) throw new UsageError(`unknown probe "${id}" (see \`termprobe list\`)`);
   return corpus.probes.filter((p) => (cats.length === 0 || cats.includes(p.category)) && (ids.length === 0 || ids.includes(p.id)));
 }
-
-export function parseSize(text: string): { cols: number; rows: number } {
-  const m = /^(\d+)x(\d+)$/.exec(text);
-  if (!m || Number(m[1]) < 2 || Number(m[2]) < 2 || Number(m[1]) > 1000 || Number(m[2]) > 1000) throw new UsageError(`--size "${text}" is not COLSxROWS (e.g. 80x24)`);
-  return { cols: Number(m[1]), rows: Number(m[2]) };
-}
-
-export function parseOptions(values: string[] | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const v of splitList(values)) {
-    const m = /^([\w.-]+)=(.*)$/.exec(v);
-    if (!m) throw new UsageError(`--option "${v}" is not key=value`);
-    out[m[1]!] = m[2]!;
-  }
-  return out;
-}

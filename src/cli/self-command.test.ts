@@ -16,7 +16,7 @@ import { cleanTerminalEnv, PtyHost } from '../test-support/pty-host.js';
 import { runCli } from '../test-support/cli.js';
 import { PrivateTmux } from '../test-support/private-tmux.js';
 import { haveProgram } from '../test-support/require-program.js';
-import { childArgv, childConfig, hostExit, PRIOR_LINES, readChildReport, scratchDir, startInHost, waitForFile } from '../test-support/self-run.js';
+import { BIN, childArgv, childConfig, hostExit, PRIOR_LINES, readChildReport, scratchDir, startInHost, waitForFile } from '../test-support/self-run.js';
 
 const corpus = await loadCorpus();
 let reference: ResultsFile;
@@ -74,6 +74,8 @@ describe('termprobe in a pseudo-terminal whose other end is xterm.js', () => {
     expect(mine.target.id).toBe('self');
     expect(mine.settings).toMatchObject({ cols: 80, rows: 24, term: 'xterm-256color', unicode: '11' });
     expect(mine.target.identity).toMatchObject({ name: 'xterm.js', identifiedBy: 'da2' });
+    // Read before anything changed: the main screen, not the alternate one termprobe then entered.
+    expect(mine.settings.modes).toMatchObject({ '?1049': 'reset', '?1': 'set', '?2004': 'set', '?7': 'set' });
     const refById = new Map(reference.probes.map((p) => [p.id, p]));
     const mismatches: string[] = [];
     for (const p of mine.probes) {
@@ -92,6 +94,20 @@ describe('termprobe in a pseudo-terminal whose other end is xterm.js', () => {
     expect(host.lines().join('\n')).toContain(`Results saved to ${join(d, 'mine.json')}`);
   });
 
+  it('with --json and stdout redirected, prints the results on stdout, and still writes them to termprobe-results/ and says where', async () => {
+    const d = dir();
+    const config = { ...childConfig(d, []), cmd: ['sh', '-c', `exec "$0" "$1" --json > out.json`, process.execPath, BIN] };
+    const [file, ...args] = childArgv(config);
+    const host = new PtyHost(file!, args, { cwd: d });
+    hosts.push(host);
+    await hostExit(host, 30_000);
+    await expectRestored(host, config);
+    const printed = resultsIn(join(d, 'out.json'));
+    const saved = join('termprobe-results', `self-${printed.target.identity.name}-${printed.target.identity.version}.json`);
+    expect(resultsIn(join(d, saved)).probes).toEqual(printed.probes);
+    expect(host.lines().join('\n')).toContain(`termprobe: results saved to ${saved}`);
+  });
+
   it('gives the same answers when the terminal mixes garbage (keystrokes, pastes, mouse, focus) into its replies', async () => {
     const { host, config, dir: d } = run((d) => ['--out', join(d, 'noisy.json')], { answer: 'garbage' });
     await hostExit(host, 30_000);
@@ -108,7 +124,7 @@ describe('termprobe in a pseudo-terminal whose other end is xterm.js', () => {
     await hostExit(host, 10_000);
     const report = await expectRestored(host, config);
     console.log(`[silent terminal] termprobe ended after ${report.wallMs.toFixed(0)} ms (bench target < 3000 ms)`);
-    expect(report.code).toBe(3);
+    expect(report.code).toBe(1); // a finding about the terminal, not an internal failure
     expect(host.lines().join('\n')).toMatch(/did not answer CSI 6n/);
     const mine = resultsIn(join(d, 'silent.json'));
     expect(new Set(mine.probes.map((p) => p.status))).toEqual(new Set(['no-reply']));
@@ -161,6 +177,32 @@ describe('termprobe without a terminal (CI, a pipe)', () => {
     expect(r.stderr.split('\n')[0]).toBe('termprobe: no terminal on stdin/stdout, so running the embedded emulators (xterm.js, ghostty) instead');
     expect(readdirSync(d).sort()).toEqual(expect.arrayContaining([expect.stringMatching(/^ghostty-/), expect.stringMatching(/^xterm\.js-/)]));
   });
+
+  it('writes to termprobe-results/ and prints the paths; its table prints whole probe ids; compare then finds those files', () => {
+    const d = dir();
+    const r = runCli([], { cwd: d });
+    expect(r.code, r.stderr).toBe(0);
+    const files = readdirSync(join(d, 'termprobe-results')).sort();
+    expect(files).toEqual(['ghostty-0.4.0.json', 'xterm.js-6.0.0.json']);
+    for (const f of files) expect(r.stderr).toContain(`→ termprobe-results/${f}`);
+    // Every probe whose answers differ appears with its whole id in one cell, pasteable into `termprobe show`.
+    const [a, b] = files.map((f) => resultsIn(join(d, 'termprobe-results', f)));
+    const other = new Map(b!.probes.map((p) => [p.id, comparableSignature(p, true)]));
+    const differing = a!.probes.filter((p) => other.get(p.id) !== comparableSignature(p, true)).map((p) => p.id);
+    expect(differing.some((id) => id.length > 36)).toBe(true); // ids longer than the old 36-column cut
+    const cells = new Set(r.stdout.split('\n').map((line) => line.split('│')[1]?.trim()));
+    expect(differing.filter((id) => !cells.has(id))).toEqual([]);
+    const compare = runCli(['compare'], { cwd: d });
+    expect(compare.code, compare.stderr).toBe(0);
+    expect(compare.stdout).toMatch(/ghostty 0\.4\.0/);
+  });
+
+  it('takes a results file as --reference and shows it in the table beside the emulators', () => {
+    const d = dir();
+    const r = runCli(['--reference', join(process.cwd(), 'src/report/fixtures/tmux-3.3a.json'), '--out', d], { cwd: d });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/among the 3 targets|│ tmux 3\.3a/);
+  });
 });
 
 describe.skipIf(!haveProgram('tmux', 'tmux'))('termprobe inside tmux (private server, 80x24)', () => {
@@ -169,7 +211,7 @@ describe.skipIf(!haveProgram('tmux', 'tmux'))('termprobe inside tmux (private se
 
   it('identifies tmux and its version, and leaves the pane on its main screen with its prior content, cursor shown, stty unchanged', async () => {
     const d = dir();
-    const config = childConfig(d, ['--out', join(d, 'tmux.json')], true);
+    const config = childConfig(d, ['--out', join(d, 'tmux.json'), '--no-pager'], true);
     tmux.start(childArgv(config), 80, 24, d);
     const report = JSON.parse(await waitForFile(config.report, 30_000)) as ReturnType<typeof readChildReport>;
     expect(report.code).toBe(0);
@@ -185,11 +227,60 @@ describe.skipIf(!haveProgram('tmux', 'tmux'))('termprobe inside tmux (private se
     expect(lines[PRIOR_LINES.length]).toMatch(/^termprobe: your terminal is tmux /);
   });
 
+  it('reports in at most 40 rows: modes as they were before the run, differences with their class letters, the summary first and last', async () => {
+    const d = dir();
+    const tmuxSelf = new PrivateTmux();
+    try {
+      const config = childConfig(d, ['--out', join(d, 'report.json'), '--no-pager'], true);
+      tmuxSelf.start(childArgv(config), 80, 24, d);
+      const report = JSON.parse(await waitForFile(config.report, 30_000)) as ReturnType<typeof readChildReport>;
+      expect(report.code).toBe(0);
+      // The pane's modes before the run (pty-child set ?1, the keypad and ?2004 on), as the results record them.
+      const before = Object.fromEntries(report.tmuxBefore!.split(' ').map((kv) => kv.split('=') as [string, string]));
+      const state = (flag: string) => (before[flag] === '1' ? 'set' : 'reset');
+      const mine = resultsIn(join(d, 'report.json'));
+      expect(mine.settings.modes).toMatchObject({ '?1049': state('alternate_on'), '?25': state('cursor_flag'), '?1': state('keypad_cursor_flag'), '?7': state('wrap_flag'), '?6': state('origin_flag'), '4': state('insert_flag') });
+      expect(before['alternate_on']).toBe('0');
+      const rows = tmuxSelf.lines().slice(PRIOR_LINES.length);
+      expect(rows[0]).toMatch(/^termprobe: your terminal is tmux /);
+      expect(rows.length, rows.join("\n")).toBeLessThanOrEqual(40);
+      const joined = tmuxSelf.joinedLines().slice(PRIOR_LINES.length);
+      const summaries = joined.filter((l) => l.startsWith('Summary: '));
+      expect(summaries).toHaveLength(2);
+      expect(joined.at(-1)).toBe(summaries[0]);
+      expect(summaries[0]).toMatch(/^Summary: your terminal implements \d+ of \d+ probes its answers decide \(score [\d.]+, \d+ inconclusive\); \d+ of \d+ probes answer as xterm\.js \S+ at 80x24 does; \d+ differ \(([BDRUv-] \d+(, )?)+\); \d+ not compared\.$/);
+      const differences = joined.filter((l) => /^ {4}[BDRUv-] [a-z-]+\.\S+/.test(l));
+      expect(differences.length).toBeGreaterThan(0);
+      for (const line of differences) expect(mine.probes.map((p) => p.id)).toContain(line.split(' ')[5]); // the whole id, pasteable into show
+    } finally {
+      tmuxSelf.kill();
+    }
+  });
+
+  it('pages a report longer than the screen through $PAGER, and prints nothing itself', async () => {
+    const d = dir();
+    const tmuxSelf = new PrivateTmux();
+    try {
+      const config = { ...childConfig(d, ['--out', join(d, 'paged.json'), '--verbose'], true) };
+      // Not under CI (which never gets a pager), as a user at a terminal.
+      tmuxSelf.start(['env', '-u', 'CI', `PAGER=cat > ${join(d, 'paged.txt')}`, ...childArgv(config)], 80, 24, d);
+      const report = JSON.parse(await waitForFile(config.report, 30_000)) as ReturnType<typeof readChildReport>;
+      expect(report.code).toBe(0);
+      const paged = readFileSync(join(d, 'paged.txt'), 'utf8').trimEnd().split('\n');
+      expect(paged[0]).toMatch(/^termprobe: your terminal is tmux /);
+      expect(paged.length).toBeGreaterThan(24);
+      expect(paged.at(-1)).toMatch(/^Summary: /);
+      expect(tmuxSelf.lines().slice(PRIOR_LINES.length)).toEqual([]);
+    } finally {
+      tmuxSelf.kill();
+    }
+  });
+
   it('with a client attached (a node-pty + xterm.js terminal), names the outer terminal from what tmux knows of its client', async () => {
     const d = dir();
     const outer = new PrivateTmux();
     try {
-      const config = childConfig(d, ['--out', join(d, 'outer.json')], true);
+      const config = childConfig(d, ['--out', join(d, 'outer.json'), '--no-pager'], true);
       // The pane waits for the client before it runs termprobe.
       outer.start(['sh', '-c', 'tmux wait-for go && exec "$@"', 'sh', ...childArgv(config)], 80, 24, d);
       const client = new PtyHost('tmux', ['-L', outer.socket, 'attach'], { env: cleanTerminalEnv({ TERM: 'xterm-256color' }) });

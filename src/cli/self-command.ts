@@ -2,54 +2,48 @@
  * `termprobe` in a terminal: probe that terminal (the `self` target, restored
  * before anything is printed), run the reference at the same size, derive the
  * Unicode width behaviour, write the results file (atomically, only once
- * everything is done), then print the report — or, with --json, the results.
+ * everything is done), then print the report (through a pager when it is
+ * longer than the screen) — or, with --json, the results.
  */
-import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { loadCorpus, type Corpus } from '../corpus/load-corpus.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { runSelf } from '../engine/run-self.js';
 import { runTarget } from '../engine/run-target.js';
 import { beginSelfSession } from '../targets/self.js';
 import type { ResultsFile } from '../results/results-schema.js';
-import { resultsFileName, serializeResults, writeResults } from '../results/write-results.js';
+import { resultsFileFor, serializeResults, writeResults } from '../results/write-results.js';
 import { compareResults } from '../report/self-report-compare.js';
 import { selfReport } from '../report/self-report.js';
 import { fitWidths, isWidthProbe, WIDTH_MODELS, type WidthFit } from '../report/self-report-widths.js';
-import { EXIT, UsageError } from './errors.js';
+import { EXIT } from './errors.js';
 import { withInterrupts } from './interrupts.js';
+import { pageOut } from './pager.js';
+import { outFile, type OutPath } from './options/out-option.js';
+import type { ReferenceSpec } from './options/reference-option.js';
+import { OWN_RESULTS_DIR } from './results-dirs.js';
 
 export interface SelfOptions {
-  out?: string;
+  out?: OutPath;
   json?: boolean;
-  reference?: string;
-  window?: string;
+  /** Checked as the command line is read: xterm.js, ghostty, or an existing file. */
+  reference?: ReferenceSpec;
+  window?: number;
+  /** false with --no-pager. */
+  pager?: boolean;
+  verbose?: boolean;
 }
 
-const EMBEDDED_REFERENCES = ['xterm.js', 'ghostty'];
-
-/** Fail before touching the terminal when the reference cannot be used. */
-async function checkReference(ref: string): Promise<ResultsFile | undefined> {
-  if (EMBEDDED_REFERENCES.includes(ref)) return undefined;
-  if (!existsSync(ref)) throw new UsageError(`--reference "${ref}" is neither ${EMBEDDED_REFERENCES.join(' nor ')} nor an existing results file`);
+/** The reference's results when it is a file (read, and so validated, before the terminal is touched). */
+async function readReference(ref: ReferenceSpec | undefined): Promise<ResultsFile | undefined> {
+  if (ref?.kind !== 'file') return undefined;
   // Validating a results file loads zod: only when one is given.
   const { readResults } = await import('../results/read-results.js');
-  return readResults(ref);
+  return readResults(ref.path);
 }
 
-function parseWindow(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new UsageError(`--window "${text}" is not a number from 1 to 1000`);
-  return n;
-}
-
-/** Default ./termprobe-<terminal>-<version>.json; --out names a file, or a folder to put that name in. */
-export function resultsPath(out: string | undefined, r: ResultsFile): string {
-  const name = `termprobe-${resultsFileName(r.target.identity.name, r.target.identity.version)}`;
-  if (out === undefined) return `./${name}`;
-  if (out.endsWith('/') || (existsSync(out) && statSync(out).isDirectory())) return join(out, name);
-  return out;
+/** termprobe-results/self-<terminal>-<version>.json, or where --out says. */
+export function resultsPath(out: OutPath | undefined, r: ResultsFile): string {
+  return outFile(out ?? { kind: 'dir', path: OWN_RESULTS_DIR }, resultsFileFor(r));
 }
 
 interface Measured {
@@ -88,10 +82,10 @@ async function measureAgainst(refName: string, fromFile: ResultsFile | undefined
 }
 
 export async function selfCommand(opts: SelfOptions): Promise<void> {
-  const refName = opts.reference ?? 'xterm.js';
-  const fromFile = await checkReference(refName);
-  const window = parseWindow(opts.window);
-  await withInterrupts(async (signal) => {
+  const refName = opts.reference?.kind === 'name' ? opts.reference.name : opts.reference?.path ?? 'xterm.js';
+  const fromFile = await readReference(opts.reference);
+  const window = opts.window;
+  const report = await withInterrupts(async (signal): Promise<string | undefined> => {
     // The first queries go out before the corpus loads, so the terminal answers while it does.
     const begun = beginSelfSession({ signal });
     let corpus: Corpus;
@@ -108,25 +102,39 @@ export async function selfCommand(opts: SelfOptions): Promise<void> {
     const answered = results.probes.some((p) => p.status === 'ok' || p.status === 'partial');
     const measured = answered ? await measureAgainst(refName, fromFile, corpus, probes, results, signal) : {};
     if (measured.widths) results.settings.unicode = measured.widths.label;
-    const file = opts.json && opts.out === undefined ? undefined : resultsPath(opts.out, results);
-    if (file) writeResults(file, results);
-    if (run.gaveUp) process.exitCode = EXIT.failure;
+    const file = resultsPath(opts.out, results);
+    if (signal.aborted) throw signal.reason; // interrupted while measuring: no file
+    writeResults(file, results);
+    // A terminal that stopped answering (or never did) is a finding about it, not a failure of termprobe.
+    if (run.gaveUp) process.exitCode = EXIT.differences;
     if (opts.json) {
       process.stdout.write(serializeResults(results));
+      process.stderr.write(`termprobe: results saved to ${file}\n`);
       if (run.gaveUp) process.stderr.write(`termprobe: ${run.gaveUp}\n`);
-      return;
+      return undefined;
     }
-    process.stdout.write(
-      selfReport({
-        results,
-        corpus,
-        summary: run.summary,
-        ...(measured.reference ? { reference: { label: measured.reference.label, comparison: compareResults(results, measured.reference.results) } } : {}),
-        ...(measured.widths ? { widths: measured.widths } : {}),
-        ...(file ? { file } : {}),
-        notes: run.notes ?? [],
-        ...(run.gaveUp ? { gaveUp: run.gaveUp } : {}),
-      }),
-    );
+    let reference;
+    if (measured.reference) {
+      const comparison = compareResults(results, measured.reference.results);
+      // The registry and its schema load only now, after the run: nothing of it is needed before.
+      const { classifyDifferences } = await import('../report/self-report-classes.js');
+      const classified = classifyDifferences(results, measured.reference.results, comparison.differ.map((d) => d.id), corpus);
+      if (classified.problem) (run.notes ??= []).push(classified.problem);
+      reference = { label: measured.reference.label, comparison, classes: classified.classes, support: classified.support };
+    }
+    return selfReport({
+      results,
+      corpus,
+      summary: run.summary,
+      ...(reference ? { reference } : {}),
+      ...(measured.widths ? { widths: measured.widths } : {}),
+      file,
+      notes: run.notes ?? [],
+      ...(run.gaveUp ? { gaveUp: run.gaveUp } : {}),
+      verbose: opts.verbose === true,
+      ...(process.stdout.columns ? { columns: process.stdout.columns } : {}),
+    });
   });
+  // Outside the interrupt handling: the terminal is restored, and Ctrl-C in the pager is the pager's.
+  if (report !== undefined) await pageOut(report, { pager: opts.pager !== false });
 }

@@ -5,11 +5,11 @@ import { loadCorpus } from '../corpus/load-corpus.js';
 import { describeExpectation, describeInconclusiveAnswers } from '../corpus/describe-expectation.js';
 import { reproBytes } from '../engine/probe-plan.js';
 import { UsageError } from './errors.js';
-import { parseSize } from './select-probes.js';
+import { DEFAULT_SIZE, readSize, type Size } from './options/size-option.js';
 
 export interface ShowOptions {
   probes?: string;
-  size?: string;
+  size?: Size;
 }
 
 export async function showCommand(id: string, opts: ShowOptions): Promise<void> {
@@ -19,7 +19,8 @@ export async function showCommand(id: string, opts: ShowOptions): Promise<void> 
     const near = corpus.probes.filter((p) => p.id.includes(id)).slice(0, 5).map((p) => p.id);
     throw new UsageError(`unknown probe "${id}"${near.length ? `; did you mean ${near.join(', ')}?` : ' (see `termprobe list`)'}`);
   }
-  const size = probe.size ? parseSize(probe.size) : parseSize(opts.size ?? '80x24');
+  // A probe with its own size is shown at it (the corpus schema checks it is COLSxROWS).
+  const size = (probe.size ? readSize(probe.size) : undefined) ?? opts.size ?? DEFAULT_SIZE;
   const lines = [
     `${probe.id} — ${probe.title}`,
     `category:  ${probe.category}  (${probe.file})`,

@@ -1,13 +1,17 @@
 /** `termprobe site [results…] --out DIR`: the static compatibility site, from results files only. */
 import { SiteError } from '../report/site/site-error.js';
 import { UsageError } from './errors.js';
+import type { OutPath } from './options/out-option.js';
+import { referenceText, type ReferenceSpec } from './options/reference-option.js';
 import { requireRuns } from './results-args.js';
+import { noteUnknownProbes } from './corpus-check.js';
+import { plural } from '../util/plural.js';
 import { againstOf } from './compare-command.js';
 
 export interface SiteCommandOptions {
-  out: string;
-  against?: string;
-  reference?: string;
+  out: OutPath;
+  against?: ReferenceSpec;
+  reference?: ReferenceSpec;
   registry?: string;
   probes?: string;
   quiet?: boolean;
@@ -16,13 +20,15 @@ export interface SiteCommandOptions {
 export async function siteCommand(files: string[], opts: SiteCommandOptions): Promise<void> {
   const t0 = performance.now();
   const views = requireRuns(files);
+  if (!opts.quiet) await noteUnknownProbes(views, opts.probes);
   const { buildSite } = await import('../report/site/build-site.js');
   try {
-    const stats = await buildSite(views, opts.out, { reference: againstOf(opts), registry: opts.registry, probes: opts.probes });
+    const against = againstOf({ against: opts.against && referenceText(opts.against, ''), reference: opts.reference && referenceText(opts.reference, '') });
+    const stats = await buildSite(views, opts.out.path, { reference: against, registry: opts.registry, probes: opts.probes });
     if (!opts.quiet) {
       const ms = performance.now() - t0;
       const mb = stats.bytes / 1e6;
-      process.stdout.write(`Wrote ${stats.files} files (${mb.toFixed(2)} MB) to ${stats.dir} in ${(ms / 1000).toFixed(2)} s: ${stats.model.rows.length} probes × ${stats.model.columns.length} terminals.\nOpen ${stats.dir}/index.html, or serve the folder from any static host.\n`);
+      process.stdout.write(`Wrote ${stats.files} files (${mb.toFixed(2)} MB) to ${stats.dir} in ${(ms / 1000).toFixed(2)} s: ${plural(stats.model.rows.length, 'probe')} × ${plural(stats.model.columns.length, 'terminal')}.\nOpen ${stats.dir}/index.html, or serve the folder from any static host.\n`);
     }
   } catch (e) {
     if (e instanceof SiteError) throw new UsageError(e.message);

@@ -1,6 +1,7 @@
 /** `termprobe targets`: every registered target, whether it can run here, and what to install when not. */
 import { loadTarget, TARGETS } from '../targets/registry.js';
 import type { TargetFactory } from '../targets/target.js';
+import { plural } from '../util/plural.js';
 
 export interface TargetRow {
   name: string;
@@ -36,7 +37,7 @@ export function formatTargets(rows: readonly TargetRow[]): string {
   const inAll = rows.filter((r) => r.kind !== 'self');
   const ok = inAll.filter((r) => r.available).length;
   const own = rows.some((r) => r.kind === 'self') ? ' (your own terminal, kind self, runs only when named)' : '';
-  return `${lines.join('\n')}\n\n${ok} of ${inAll.length} targets available here; \`termprobe run --target all\` runs them${own}.\n`;
+  return `${lines.join('\n')}\n\n${ok} of ${plural(inAll.length, 'target')} available here; \`termprobe run --target all\` runs them${own}.\n`;
 }
 
 export async function targetsCommand(opts: { json?: boolean }): Promise<void> {

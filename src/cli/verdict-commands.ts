@@ -12,7 +12,7 @@ const REGISTRY_HELP = 'divergence registry, a folder or one YAML file (default: 
 export function registerVerdictCommands(program: Command): void {
   program
     .command('compare [results...]')
-    .description('table of probes × targets: each answer\'s support mark (✓ ✗ ~ ?) and its agreement with an emulator (default: results/*.json)')
+    .description('table of probes × targets: each answer\'s support mark (✓ ✗ ~ ?) and its agreement with an emulator (default: termprobe-results/*.json, else results/*.json)')
     .option('-c, --category <name>', 'only this category (repeatable, or a,b)', collect)
     .option('-d, --only-differences', 'only probes where some target answers otherwise than the emulator')
     .option('-f, --format <format>', 'text, markdown or json', 'text')

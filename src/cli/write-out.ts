@@ -1,16 +1,27 @@
 /**
- * Write a command's output to stdout. A reader that stops early (`| head`) closes
- * the pipe: that ends the command quietly instead of with an EPIPE stack trace.
+ * Output that may go to a reader who stops early (`| head`): a closed pipe ends
+ * the output quietly instead of with an EPIPE stack trace. The guard is set once
+ * for stdout and stderr by main(), so every command's writes are covered; the
+ * command itself carries on (targets close, files are written) and exits as usual.
  */
 let guarded = false;
 
+function quiet(stream: NodeJS.WriteStream): void {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    // After EPIPE the stream is destroyed: later writes fail too, and are dropped as well.
+    if (err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED') return;
+    throw err;
+  });
+}
+
+export function quietBrokenPipes(): void {
+  if (guarded) return;
+  guarded = true;
+  quiet(process.stdout);
+  quiet(process.stderr);
+}
+
 export function writeOut(text: string): void {
-  if (!guarded) {
-    guarded = true;
-    process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-      throw err;
-    });
-  }
+  quietBrokenPipes();
   process.stdout.write(text);
 }

@@ -1,14 +1,16 @@
-import { appendFileSync, cpSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileShippedCorpus, readCompiledCorpus } from './compiled-corpus.js';
 import { planContext, planProbe } from '../engine/probe-plan.js';
 import { DEFAULT_PROBES_DIR } from './load-corpus.js';
 import { parseCorpus } from './parse-corpus.js';
+import { useTempDirs } from '../test-support/temp-dirs.js';
+
+const tempDir = useTempDirs();
 
 describe('the compiled corpus', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'termprobe-compiled-'));
+  const dir = tempDir('termprobe-compiled-');
   const probes = join(dir, 'probes');
   const file = join(dir, 'corpus.compiled.json');
   cpSync(DEFAULT_PROBES_DIR, probes, { recursive: true });

@@ -1,11 +1,13 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../test-support/cli.js';
 import { CorpusError } from './corpus-error.js';
 import { loadCorpus } from './load-corpus.js';
 import { parseCorpus } from './parse-corpus.js';
+import { useTempDirs } from '../test-support/temp-dirs.js';
+
+const tempDir = useTempDirs();
 
 const GOOD = `category: demo
 title: Demo
@@ -21,7 +23,7 @@ probes:
 `;
 
 function corpusDir(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'termprobe-corpus-'));
+  const dir = tempDir('termprobe-corpus-');
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
 }
@@ -97,7 +99,7 @@ describe('a malformed probe file through the CLI', () => {
   });
 
   it('fails `run` with one line, exit 2, and writes no results file', () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'termprobe-out-')), 'results');
+    const out = join(tempDir('termprobe-out-'), 'results');
     const r = runCli(['run', '--probes', corpusDir(bad), '--target', 'xterm.js', '--out', out]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);

@@ -144,6 +144,34 @@ describe('runProbes when the terminal goes away', () => {
   });
 });
 
+describe('runProbes and an abort', () => {
+  it('ends at once when the abort lands while a screen is being read (no waiter then), however long the idle timeout', async () => {
+    const inner = await xtermJsTarget.open({ cols: 80, rows: 24, options: {} });
+    const controller = new AbortController();
+    // The abort comes during the screen read; afterwards the terminal answers nothing (as a closed session).
+    let answering = true;
+    const session: TargetSession = {
+      ...inner,
+      write: (d) => answering && inner.write(d),
+      onData: (l) => inner.onData(l),
+      readScreen: async (region) => {
+        controller.abort(new Error('cancelled'));
+        answering = false;
+        return inner.readScreen!(region);
+      },
+      describe: () => inner.describe(),
+      close: () => inner.close(),
+    };
+    try {
+      // A day of idle timeout: only the abort can end this run (vitest's own timeout fails a hang).
+      const run = runProbes(session, PROBES, { size, signal: controller.signal, idleTimeoutMs: 86_400_000 });
+      await expect(run).rejects.toThrow('cancelled');
+    } finally {
+      await inner.close();
+    }
+  });
+});
+
 describe('runProbes window', () => {
   /** A terminal that answers each probe (CPR, DA1) on a later turn, tracking bytes written but not yet answered. */
   function answering() {
@@ -174,6 +202,12 @@ describe('runProbes window', () => {
   }
 
   const big = Array.from({ length: 30 }, (_, i) => probe(`big-${i}`, '\\{x*1000}'));
+
+  it('refuses a window that would never let a probe out (0, -1, NaN, 2.5) instead of spinning', async () => {
+    for (const window of [0, -1, Number.NaN, 2.5]) {
+      await expect(runProbes(answering().session, big.slice(0, 2), { size, window })).rejects.toThrow(/window must be a whole number of at least 1/);
+    }
+  });
 
   it('never has more bytes in flight than the budget, however wide the window', async () => {
     const t = answering();

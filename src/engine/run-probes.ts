@@ -110,6 +110,8 @@ class ProbeRunner {
    * churn was a measurable share of the per-probe cost on fast terminals).
    */
   private waitForActivity(ms: number): Promise<void> {
+    // Aborted while the loop was busy elsewhere (reading a screen): the abort's wake found no waiter, so do not start one.
+    if (this.opts.signal?.aborted) return Promise.resolve();
     return new Promise((resolve) => {
       this.wake = () => {
         this.wake = null;
@@ -225,6 +227,9 @@ class ProbeRunner {
 
   private async loop(): Promise<EngineRun> {
     const { window = DEFAULT_WINDOW, maxBytesInFlight = DEFAULT_BYTES_IN_FLIGHT, idleTimeoutMs = 2000, maxTimeouts = 2 } = this.opts;
+    // A window below 1 (or NaN) would never let a probe go out: the loop would spin without yielding, deaf to Ctrl-C.
+    if (!Number.isInteger(window) || window < 1) throw new RangeError(`the engine's window must be a whole number of at least 1, not ${window}`);
+    if (!(maxBytesInFlight > 0) || !(idleTimeoutMs > 0)) throw new RangeError(`the engine's byte budget and idle timeout must be positive (got ${maxBytesInFlight}, ${idleTimeoutMs})`);
     // Write as soon as a quarter of the window is planned: the terminal works on it while the engine plans the rest.
     const writeEvery = Math.max(1, Math.ceil(window / 4));
     const total = this.probes.length;

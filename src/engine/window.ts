@@ -18,3 +18,6 @@ export const DEFAULT_WINDOW = 64;
  * this: a probe that fills the screen is 2 KB.
  */
 export const DEFAULT_BYTES_IN_FLIGHT = 16 * 1024;
+
+/** The largest window accepted (`--window`): past it nothing is gained, only bytes held. */
+export const MAX_WINDOW = 1000;

@@ -26,10 +26,10 @@ export function feedSplit(bytes: Uint8Array, cuts: readonly number[], opts?: Rep
   const events: ReplyEvent[] = [];
   let start = 0;
   for (const cut of [...cuts, bytes.length]) {
-    events.push(...parser.feed(bytes.subarray(start, cut)));
+    for (const ev of parser.feed(bytes.subarray(start, cut))) events.push(ev);
     start = cut;
   }
-  events.push(...parser.flush());
+  for (const ev of parser.flush()) events.push(ev);
   return events;
 }
 

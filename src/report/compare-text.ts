@@ -63,8 +63,16 @@ export function renderCompareText(cmp: Comparison, opts: CompareRenderOptions = 
     }));
     const groups = groupByCategory(rows);
     const head = [...labels, ...(consensus ? ['engines ✓'] : [])];
-    const colWidths = [Math.max(...groups.map(([first]) => width(first)), ...grid.map((g) => width(g.texts[0]!))) + 2];
-    for (let col = 1; col <= head.length; col++) colWidths.push(Math.max(width(head[col - 1]!), ...grid.map((g) => width(g.texts[col]!))) + 2);
+    // Loops, not Math.max(...list): a spread of one argument per row overflows the stack on a large file.
+    let first = 0;
+    for (const [name] of groups) first = Math.max(first, width(name));
+    for (const g of grid) first = Math.max(first, width(g.texts[0]!));
+    const colWidths = [first + 2];
+    for (let col = 1; col <= head.length; col++) {
+      let w = width(head[col - 1]!);
+      for (const g of grid) w = Math.max(w, width(g.texts[col]!));
+      colWidths.push(w + 2);
+    }
     const textsOf = new Map(grid.map((g) => [g.row, g.texts]));
     // The grid is drawn by renderBoxTable: the same bytes as cli-table3 (tested), at a fraction of its cost per cell.
     for (const [first, list] of groups) {

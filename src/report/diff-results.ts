@@ -9,6 +9,7 @@ import { reproBytes } from '../engine/probe-plan.js';
 import { makeSigner } from '../classify/answer-signer.js';
 import type { RunView } from '../classify/run-view.js';
 import type { ProbeResult } from '../results/results-schema.js';
+import { plural } from '../util/plural.js';
 
 export interface DiffSide {
   file: string;
@@ -97,7 +98,7 @@ export function diffExitCode(diff: ResultsDiff): 0 | 1 {
 export function diffHeadline(diff: ResultsDiff): string {
   const n = diff.changed.length;
   const extra = [diff.added.length ? `${diff.added.length} added` : '', diff.removed.length ? `${diff.removed.length} removed` : ''].filter(Boolean).join(', ');
-  if (n === 0) return `No answers changed (${diff.unchanged} probes compared${extra ? `; ${extra}` : ''}).`;
+  if (n === 0) return `No answers changed (${plural(diff.unchanged, 'probe')} compared${extra ? `; ${extra}` : ''}).`;
   return `${n} answer${n === 1 ? '' : 's'} changed (${diff.unchanged} unchanged${extra ? `, ${extra}` : ''}).`;
 }
 

@@ -50,7 +50,7 @@ describe('termprobe diff', () => {
   });
 
   for (const [file, problem] of [
-    ['truncated.json', 'not valid JSON (truncated?)'],
+    ['truncated.json', 'not valid JSON: it ends before the document does (truncated?)'],
     ['wrong-schema.json', 'not a termprobe results file: probes[2].status'],
   ] as const) {
     it(`exits 2 with one line naming ${file} and what is wrong`, () => {

@@ -50,33 +50,59 @@ describe('fitWidths', () => {
 });
 
 describe('selfReport', () => {
-  it('says who answered, the settings, the score, each difference by category with both answers and a printf, and the file', () => {
-    const text = selfReport({
-      results: mine,
-      corpus,
-      summary: 'mine 1.0 (from XTVERSION "mine(1.0)")',
-      reference: { label: 'xterm.js 6.0.0 at 80x24', comparison: compareResults(mine, ref) },
-      file: './termprobe-mine-1.0.json',
-      notes: ['a note'],
-    });
-    expect(text).toBe(
+  const input = () => ({
+    results: mine,
+    corpus,
+    summary: 'mine 1.0 (from XTVERSION "mine(1.0)")',
+    reference: { label: 'xterm.js 6.0.0 at 80x24', comparison: compareResults(mine, ref), classes: new Map([['cursor.wrap', 'bug' as const]]) },
+    file: './termprobe-results/self-mine-1.0.json',
+    notes: ['a note'],
+  });
+
+  it('says who answered and the settings, the summary first and last, each difference under its class letter with both answers, and the file', () => {
+    expect(selfReport(input())).toBe(
       [
         'termprobe: your terminal is mine 1.0 (from XTVERSION "mine(1.0)")',
-        '  size 80x24, TERM=xterm-256color; modes ?7=set',
+        '  size 80x24, TERM=xterm-256color; 1 mode reported, set: ?7 (--verbose: each state)',
         '',
-        '2 of 3 probes answered as xterm.js 6.0.0 at 80x24 does; 1 differ.',
+        'Summary: 2 of 3 probes answer as xterm.js 6.0.0 at 80x24 does; 1 differ (B 1); 1 not compared.',
         '  1 not compared: skipped in your own terminal: it leaves the alternate screen',
         '',
-        'Differences by category (each with a printf that shows it in any shell):',
-        '  cursor (1)',
-        '    cursor.wrap — title of cursor.wrap',
-        '      yours: 1;80   xterm.js: 1;81',
-        "      printf '\\033[2J\\033[H\\033[1;80Hx\\033[6n'",
-        'note: a note',
+        'Differences by class (B bug):',
+        '  B bug: your terminal lacks what the probe specifies (or an entry says it is wrong) (1)',
+        '    B cursor.wrap — title of cursor.wrap',
+        '        yours: 1;80   xterm.js: 1;81',
         '',
-        'Results saved to ./termprobe-mine-1.0.json',
+        "`termprobe show <id>` prints a probe's bytes and a printf that shows it in any shell.",
+        'note: a note',
+        'Results saved to ./termprobe-results/self-mine-1.0.json',
+        '',
+        'Summary: 2 of 3 probes answer as xterm.js 6.0.0 at 80x24 does; 1 differ (B 1); 1 not compared.',
         '',
       ].join('\n'),
     );
+  });
+
+  it('with --verbose, every mode state and a printf per difference', () => {
+    const text = selfReport({ ...input(), verbose: true });
+    expect(text).toContain('; modes ?7=set\n');
+    expect(text).toContain("        printf '\\033[2J\\033[H\\033[1;80Hx\\033[6n'\n");
+  });
+
+  it('fits 40 rows however many differences, a few per class, saying once how many more; ids never cut', () => {
+    const many = Array.from({ length: 200 }, (_, i) => probe(`cursor.a-rather-long-probe-identifier-number-${i}`, 'cursor', '\\e[10C'));
+    const big: Corpus = { ...corpus, probes: many, byId: new Map(many.map((p) => [p.id, p])) };
+    const answers = (col: number) => Object.fromEntries(many.map((p) => [p.id, at(1, col)]));
+    const a = { ...results('mine', {}), probes: many.map((p) => ({ id: p.id, replies: [], ...at(1, 2) }) as ProbeResult) };
+    const b = { ...results('xterm.js', {}), probes: many.map((p) => ({ id: p.id, replies: [], ...answers(3)[p.id] }) as ProbeResult) };
+    const classes = new Map(many.map((p, i) => [p.id, (['bug', 'unexplained', 'deliberate', 'reference'] as const)[i % 4]!]));
+    const text = selfReport({ results: a, corpus: big, reference: { label: 'xterm.js 6.0.0 at 80x24', comparison: compareResults(a, b), classes } });
+    const rows = text.trimEnd().split('\n');
+    expect(rows.length).toBeLessThanOrEqual(40);
+    for (const letter of ['B', 'U', 'D', 'R']) expect(rows.some((l) => l.startsWith(`    ${letter} cursor.a-rather-long-probe-identifier-number-`))).toBe(true);
+    expect(rows.filter((l) => /^ {2}… \d+ more not listed: `termprobe --verbose` lists every difference$/.test(l))).toHaveLength(1);
+    for (const l of rows.filter((l) => /^ {4}[BDRU] /.test(l))) expect(big.byId.has(l.split(' ')[5]!)).toBe(true);
+    expect(rows.at(-1)).toMatch(/^Summary: 0 of 200 probes .* 200 differ \(B 50, U 50, D 50, R 50\)\.$/);
+    expect(selfReport({ results: a, corpus: big, verbose: true, reference: { label: 'x', comparison: compareResults(a, b), classes } }).split('\n').length).toBeGreaterThan(600);
   });
 });

@@ -1,38 +1,66 @@
 /**
  * The report `npx termprobe` prints on the normal screen once the terminal is
- * restored: who answered, the settings seen, how many probes matched the
- * reference, each difference grouped by category with both answers and a
- * printf that reproduces it, and where the results file went.
+ * restored: who answered, the settings seen, the summary (how many probes
+ * answered as the reference does, how many differ by class), the differences
+ * grouped by class, where the results file went, and the summary again as the
+ * last line, where it is seen after the report scrolls. Unless verbose it fits
+ * in 40 screen rows (a few differences per class, and how many more).
  */
-import { printfCommand } from '../corpus/escape-bytes.js';
 import type { Corpus } from '../corpus/load-corpus.js';
-import { reproBytes } from '../engine/probe-plan.js';
-import { answerSummary } from '../results/answer-key.js';
 import type { ResultsFile } from '../results/results-schema.js';
-import type { Comparison, Difference } from './self-report-compare.js';
+import { plural } from '../util/plural.js';
+import type { Comparison } from './self-report-compare.js';
+import type { Classified, DifferenceClass } from './self-report-classes.js';
+import { differenceLines, groupDifferences, LETTER, rowsOf } from './self-report-differences.js';
 import type { WidthFit } from './self-report-widths.js';
+
+export const REPORT_ROWS = 40;
 
 export interface SelfReportInput {
   results: ResultsFile;
   corpus: Corpus;
   /** The identification line (identify-guess.ts), when there is one. */
   summary?: string;
-  reference?: { label: string; comparison: Comparison };
+  reference?: { label: string; comparison: Comparison; classes?: ReadonlyMap<string, DifferenceClass>; support?: Classified['support'] };
   widths?: WidthFit;
   /** Where the results file was written. */
   file?: string;
   notes?: string[];
   gaveUp?: string;
+  verbose?: boolean;
+  /** The terminal's width, for counting wrapped rows (default 80). */
+  columns?: number;
 }
 
-function settingsLine(r: ResultsFile): string {
+const order = (m: string) => (m.startsWith('?') ? Number(m.slice(1)) : 100000 + Number(m)); // DEC modes, then ANSI
+
+function settingsLine(r: ResultsFile, verbose: boolean): string {
   const s = r.settings;
-  const order = (m: string) => (m.startsWith('?') ? Number(m.slice(1)) : 100000 + Number(m)); // DEC modes, then ANSI
-  const modes = Object.entries(s.modes ?? {})
+  const reported = Object.entries(s.modes ?? {})
     .filter(([, v]) => v === 'set' || v === 'reset' || v.startsWith('permanently'))
-    .sort(([a], [b]) => order(a) - order(b))
-    .map(([m, v]) => `${m}=${v}`);
-  return `  size ${s.cols}x${s.rows}${s.term ? `, TERM=${s.term}` : ''}${modes.length > 0 ? `; modes ${modes.join(' ')}` : '; no mode reported by DECRQM'}`;
+    .sort(([a], [b]) => order(a) - order(b));
+  const head = `  size ${s.cols}x${s.rows}${s.term ? `, TERM=${s.term}` : ''}`;
+  if (reported.length === 0) return `${head}; no mode reported by DECRQM`;
+  if (verbose) return `${head}; modes ${reported.map(([m, v]) => `${m}=${v}`).join(' ')}`;
+  const set = reported.filter(([, v]) => v === 'set' || v === 'permanently-set').map(([m]) => m);
+  return `${head}; ${plural(reported.length, 'mode')} reported, set: ${set.join(' ') || 'none'} (--verbose: each state)`;
+}
+
+/** The one-line summary, printed first and last. */
+export function summaryLine(input: SelfReportInput): string {
+  const ref = input.reference;
+  if (!ref) return `Summary: ${input.gaveUp ?? 'nothing was compared'}`;
+  const c = ref.comparison;
+  const compared = c.matched.length + c.differ.length;
+  const groups = groupDifferences({ differ: c.differ, classes: ref.classes ?? new Map(), corpus: input.corpus, results: input.results, refName: '' });
+  const byClass = groups.map(([cls, list]) => `${LETTER[cls]} ${list.length}`).join(', ');
+  const differ = c.differ.length === 0 ? 'none differ' : `${c.differ.length} differ (${byClass})`;
+  const skipped = c.notCompared.length > 0 ? `; ${c.notCompared.length} not compared` : '';
+  const gaveUp = input.gaveUp ? `; ${input.gaveUp}` : '';
+  const s = ref.support;
+  const decided = s ? s.implements + s.lacks + s.other : 0;
+  const implemented = s && decided > 0 ? `your terminal implements ${s.implements} of ${plural(decided, 'probe')} its answers decide (score ${s.score!.toFixed(1)}, ${s.inconclusive} inconclusive); ` : '';
+  return `Summary: ${implemented}${c.matched.length} of ${plural(compared, 'probe')} answer as ${ref.label} does; ${differ}${skipped}${gaveUp}.`;
 }
 
 function countBy<T>(items: T[], key: (t: T) => string): [string, number][] {
@@ -41,43 +69,28 @@ function countBy<T>(items: T[], key: (t: T) => string): [string, number][] {
   return [...m.entries()];
 }
 
-function differenceLines(d: Difference, corpus: Corpus, r: ResultsFile, refName: string): string[] {
-  const probe = corpus.byId.get(d.id);
-  // Show the reference's screen only when yours was read too: it was not compared otherwise.
-  const { screen: _screen, ...refNoScreen } = d.ref;
-  const ref = d.mine.screen ? d.ref : refNoScreen;
-  const lines = [`    ${d.id}${probe ? ` — ${probe.title}` : ''}`, `      yours: ${answerSummary(d.mine)}   ${refName}: ${answerSummary(ref)}`];
-  if (probe) lines.push(`      ${printfCommand(reproBytes(probe, { cols: r.settings.cols, rows: r.settings.rows }))}`);
-  return lines;
-}
-
 export function selfReport(input: SelfReportInput): string {
-  const { results: r, corpus } = input;
+  const { results: r } = input;
   const id = r.target.identity;
-  const out: string[] = [];
-  out.push(`termprobe: your terminal is ${input.summary ?? `${id.name} ${id.version} (${id.identifiedBy})`}`);
-  out.push(settingsLine(r));
-  if (input.widths) out.push(`  ${input.widths.summary}`);
-  if (input.gaveUp) out.push(`termprobe: ${input.gaveUp}`);
+  const verbose = input.verbose === true;
+  const columns = Math.max(20, input.columns ?? 80);
+  const summary = summaryLine(input);
+  const head = [`termprobe: your terminal is ${input.summary ?? `${id.name} ${id.version} (${id.identifiedBy})`}`, settingsLine(r, verbose)];
+  if (input.widths) head.push(`  ${input.widths.summary}`);
+  if (input.gaveUp) head.push(`termprobe: ${input.gaveUp}`);
+  head.push('', summary);
   const ref = input.reference;
-  if (ref) {
-    const c = ref.comparison;
-    const compared = c.matched.length + c.differ.length;
-    out.push('', `${c.matched.length} of ${compared} probes answered as ${ref.label} does; ${c.differ.length} differ.`);
-    for (const [why, n] of countBy(c.notCompared, (x) => x.why)) out.push(`  ${n} not compared: ${why}`);
-    const refName = ref.label.split(' ')[0]!;
-    const byCategory = new Map<string, Difference[]>();
-    for (const d of c.differ) {
-      const cat = corpus.byId.get(d.id)?.category ?? d.id.split('.')[0]!;
-      byCategory.set(cat, [...(byCategory.get(cat) ?? []), d]);
-    }
-    if (byCategory.size > 0) out.push('', 'Differences by category (each with a printf that shows it in any shell):');
-    for (const [cat, diffs] of byCategory) {
-      out.push(`  ${cat} (${diffs.length})`);
-      for (const d of diffs) out.push(...differenceLines(d, corpus, r, refName));
-    }
-  }
-  for (const note of input.notes ?? []) out.push(`note: ${note}`);
-  if (input.file) out.push('', `Results saved to ${input.file}`);
+  if (ref) for (const [why, n] of countBy(ref.comparison.notCompared, (x) => x.why)) head.push(`  ${n} not compared: ${why}`);
+  const end: string[] = [];
+  if (ref && ref.comparison.differ.length > 0 && !verbose) end.push("`termprobe show <id>` prints a probe's bytes and a printf that shows it in any shell.");
+  for (const note of input.notes ?? []) end.push(`note: ${note}`);
+  if (input.file) end.push(`Results saved to ${input.file}`);
+  // What is left of the 40 rows for the differences: after the head, a blank, the end block, a blank and the summary.
+  const room = REPORT_ROWS - rowsOf(head, columns) - 1 - (end.length > 0 ? 1 + rowsOf(end, columns) : 0) - 1 - rowsOf([summary], columns);
+  const diffs = ref ? differenceLines({ differ: ref.comparison.differ, classes: ref.classes ?? new Map(), corpus: input.corpus, results: r, refName: ref.label.split(' ')[0]! }, verbose, room, columns) : [];
+  const out = [...head];
+  if (diffs.length > 0) out.push('', ...diffs);
+  if (end.length > 0) out.push('', ...end);
+  out.push('', summary);
   return out.join('\n') + '\n';
 }

@@ -1,9 +1,13 @@
 /**
  * Read and validate a results file. A results file is untrusted input: a
- * truncated or wrong-schema file fails with one line naming the file and what is wrong.
+ * truncated or wrong-schema file fails with one line naming the file and what
+ * is wrong, and so does one past the limits (RESULTS_LIMITS, in the README):
+ * its size is checked before it is read, its entry count before it is validated,
+ * so no command spends memory or time in proportion to a file it will refuse.
  */
 import { BadInputError } from '../util/bad-input-error.js';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { jsonProblem } from './json-problem.js';
 import { resultsFileSchema, RESULTS_SCHEMA_ID, type ResultsFile } from './results-schema.js';
 
 export class ResultsFileError extends BadInputError {
@@ -13,13 +17,35 @@ export class ResultsFileError extends BadInputError {
   }
 }
 
+/**
+ * A run of the shipped corpus (262 probes) is about 0.2 MB: the limits leave
+ * room for a corpus forty times larger and for screens read cell by cell.
+ */
+export const RESULTS_LIMITS = { maxBytes: 16 * 1024 * 1024, maxProbes: 10_000 } as const;
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** Each probe once: a second entry for an id would be an answer nobody could tell from the first. */
+function checkUnique(results: ResultsFile, file: string): void {
+  const seen = new Map<string, number>();
+  for (let i = 0; i < results.probes.length; i++) {
+    const id = results.probes[i]!.id;
+    const first = seen.get(id);
+    if (first !== undefined) throw new ResultsFileError(file, `probe "${id}" appears twice (probes[${first}] and probes[${i}])`);
+    seen.set(id, i);
+  }
+}
+
 export function parseResults(text: string, file: string): ResultsFile {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (e) {
-    const msg = (e as Error).message;
-    throw new ResultsFileError(file, text.trim() === '' ? 'the file is empty' : `not valid JSON (truncated?): ${msg}`);
+    throw new ResultsFileError(file, jsonProblem(text, e as Error));
+  }
+  const entries = (data as { probes?: unknown } | null)?.probes;
+  if (Array.isArray(entries) && entries.length > RESULTS_LIMITS.maxProbes) {
+    throw new ResultsFileError(file, `holds ${entries.length} probe entries; a results file holds at most ${RESULTS_LIMITS.maxProbes}`);
   }
   if (data && typeof data === 'object' && 'schema' in data && (data as { schema: unknown }).schema !== RESULTS_SCHEMA_ID) {
     throw new ResultsFileError(file, `schema is ${JSON.stringify((data as { schema: unknown }).schema)}, expected "${RESULTS_SCHEMA_ID}"`);
@@ -31,14 +57,18 @@ export function parseResults(text: string, file: string): ResultsFile {
     const what = issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')}` : issue.message;
     throw new ResultsFileError(file, `not a termprobe results file: ${path || '(top)'}: ${what}`);
   }
+  checkUnique(parsed.data, file);
   return parsed.data;
 }
 
 export function readResults(file: string): ResultsFile {
   let text: string;
   try {
+    const { size } = statSync(file);
+    if (size > RESULTS_LIMITS.maxBytes) throw new ResultsFileError(file, `is ${mb(size)}; a results file is at most ${mb(RESULTS_LIMITS.maxBytes)}`);
     text = readFileSync(file, 'utf8');
   } catch (e) {
+    if (e instanceof ResultsFileError) throw e;
     throw new ResultsFileError(file, `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   return parseResults(text, file);

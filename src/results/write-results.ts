@@ -26,8 +26,23 @@ export function writeResults(path: string, results: ResultsFile): void {
   writeFileAtomic(path, serializeResults(results));
 }
 
+const clean = (s: string) => s.replace(/[^A-Za-z0-9._+-]+/g, '-').replace(/^-+|-+$/g, '') || 'unknown';
+
 /** A file name safe for any file system: "xterm.js-6.0.0.json", "tmux-3.3a.json". */
 export function resultsFileName(name: string, version: string): string {
-  const clean = (s: string) => s.replace(/[^A-Za-z0-9._+-]+/g, '-').replace(/^-+|-+$/g, '') || 'unknown';
   return `${clean(name)}-${clean(version)}.json`;
+}
+
+/**
+ * The file name of one run: the terminal's name and version, "self-" first for
+ * the terminal termprobe ran in (so it never takes the name of a `run --target`
+ * of the same terminal), and the settings given with --option last
+ * ("xterm.js-6.0.0-unicode-6.json"), so a run with other settings never
+ * replaces the default one.
+ */
+export function resultsFileFor(results: ResultsFile, options: Record<string, string> = {}): string {
+  const { name, version } = results.target.identity;
+  const base = resultsFileName(results.target.id === 'self' ? `self-${name}` : name, version).slice(0, -'.json'.length);
+  const suffix = Object.keys(options).sort().map((k) => `-${clean(k)}-${clean(options[k]!)}`).join('');
+  return `${base}${suffix}.json`;
 }

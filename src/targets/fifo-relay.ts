@@ -44,6 +44,7 @@ import type { EngineIdentity } from './target.js';
 import type { Identity, Settings } from '../results/results-schema.js';
 import type { TargetSession } from './target.js';
 import { closeOnAbort } from './close-on-abort.js';
+import { killNaming } from './command-line-sweep.js';
 
 export interface RelaySize {
   cols: number;
@@ -278,6 +279,8 @@ export class FifoRelay {
     for (const pid of mine) signal(pid, 'SIGTERM');
     for (let i = 0; i < 50 && mine.some(isAlive); i++) await sleep(10);
     for (const pid of mine) if (isAlive(pid)) signal(pid, 'SIGKILL');
+    // Anything still naming the script (a window child not yet past its fork, a relay that never reported): ours, and done.
+    await killNaming(this.scriptPath);
     rmSync(this.dir, { recursive: true, force: true });
   }
 }

@@ -12,7 +12,7 @@
  * failure or abort, and its server process waited for.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Region } from '../corpus/probe-schema.js';
 import type { ScreenAnswer } from '../results/results-schema.js';
@@ -21,6 +21,7 @@ import { checkPrograms } from './find-program.js';
 import { hardcopyAnswer, writesNonAscii } from './hardcopy-text.js';
 import { identityFromCommand } from './program-version.js';
 import type { OpenOptions, TargetFactory } from './target.js';
+import { makeSocketDir } from './socket-dir.js';
 import { validateTargetOptions } from './target-options.js';
 import { startOrClose, TargetStartError, wrongSizeMessage } from './target-start-error.js';
 
@@ -61,23 +62,39 @@ class ScreenSession extends RelaySession {
     signal?: AbortSignal,
   ) {
     super(relay, signal);
-    this.env = { ...process.env, SCREENDIR: join(relay.dir, 'screens'), LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
+    this.env = { ...process.env, SCREENDIR: this.sockets.path, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
     delete this.env['STY'];
     delete this.env['WINDOW'];
   }
 
+  /** SCREENDIR: its own short folder, so every socket path fits. */
+  private readonly sockets = makeSocketDir('termprobe-screen-');
+
+  /** screen clients (-Q, -X) still running: ended on close, since one talking to a quitting server can wait seconds. */
+  private readonly clients = new Set<ChildProcess>();
+
   /** `screen -S <session> args…`; resolves with stdout. */
   private screen(args: string[]): Promise<string> {
     return new Promise((resolve, reject) => {
-      execFile('screen', ['-S', this.name, ...args], { env: this.env, timeout: 10_000 }, (error, stdout, stderr) => {
+      const client = execFile('screen', ['-S', this.name, ...args], { env: this.env, timeout: 10_000 }, (error, stdout, stderr) => {
+        this.clients.delete(client);
         if (error) reject(new TargetStartError(`screen ${args.join(' ')}: ${String(stderr).trim() || String(stdout).trim() || error.message}`));
         else resolve(String(stdout));
       });
+      this.clients.add(client);
     });
   }
 
+  /** `-Q info`, asked again (up to 3 times) when it fails with no answer: under load its answer can go astray. */
   private async info() {
-    return parseScreenInfo(await this.screen(['-Q', 'info']));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return parseScreenInfo(await this.screen(['-Q', 'info']));
+      } catch (error) {
+        if (this.closed || attempt >= 3) throw error;
+        await sleep(20);
+      }
+    }
   }
 
   start(): Promise<void> {
@@ -85,7 +102,6 @@ class ScreenSession extends RelaySession {
   }
 
   private async doStart(): Promise<void> {
-    mkdirSync(this.env['SCREENDIR']!, { mode: 0o700 });
     const rc = join(this.relay.dir, 'screenrc');
     writeFileSync(rc, '');
     this.server = spawn('screen', ['-D', '-m', '-S', this.name, '-c', rc, '-U', '-fn', ...this.relay.argv], { env: this.env, stdio: 'ignore' });
@@ -104,16 +120,18 @@ class ScreenSession extends RelaySession {
     const attach = `stty rows ${rows} cols ${cols} && exec screen -x -S ${shellQuote(this.name)}`;
     const display = spawn('script', ['-qfec', attach, '/dev/null'], { env: { ...this.env, TERM: 'xterm' }, stdio: ['pipe', 'ignore', 'ignore'] });
     try {
-      for (let i = 0; i < 200; i++) {
+      for (let i = 0; i < 200 && !this.closed; i++) {
         const now = await this.info();
         if (now.cols === cols && now.rows === rows) break;
         await sleep(10);
       }
     } finally {
-      await this.screen(['-d']).catch(() => undefined);
+      // Closed meanwhile (Ctrl-C): screen is quitting; end the display at once instead of detaching it.
+      if (!this.closed) await this.screen(['-d']).catch(() => undefined);
       display.stdin?.end();
-      await endProcess(display, 1000);
+      await endProcess(display, this.closed ? 0 : 1000);
     }
+    if (this.closed) throw new Error('the screen session closed while it was resized');
     const now = await this.info();
     if (now.cols !== cols || now.rows !== rows) throw new TargetStartError(`screen could not be resized to ${cols}x${rows}: it is ${now.cols}x${now.rows}`);
     this.cols = cols;
@@ -148,6 +166,8 @@ class ScreenSession extends RelaySession {
   private async hardcopy(file: string): Promise<Buffer> {
     await this.screen(['-X', 'hardcopy', file]);
     for (let waited = 0; waited < 2000; waited += 2) {
+      // Closed meanwhile (Ctrl-C): screen has quit and will write nothing more.
+      if (this.closed) throw new Error('the screen session closed while its hardcopy was awaited');
       let bytes: Buffer | undefined;
       try {
         bytes = readFileSync(file);
@@ -176,11 +196,24 @@ class ScreenSession extends RelaySession {
   }
 
   protected override async stopTarget(): Promise<void> {
+    try {
+      await this.stopServer();
+    } finally {
+      this.sockets.remove();
+    }
+  }
+
+  private async stopServer(): Promise<void> {
     this.relay.fail(new TargetStartError('the screen session was closed while it started'));
+    for (const client of this.clients) client.kill('SIGKILL');
     await this.starting?.catch(() => undefined);
     if (this.server) {
-      if (this.server.exitCode === null && this.server.signalCode === null) await this.screen(['-X', 'quit']).catch(() => undefined);
-      await endProcess(this.server, 2000);
+      const running = this.server.exitCode === null && this.server.signalCode === null;
+      const quitting = running ? this.screen(['-X', 'quit']).catch(() => undefined) : undefined;
+      // A server cut short before its socket was up does not hear -X quit: SIGTERM (screen quits on it) soon after.
+      await endProcess(this.server, 100);
+      for (const client of this.clients) client.kill('SIGKILL'); // a quit still waiting on the gone server
+      await quitting;
     }
   }
 }
@@ -191,13 +224,15 @@ function countNewlines(bytes: Uint8Array): number {
   return n;
 }
 
-/** Wait for a child to exit; SIGKILL it after `ms`. */
+/** Wait for a child to exit: SIGTERM it after `ms`, SIGKILL 500 ms later. */
 async function endProcess(child: ChildProcess, ms: number): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+  const term = setTimeout(() => child.kill('SIGTERM'), ms);
+  const kill = setTimeout(() => child.kill('SIGKILL'), ms + 500);
   await exited;
-  clearTimeout(timer);
+  clearTimeout(term);
+  clearTimeout(kill);
   for (let i = 0; i < 50 && isAlive(child.pid); i++) await sleep(10);
 }
 

@@ -41,7 +41,7 @@ export class GuiSession extends RelaySession {
   description: Description = {};
   private snapshots = 0;
 
-  constructor(relay: FifoRelay, signal: AbortSignal | undefined, readonly parts: GuiSessionParts) {
+  constructor(relay: FifoRelay, private readonly signal: AbortSignal | undefined, readonly parts: GuiSessionParts) {
     super(relay, signal);
     relay.onData((chunk) => this.route(chunk));
     if (parts.screen === 'none') this.readScreen = undefined;
@@ -62,18 +62,25 @@ export class GuiSession extends RelaySession {
 
   /**
    * Write bytes followed by DA1 and collect every reply up to that DA1 (the
-   * terminal answers in order, so everything asked before it has come).
+   * terminal answers in order, so everything asked before it has come). Ends
+   * at once, rejecting, when the run is aborted or the session closes.
    */
   exchange(bytes: string, timeoutMs: number): Promise<ReplyEvent[]> {
     if (this.closed) return Promise.reject(new Error('the GUI session is closed'));
+    if (this.signal?.aborted) return Promise.reject(this.signal.reason ?? new Error('aborted'));
     if (this.exchangeSink) return Promise.reject(new Error('an exchange with the terminal is already running'));
     const parser = new ReplyParser();
     const events: ReplyEvent[] = [];
     return new Promise<ReplyEvent[]>((resolve, reject) => {
       const timer = setTimeout(() => finish(new ExchangeTimeoutError(`the terminal did not answer DA1 within ${timeoutMs} ms`)), timeoutMs);
+      const onAbort = () => finish(this.signal?.reason instanceof Error ? this.signal.reason : new Error('aborted'));
+      this.signal?.addEventListener('abort', onAbort, { once: true });
+      this.endExchange = () => finish(new Error('the GUI session closed during an exchange with the terminal'));
       const finish = (result: Error | ReplyEvent[]) => {
         clearTimeout(timer);
+        this.signal?.removeEventListener('abort', onAbort);
         this.exchangeSink = undefined;
+        this.endExchange = undefined;
         if (result instanceof Error) reject(result);
         else resolve(result);
       };
@@ -150,7 +157,11 @@ export class GuiSession extends RelaySession {
     return this.description;
   }
 
+  /** Rejects the exchange in progress, if any (close() calls it). */
+  private endExchange: (() => void) | undefined;
+
   protected override async stopTarget(): Promise<void> {
+    this.endExchange?.();
     await this.parts.stop();
   }
 }

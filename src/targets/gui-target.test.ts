@@ -12,13 +12,15 @@ import { MARKER_VAR } from './gui-processes.js';
 import { findRecipe, type GuiRecipe } from './gui-recipes.js';
 import { guiTarget, openGui, requirements, WrongSizeError } from './gui-target.js';
 import type { TargetSession } from './target.js';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 
 const recipe = (id: string): GuiRecipe => findRecipe(id)!;
 
 /** Programs this file's runs may leave behind if cleanup failed. */
-const WATCHED = new Set(['Xvfb', 'weston', 'weston-keyboard', 'weston-desktop-', 'dbus-daemon', 'dbus-run-sessio', 'xterm', 'kitty', 'foot', 'xfce4-terminal', 'konsole', 'qterminal', 'cool-retro-term', 'cool-retro-te', 'cat', 'sh']);
+const WATCHED = new Set(['Xvfb', 'weston', 'weston-keyboard', 'weston-desktop-', 'dbus-daemon', 'dbus-run-sessio', 'xterm', 'kitty', 'foot', 'xfce4-terminal', 'konsole', 'qterminal', 'cool-retro-term', 'cool-retro-te', 'cat', 'sh', 'script']);
 
 /**
  * Live processes (per `ps`) started by this test process's GUI sessions: a
@@ -91,6 +93,16 @@ for (const sample of SAMPLE) {
     }, 60_000);
   });
 }
+
+describe.skipIf(!havePrograms(requirements(recipe('xterm'))))('xterm at the largest --size', () => {
+  test('opens at 1000x1000, verified from inside (the check sends the cursor past 999)', async () => {
+    const session = await guiTarget(recipe('xterm')).open({ cols: 1000, rows: 1000, options: {} });
+    sessions.push(session);
+    expect((await session.describe()).settings).toMatchObject({ cols: 1000, rows: 1000 });
+    const run = await runProbes(session, [probe('test.corner', '\\e[9999;9999H')], { size: { cols: 1000, rows: 1000 } });
+    expect(run.results[0]?.cursor?.raw).toBe('\\e[1000;1000R');
+  }, 60_000);
+});
 
 describe.skipIf(!havePrograms(requirements(recipe('xterm'))))('xterm screen readback', () => {
   test('DECRQCRA reads text, wide characters, and is not fooled by origin mode', async () => {
@@ -165,6 +177,20 @@ describe.skipIf(!havePrograms(requirements(recipe('xterm'))))('failures end ever
       }
     }
   }, 90_000);
+
+  test('an abort during the start-up check (a terminal that runs its command but never answers) ends the open at once', async () => {
+    // script(1) gives the relay a pty of the right size and answers nothing: the check waits for a DA1 that never comes.
+    const silent: GuiRecipe = { ...recipe('xterm'), id: 'silent', program: 'script', screen: 'none', args: (ctx) => ['-qfec', `stty rows ${ctx.rows} cols ${ctx.cols}; exec ${ctx.command}`, '/dev/null'] };
+    const controller = new AbortController();
+    // A start-up limit far beyond the test's own timeout: only the abort can end this open.
+    const opening = openGui(silent, { cols: 80, rows: 24, options: {}, signal: controller.signal }, { startTimeoutMs: 3_600_000 }).then(() => undefined, (e: unknown) => e);
+    // The relay writes its size file once the pty has the size, just before it reports ready.
+    while (!readdirSync(tmpdir()).some((d) => d.startsWith('termprobe-silent-relay-') && existsSync(join(tmpdir(), d, 'size')))) await new Promise((r) => setTimeout(r, 20));
+    controller.abort(new Error('cancelled'));
+    expect(((await opening) as Error).message).toBe('cancelled');
+    expect(leftovers()).toEqual([]);
+    expect(readdirSync(tmpdir()).filter((d) => d.startsWith('termprobe-silent-'))).toEqual([]);
+  }, 60_000);
 
   test('an abort after the start closes the session', async () => {
     const controller = new AbortController();

@@ -22,6 +22,7 @@ import type { Availability, EngineIdentity, OpenOptions, TargetFactory, TargetSe
 import { TargetStartError, wrongSizeMessage } from './target-start-error.js';
 import { TargetOptionError, validateTargetOptions } from './target-options.js';
 import { installUrxvtExtension } from './urxvt-screen-dump.js';
+import { startLimits, type GuiOpenTuning } from './gui-start-limits.js';
 import { startWeston } from './wayland-compositor.js';
 import { startXvfb, XVFB_SCREEN } from './x-display.js';
 
@@ -33,8 +34,6 @@ export class WrongSizeError extends TargetStartError {
   }
 }
 
-const START_TIMEOUT_MS = 20_000;
-const CHECK_TIMEOUT_MS = 10_000;
 /** How long the relay waits for the tty to reach the size asked for (qterminal and cool-retro-term start their command before their final size). */
 const SIZE_WAIT_MS = 3000;
 
@@ -107,13 +106,11 @@ const SCREEN_NOTES: Record<GuiRecipe['screen'], string> = {
   none: 'none (answers are cursor reports and replies only)',
 };
 
-/** Test hooks: a shorter wait for the size to settle. */
-export interface GuiOpenTuning {
-  sizeWaitMs?: number;
-}
+export type { GuiOpenTuning };
 
 export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiOpenTuning = {}): Promise<TargetSession> {
   const sizeWaitMs = tuning.sizeWaitMs ?? SIZE_WAIT_MS;
+  const limits = startLimits(tuning);
   validateTargetOptions(recipe.id, opts.options, {});
   const { cols, rows, signal } = opts;
   if (recipe.fixedSize && (recipe.fixedSize.cols !== cols || recipe.fixedSize.rows !== rows)) {
@@ -176,7 +173,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
 
     let size;
     try {
-      size = await relay.connected({ timeoutMs: START_TIMEOUT_MS, signal });
+      size = await relay.connected({ timeoutMs: limits.startMs, signal });
     } catch (error) {
       if (error instanceof Error && error.name === 'RelayStartError') throw new TargetStartError(`${recipe.id}: ${error.message}${logTail(logPath)}`);
       throw error;
@@ -186,13 +183,16 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
     }
 
     // From inside: the terminal's own grid must agree with the tty, and it must answer.
-    const events = await session.exchange('\x1b[999;999H\x1b[6n\x1b[>0q\x1b[H', CHECK_TIMEOUT_MS).catch((error: Error) => {
+    // CUP far beyond the grid stops at its last row and column: 999, or 9999 for a grid that large.
+    const far = cols >= 999 || rows >= 999 ? 9999 : 999;
+    const events = await session.exchange(`\x1b[${far};${far}H\x1b[6n\x1b[>0q\x1b[H`, limits.checkMs).catch((error: Error) => {
+      if (signal?.aborted) throw signal.reason ?? error;
       throw new TargetStartError(`${recipe.id} ran its command but did not answer: ${error.message}${logTail(logPath)}`);
     });
     const cpr = events.find((ev) => ev.kind === 'cpr' && !ev.private);
     if (!cpr || cpr.kind !== 'cpr' || cpr.row !== rows || cpr.col !== cols) {
       const got = cpr && cpr.kind === 'cpr' ? { cols: cpr.col ?? 0, rows: cpr.row ?? 0 } : { cols: 0, rows: 0 };
-      throw new WrongSizeError(wrongSizeMessage(recipe.id, got, { cols, rows }, `its tty is ${cols}x${rows}, but the cursor stops at ${cpr ? `${got.rows};${got.cols}` : '(no cursor report)'} when sent to row 999, column 999`), got);
+      throw new WrongSizeError(wrongSizeMessage(recipe.id, got, { cols, rows }, `its tty is ${cols}x${rows}, but the cursor stops at ${cpr ? `${got.rows};${got.cols}` : '(no cursor report)'} when sent to row ${far}, column ${far}`), got);
     }
     const xt = events.find((ev) => ev.kind === 'xtversion');
     const identity = guiIdentity({ name: recipe.name, pkg: recipe.pkg, dpkg: await dpkg, xtversion: xt?.kind === 'xtversion' ? xt.text : undefined, xtversionNames: recipe.xtversionNames });
@@ -214,7 +214,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
           ...(recipe.dbus ? { dbus: 'dbus-run-session (private session bus)' } : {}),
           env: ['scratch HOME and XDG dirs', 'LANG=C.UTF-8', 'LIBGL_ALWAYS_SOFTWARE=1', ...Object.entries(recipe.env ?? {}).map(([k, v]) => `${k}=${v}`)].join(', '),
           screen: SCREEN_NOTES[recipe.screen],
-          'size-check': `tty size seen by the command and CPR from row 999, column 999; a terminal at another size fails to open`,
+          'size-check': `tty size seen by the command and CPR from row ${far}, column ${far}; a terminal at another size fails to open`,
         },
       },
     };

@@ -1,7 +1,6 @@
 /** tmux and screen through the real CLI (the built bin/termprobe.js), as a user runs them. */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, test } from 'vitest';
@@ -9,6 +8,9 @@ import type { ResultsFile } from '../results/results-schema.js';
 import { BIN, ROOT, runCli } from '../test-support/cli.js';
 import { processesMatching } from '../test-support/processes.js';
 import { havePrograms } from '../test-support/require-program.js';
+import { useTempDirs } from '../test-support/temp-dirs.js';
+
+const tempDir = useTempDirs();
 
 const schema = JSON.parse(readFileSync(new URL('../../schema/results.schema.json', import.meta.url), 'utf8'));
 const validate = new Ajv2020.default({ allErrors: true, strict: false }).compile(schema);
@@ -24,7 +26,7 @@ test('termprobe targets says what is missing and which package installs it', () 
 
 describe.skipIf(!havePrograms([{ program: 'tmux', pkg: 'tmux' }, { program: 'screen', pkg: 'screen' }]))('termprobe run --target tmux,screen', () => {
   test('writes one valid results file per multiplexer, shows the column-81 split, and leaves no process behind', () => {
-    const out = mkdtempSync(join(tmpdir(), 'termprobe-mux-'));
+    const out = tempDir('termprobe-mux-');
     const r = spawnSync(process.execPath, [BIN, 'run', '--target', 'tmux,screen', '--out', out], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 120_000 });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).not.toMatch(/termprobe: /);
@@ -44,5 +46,15 @@ describe.skipIf(!havePrograms([{ program: 'tmux', pkg: 'tmux' }, { program: 'scr
     }
     expect(processesMatching(`termprobe-${r.pid}-`)).toEqual([]);
     expect(processesMatching(`termprobe-tmux-`).filter((p) => p.cmd.includes(String(r.pid)))).toEqual([]);
+  });
+
+  test('runs with a long TMPDIR (socket paths must fit in 108 bytes) and leaves it empty', () => {
+    const tmp = join(tempDir('termprobe-longtmp-'), 'a-long-folder-name-for-the-temporary-files', 'and-one-more-level');
+    mkdirSync(tmp, { recursive: true });
+    const out = tempDir('termprobe-mux-');
+    const r = spawnSync(process.execPath, [BIN, 'run', '--target', 'tmux,screen', '--out', out, '-q'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, TMPDIR: tmp }, timeout: 120_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(readdirSync(out)).toHaveLength(2);
+    expect(readdirSync(tmp)).toEqual([]);
   });
 });

@@ -27,6 +27,13 @@ describe('restoration', () => {
     expect(r.bytes).not.toMatch(/\?(1007|2027)[hl]/);
   });
 
+  it('counts a permanently set or reset mode as reported: neither assumed, nor unknown, nor written', () => {
+    const r = restoration(prior({ modes: { '?1': 'permanently-reset', '?25': 'permanently-set', '?1007': 'no-reply' } }), ['?1', '?25', '?1007'], size);
+    expect(r.assumed).toEqual(['keypad']);
+    expect(r.unknown).toEqual(['?1007']);
+    expect(r.bytes).not.toMatch(/\x1b\[\?1[hl]/);
+  });
+
   it('stays in the alternate screen when the user was already there; restores tmux\'s scroll region only with a known cursor', () => {
     const r = restoration(prior({ alternateBefore: true, scrollRegion: { top: 2, bottom: 20 }, cursor: { row: 4, col: 1 } }), [], size);
     expect(r.bytes).not.toContain('\x1b[?1049l');

@@ -34,10 +34,12 @@ export function restoration(prior: PriorState, touched: readonly string[], size:
   for (const mode of touched) {
     if (NEVER_RESTORE.has(mode)) continue;
     let state = prior.modes[mode];
+    // Permanently set or reset, or not recognized: the terminal did report it, and nothing can change it.
+    if (state?.startsWith('permanently') || state === 'not-recognized') continue;
     if (state !== 'set' && state !== 'reset') {
       state = ASSUMED_STATE[mode];
       if (state) assumed.push(mode);
-      else if (prior.modes[mode]?.startsWith('permanently') !== true && prior.modes[mode] !== 'not-recognized') unknown.push(mode);
+      else unknown.push(mode);
     }
     if (state !== 'set' && state !== 'reset') continue;
     const seq = `\x1b[${mode}${state === 'set' ? 'h' : 'l'}`;

@@ -36,6 +36,17 @@ describe('readPriorState', () => {
     expect(tmux.client).toEqual({ termname: 'xterm-kitty', termtype: 'kitty(0.26.5)' });
   });
 
+  it('records the alternate screen as it was before the run: from DECRQM (read on the main screen), else from tmux', () => {
+    const before = readPriorState({ answered: true }, { ...alt, replies: [{ query: 'decrqm:?1049', value: '2' }] }, undefined);
+    expect(before.modes['?1049']).toBe('reset');
+    expect(before.alternateBefore).toBe(false);
+    expect(readPriorState({ answered: true }, { ...alt, replies: [{ query: 'decrqm:?1049', value: '1' }] }, undefined).alternateBefore).toBe(true);
+    const tmux = parseTmuxPane('0\t1\t0\t1\t1\t0\t0\t0\t0\t0\t0\t0\t4\t9\t0\t23\txterm-kitty\tkitty(0.26.5)\t3.3a\n');
+    const fromTmux = readPriorState({ answered: true }, { ...alt, replies: [] }, tmux);
+    expect(fromTmux.modes['?1049']).toBe('reset');
+    expect(fromTmux.sources['?1049']).toBe('tmux');
+  });
+
   it('takes the identification replies as seen, and tells a terminal without an alternate screen', () => {
     expect(readSeenReplies(alt)).toEqual({ xtversion: 'XTerm(379)', da2: '\\e[>41;379;0c', da2Params: [41, 379, 0], da1: '\\e[?64;1;2c' });
     expect(lacksAlternateScreen(readPriorState({ answered: true }, { ...alt, replies: [{ query: 'decrqm:?1049', value: '0' }] }, undefined))).toBe(true);

@@ -1,9 +1,11 @@
 /**
- * What the user's terminal was like before termprobe touched it, read in two
- * steps: on the main screen only CSI 6n and DA1 (queries every terminal
- * parses, so nothing stray is printed there), then, inside the alternate
- * screen, XTVERSION, DA2, DECRQM of every mode to put back, and DECRQSS for
- * SGR (modes and SGR are not per screen). Inside tmux, which answers no
+ * What the user's terminal was like before termprobe touched it, read in three
+ * steps: on the main screen CSI 6n and DA1 at once, then (with the corpus
+ * loaded, so the modes the run may touch are known) DECRQM of every mode to put
+ * back, still on the main screen and before anything changed — entering the
+ * alternate screen would itself set ?1049 — and then, inside the alternate
+ * screen, XTVERSION, DA2, the size and DECRQSS for SGR (queries a terminal may
+ * print in part: never on the main screen). Inside tmux, which answers no
  * DECRQM, tmux's own record of the pane fills the gaps.
  */
 import type { Probe } from '../corpus/probe-schema.js';
@@ -42,10 +44,17 @@ export function pseudoProbe(id: string, query: string[]): Probe {
   return { id, category: 'self', file: '(built in)', title: id, description: 'built-in query of the user terminal', spec: 'xterm ctlseqs (built in)', send: '', query, expect: { implements: {} } };
 }
 
-/** Step 2, in the alternate screen. */
-export function alternateScreenQuery(modes: readonly string[]): Probe {
+/** Step 2, on the main screen before anything changes: the modes, then the cursor (it must not have moved). */
+export function mainScreenModesQuery(modes: readonly string[]): Probe {
+  const query = modes.map((m) => `decrqm:${m}`);
+  query.push('cursor');
+  return pseudoProbe('self.modes', query);
+}
+
+/** Step 3, in the alternate screen: the size the terminal uses, who it is, and SGR. */
+export function alternateScreenQuery(): Probe {
   // CUP 999;999 then CSI 6n: the cursor stops in the last row and column, which is the size the terminal uses.
-  return { ...pseudoProbe('self.state', ['cursor', 'xtversion', 'da2', 'da1', ...modes.map((m) => `decrqm:${m}`), 'decrqss:m']), send: '\\e[999;999H' };
+  return { ...pseudoProbe('self.state', ['cursor', 'xtversion', 'da2', 'da1', 'decrqss:m']), send: '\\e[999;999H' };
 }
 
 /** The size step 2 found (its cursor after CUP 999;999), when the terminal answered. */
@@ -77,12 +86,20 @@ export function readPriorState(main: MainScreenAnswer, alt: ProbeResult | undefi
   }
   for (const [mode, state] of Object.entries(tmux?.modes ?? {})) {
     if (mode === 'keypad') prior.keypad = state === 'set' ? 'application' : 'numeric';
-    else if (mode === '?1049') prior.alternateBefore = state === 'set';
+    else if (mode === '?1049') {
+      prior.alternateBefore = state === 'set';
+      if (!prior.sources[mode]) {
+        prior.modes[mode] = state;
+        prior.sources[mode] = 'tmux';
+      }
+    }
     else if (!prior.sources[mode]) {
       prior.modes[mode] = state;
       prior.sources[mode] = 'tmux';
     }
   }
+  // Already in the alternate screen before the run (DECRQM says so): stay there when done.
+  if (prior.alternateBefore === undefined && prior.sources['?1049'] === 'decrqm') prior.alternateBefore = prior.modes['?1049'] === 'set';
   const nkm = prior.modes['?66'];
   if (!prior.keypad && (nkm === 'set' || nkm === 'reset')) prior.keypad = nkm === 'set' ? 'application' : 'numeric';
   if (tmux?.scrollRegion) prior.scrollRegion = tmux.scrollRegion;

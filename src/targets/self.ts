@@ -18,7 +18,7 @@ import { runProbes } from '../engine/run-probes.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { modesToRead, PRELUDE_MODES } from './self-modes.js';
 import { ENTER_ALTERNATE, restoration, type Restoration } from './self-restore.js';
-import { alternateScreenQuery, measuredSize, readPriorState, readSeenReplies, type PriorState } from './self-state.js';
+import { alternateScreenQuery, mainScreenModesQuery, measuredSize, readPriorState, readSeenReplies, type PriorState } from './self-state.js';
 import { readTmuxPane, type TmuxPane } from './self-tmux.js';
 import { TtyLink } from './self-tty.js';
 import type { OpenOptions, TargetFactory, TargetSession } from './target.js';
@@ -165,7 +165,25 @@ export class SelfSession implements TargetSession {
     return run.results[0]!;
   }
 
-  /** After begin(): the state before, the alternate screen, identification. */
+  /**
+   * Step 2, still on the main screen, before anything changes: DECRQM of every
+   * mode to put back (and those recorded as settings), then CSI 6n. A terminal
+   * that does not parse DECRQM and prints part of it instead moves the cursor:
+   * what it printed is erased (from where the cursor was, to the end of the
+   * screen; at a prompt nothing follows the cursor).
+   */
+  private async readModes(touched: readonly string[]) {
+    const answer = await this.ask(mainScreenModesQuery(modesToRead(touched)));
+    const before = this.mainCursor;
+    const after = answer.cursor;
+    if (before && after && (after.row !== before.row || after.col !== before.col)) {
+      this.write(encoder.encode(`\x1b[${before.row};${before.col}H\x1b[J`));
+      this.notes.push('the terminal printed part of a DECRQM query on your screen; it was erased');
+    }
+    return answer;
+  }
+
+  /** After begin(): the state before (modes read on the main screen), the alternate screen, identification. */
   async start(opts: SelfOpenOptions): Promise<void> {
     const pending = this.pending!;
     await this.firstReply(FIRST_REPLY_MS);
@@ -174,12 +192,14 @@ export class SelfSession implements TargetSession {
     if (note) this.notes.push(note);
     const main = { answered: this.answeredAny, cursor: this.mainCursor };
     const touched = opts.touched ?? PRELUDE_MODES;
+    const modes = main.answered ? await this.readModes(touched) : undefined;
     // What is known so far is enough to come back out, should anything stop the run from here on.
-    this.setRestoration(restoration(readPriorState(main, undefined, tmux), touched, this.size));
+    this.setRestoration(restoration(readPriorState(main, modes, tmux), touched, this.size));
     this.write(encoder.encode(ENTER_ALTERNATE));
     this.entered = true;
-    const alt = main.answered ? await this.ask(alternateScreenQuery(modesToRead(touched))) : undefined;
-    this.prior = readPriorState(main, alt, tmux);
+    const alt = main.answered ? await this.ask(alternateScreenQuery()) : undefined;
+    const answers = modes && alt ? { ...alt, replies: [...modes.replies, ...alt.replies] } : (modes ?? alt);
+    this.prior = readPriorState(main, answers, tmux);
     const measured = measuredSize(alt);
     if (measured && (measured.cols !== this.size.cols || measured.rows !== this.size.rows)) {
       this.notes.push(`the tty says ${this.size.cols}x${this.size.rows}, but the terminal's cursor stops at ${measured.cols}x${measured.rows}; probed at ${measured.cols}x${measured.rows}`);

@@ -5,6 +5,7 @@
  */
 import type { Region } from '../corpus/probe-schema.js';
 import type { Identity, ScreenAnswer, Settings } from '../results/results-schema.js';
+import type { OptionSpec } from './target-options.js';
 
 /** The emulation engine behind a terminal (see results/engines.ts). */
 export interface EngineIdentity {
@@ -59,6 +60,8 @@ export interface TargetFactory {
   name: string;
   kind: 'embedded' | 'self' | 'multiplexer' | 'gui';
   description: string;
+  /** The `--option key=value` settings it takes, each with its valid values; none when absent. */
+  options?: OptionSpec;
   available(): Promise<Availability>;
   open(opts: OpenOptions): Promise<TargetSession>;
 }

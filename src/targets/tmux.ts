@@ -7,7 +7,6 @@
  * the embedded targets' reader). The server is killed on close, failure or abort.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import type { Region } from '../corpus/probe-schema.js';
 import type { ScreenAnswer } from '../results/results-schema.js';
 import { StyledRowsReader } from './capture-cells.js';
@@ -15,6 +14,7 @@ import { FifoRelay, isAlive, RelaySession, type Description } from './fifo-relay
 import { checkPrograms } from './find-program.js';
 import { identityFromCommand } from './program-version.js';
 import type { OpenOptions, TargetFactory } from './target.js';
+import { makeSocketDir, type SocketDir } from './socket-dir.js';
 import { validateTargetOptions } from './target-options.js';
 import { startOrClose, TargetStartError, wrongSizeMessage } from './target-start-error.js';
 import { TmuxControl } from './tmux-control.js';
@@ -52,7 +52,9 @@ class TmuxSession extends RelaySession {
     private readonly env: NodeJS.ProcessEnv,
     private cols: number,
     private rows: number,
-    signal?: AbortSignal,
+    signal: AbortSignal | undefined,
+    /** TMUX_TMPDIR: its own short folder, so the socket path fits; removed on close. */
+    private readonly sockets: SocketDir,
   ) {
     super(relay, signal);
   }
@@ -69,7 +71,6 @@ class TmuxSession extends RelaySession {
 
   private async doStart(): Promise<void> {
     const { cols, rows } = this;
-    mkdirSync(this.env['TMUX_TMPDIR']!, { mode: 0o700 });
     await run([...this.args, '-f', '/dev/null', '-u', 'new-session', '-d', '-x', String(cols), '-y', String(rows), '-s', SESSION, this.relay.command], this.env);
     const seen = await this.relay.connected({ timeoutMs: START_TIMEOUT_MS });
     if (this.closed) throw new Error('the tmux session was closed while it started');
@@ -118,6 +119,15 @@ class TmuxSession extends RelaySession {
   }
 
   protected override async stopTarget(): Promise<void> {
+    try {
+      await this.stopServer();
+    } finally {
+      this.cells.dispose();
+      this.sockets.remove();
+    }
+  }
+
+  private async stopServer(): Promise<void> {
     // Let a start still under way finish or fail first, so nothing it starts outlives the kill.
     this.relay.fail(new TargetStartError('the tmux session was closed while it started'));
     await this.starting?.catch(() => undefined);
@@ -127,7 +137,6 @@ class TmuxSession extends RelaySession {
     await this.control?.close();
     for (let i = 0; pid !== undefined && i < 100 && isAlive(pid); i++) await sleep(10);
     if (pid !== undefined && isAlive(pid)) process.kill(pid, 'SIGKILL');
-    this.cells.dispose();
   }
 }
 
@@ -139,10 +148,11 @@ export const tmuxTarget: TargetFactory = {
   async open(opts: OpenOptions) {
     validateTargetOptions(NAME, opts.options, {});
     const relay = await FifoRelay.create({ expectSize: { cols: opts.cols, rows: opts.rows }, prefix: 'termprobe-tmux-' });
-    const env: NodeJS.ProcessEnv = { ...process.env, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', TMUX_TMPDIR: `${relay.dir}/sockets` };
+    const sockets = makeSocketDir('termprobe-tmux-');
+    const env: NodeJS.ProcessEnv = { ...process.env, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', TMUX_TMPDIR: sockets.path };
     delete env['TMUX'];
     delete env['TMUX_PANE'];
-    const session = new TmuxSession(relay, `termprobe-${process.pid}-${++servers}`, env, opts.cols, opts.rows, opts.signal);
+    const session = new TmuxSession(relay, `termprobe-${process.pid}-${++servers}`, env, opts.cols, opts.rows, opts.signal, sockets);
     return startOrClose(session, opts.signal);
   },
 };

@@ -164,6 +164,7 @@ export const xtermJsTarget: TargetFactory = {
   name: NAME,
   kind: 'embedded',
   description: 'xterm.js (@xterm/headless) running in this process; Unicode 11 widths unless unicode=6',
+  options: OPTION_SPEC,
   available: async () => ({ ok: true }),
   async open(opts: OpenOptions): Promise<TargetSession> {
     validateTargetOptions(NAME, opts.options, OPTION_SPEC);

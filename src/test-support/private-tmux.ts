@@ -36,7 +36,14 @@ export class PrivateTmux {
     return out;
   }
 
-  version(): string {
+  /** The same, with lines the pane wrapped joined back (capture-pane -J). */
+  joinedLines(): string[] {
+    const out = this.run(['capture-pane', '-p', '-J', '-S', '-', '-t', '%0']).split('\n').map((l) => l.replace(/\s+$/, ''));
+    while (out.length > 0 && out[out.length - 1] === '') out.pop();
+    return out;
+  }
+
+    version(): string {
     return spawnSync('tmux', ['-V'], { encoding: 'utf8' }).stdout.trim().replace(/^tmux\s+/, '');
   }
 

@@ -1,27 +1,43 @@
-/** The known name closest to a mistyped one (edit distance), for "did you mean …?" hints; undefined when none is close. */
-
+/**
+ * The known name closest to a mistyped one ("xtrem" → "xterm"), for "did you
+ * mean …?" hints: the smallest edit distance (insert, delete, substitute, swap
+ * two neighbours), accepted only when it is small for the name's length.
+ */
 function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
     const row = [i];
     for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i === 0) {
+        row.push(j);
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      row.push(d);
     }
-    prev = row;
+    rows.push(row);
   }
-  return prev[b.length]!;
+  return rows[a.length]![b.length]!;
 }
 
 export function nearestName(name: string, known: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
-  for (const k of known) {
-    const d = distance(name.toLowerCase(), k.toLowerCase());
+  const lower = name.toLowerCase();
+  for (const candidate of known) {
+    const d = distance(lower, candidate.toLowerCase());
     if (d < bestDistance) {
-      best = k;
+      best = candidate;
       bestDistance = d;
     }
   }
-  // Close enough to be a typo: at most a third of the name, and never more than 3 edits.
-  return best !== undefined && bestDistance <= Math.min(3, Math.max(1, Math.floor(name.length / 3))) ? best : undefined;
+  return bestDistance <= Math.max(1, Math.floor(name.length / 3)) ? best : undefined;
+}
+
+/** "; did you mean xterm?" or "". */
+export function didYouMean(name: string, known: Iterable<string>): string {
+  const near = nearestName(name, known);
+  return near ? `; did you mean ${near}?` : '';
 }

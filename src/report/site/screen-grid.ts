@@ -51,7 +51,8 @@ function cellRows(screen: ScreenAnswer): Cell[][] {
 export function screenGrid(screen: ScreenAnswer, caption: string, colours: ColourSheet): Html {
   const rows = cellRows(screen);
   const { top, left, bottom, right } = screen.region;
-  const width = Math.max(0, ...rows.map((r) => r.reduce((n, c) => n + (c.w === 0 && c.t === '' ? 0 : Math.max(1, c.w)), 0)));
+  let width = 0; // a loop, not Math.max(...rows): the rows come from an untrusted file
+  for (const r of rows) width = Math.max(width, r.reduce((n, c) => n + (c.w === 0 && c.t === '' ? 0 : Math.max(1, c.w)), 0));
   const colNums = Array.from({ length: width }, (_, i) => html`<td class="colnum">${left + i}</td>`);
   const body = rows.map((r, i) => html`<tr><th class="rownum" scope="row">${top + i}</th>${r.map((c) => cellHtml(c, colours))}</tr>`);
   const how = `${screen.cells ? '' : 'text only, widths unknown · '}via ${screen.via} · rows ${top}–${bottom}, columns ${left}–${right}`;

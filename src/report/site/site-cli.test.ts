@@ -58,7 +58,7 @@ describe('termprobe site', () => {
     mkdirSync(empty);
     const none = runCli(['site', '--out', join(dir, 'x')], { cwd: empty });
     expect(none.code).toBe(2);
-    expect(none.stderr).toMatch(/no results files given and results\/\*\.json matches none/);
+    expect(none.stderr).toMatch(/no results files given, and neither termprobe-results\/ nor results\/ holds any/);
     const ref = runCli(['site', RESULTS[1]!, '--reference', 'no-such-terminal', '--out', join(dir, 'y'), ...REGISTRY]);
     expect(ref.code).toBe(2);
     expect(ref.stderr).toMatch(/^termprobe: reference "no-such-terminal" is not a results file, not among the runs given \(ghostty\)/);

@@ -1,10 +1,10 @@
 /**
  * End to end: build the site from the committed fixture results, open it in
  * headless Chromium, check the matrix, filter it, follow a cell to its probe
- * page, and take screenshots (paths printed: look at them).
+ * page, and take screenshots (paths printed: look at them; they are kept in
+ * .test-output/, not in $TMPDIR, which a test run leaves as it found it).
  */
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,6 +20,7 @@ import type { SiteModel } from './site-model.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const RESULTS = join(FIXTURES, 'results');
+const SHOTS = fileURLToPath(new URL('../../../.test-output/', import.meta.url));
 const files = readdirSync(RESULTS).filter((f) => f.endsWith('.json')).sort().map((f) => join(RESULTS, f));
 
 describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium (fixture results)', () => {
@@ -100,7 +101,8 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
 
   it('leads from a cell to the probe page with bytes, repro, answers and screens', async () => {
     await page.goto(url('index.html'));
-    const shot = join(tmpdir(), 'termprobe-site-matrix.png');
+    mkdirSync(SHOTS, { recursive: true });
+    const shot = join(SHOTS, 'site-matrix.png');
     await page.screenshot({ path: shot });
     console.log(`matrix screenshot: ${shot}`);
     await page.click('#matrix a[href="probes/cursor.hpr-zero.html#t-ghostty-0.4.0"]');
@@ -112,8 +114,11 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     expect(await row.textContent()).toContain('\\e[5;10R');
     expect(await page.textContent('#repro')).toMatch(/^printf '\\033\[2J\\033\[H.*\\033\[6n'$/);
     expect(await page.textContent('h1')).toContain('cursor.hpr-zero');
-    await page.click('button[data-copy="repro"]');
-    expect(await page.textContent('button[data-copy="repro"]')).toMatch(/^(copied|selected: press Ctrl\+C)$/);
+    // The label changes in the clipboard promise's callback, after the click returns: wait for it.
+    const copy = 'button[data-copy="repro"]';
+    expect(await page.textContent(copy)).not.toMatch(/^(copied|selected: press Ctrl\+C)$/);
+    await page.click(copy);
+    await page.waitForFunction(`/^(copied|selected: press Ctrl\\+C)$/.test(document.querySelector('${copy}')?.textContent ?? '')`);
 
     await page.goto(url('probes/origin-mode.cup-offset-by-margins.html'));
     const grids = await page.$$eval('table.screen', (ts) => ts.map((t) => t.querySelectorAll('tr').length));
@@ -122,7 +127,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     await page.goto(url('probes/erase.el-with-background.html'));
     const blue = await page.evaluate('getComputedStyle(document.querySelector("table.screen td.g-0000ee")).backgroundColor');
     expect(blue).toBe('rgb(0, 0, 238)');
-    const probeShot = join(tmpdir(), 'termprobe-site-probe.png');
+    const probeShot = join(SHOTS, 'site-probe.png');
     await page.screenshot({ path: probeShot, fullPage: true });
     console.log(`probe page screenshot: ${probeShot}`);
     expect(problems).toEqual([]);

@@ -1,0 +1,22 @@
+/**
+ * What `npm pack` would publish: the CLI and its data, no bench or test code,
+ * and no install-time script (npm 11 warns about a dependency's `prepare`,
+ * `preinstall`, `install` or `postinstall` that the installing project has not allowed).
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { ROOT } from './test-support/cli.js';
+
+it('publishes dist/ without bench or test code, and runs no script when installed', () => {
+  const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  const files = (JSON.parse(r.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
+  expect(files).toContain('dist/cli/main.js');
+  expect(files).toContain('dist/corpus.compiled.json');
+  expect(files).toContain('bin/termprobe.js');
+  const testCode = files.filter((f) => /^dist\/(bench|test-support)\/|test|fixture|harness|synthetic/.test(f));
+  expect(testCode).toEqual([]);
+  const scripts = Object.keys((JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts);
+  expect(scripts.filter((s) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(s))).toEqual([]);
+});
