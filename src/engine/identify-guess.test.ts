@@ -34,3 +34,18 @@ describe('guessIdentity', () => {
     expect(guessIdentity({ env: terminalEnv({ TERM: 'xterm-256color' }) })).toMatchObject({ identity: { name: 'unknown', identifiedBy: 'unknown' }, summary: 'unknown terminal (TERM=xterm-256color)' });
   });
 });
+
+describe('front end and engine', () => {
+  it('names a VTE front end from the environment and VTE as its engine, as run --target does', () => {
+    const g = guessIdentity({ da2Params: [65, 7006, 1], env: terminalEnv({ TERM: 'xterm-256color', VTE_VERSION: '7006', GNOME_TERMINAL_SCREEN: '/org/gnome/Terminal/screen/1' }) });
+    expect(g.identity).toMatchObject({ name: 'gnome-terminal', version: 'unknown', identifiedBy: 'env' });
+    expect(g.engine).toEqual({ name: 'vte', version: '0.70.6' });
+    expect(g.summary).toMatch(/^gnome-terminal \(vte 0\.70\.6\) \(from env VTE_VERSION and GNOME_TERMINAL_SCREEN, engine DA2 65;7006;1\)/);
+  });
+
+  it('without a front end named, the terminal is VTE itself', () => {
+    const g = guessIdentity({ da2Params: [65, 7006, 1], env: terminalEnv({ TERM: 'xterm-256color', VTE_VERSION: '7006' }) });
+    expect(g.identity).toMatchObject({ name: 'vte', version: '0.70.6', identifiedBy: 'da2' });
+    expect(g.engine).toEqual({ name: 'vte', version: '0.70.6' });
+  });
+});
