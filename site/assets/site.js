@@ -8,6 +8,8 @@
   const matrix = document.getElementById('matrix');
   if (matrix) setUpFilters(matrix);
   for (const button of document.querySelectorAll('button[data-copy]')) setUpCopy(button);
+  // Everything is wired: tests (and anyone scripting the page) wait for this mark.
+  document.documentElement.dataset.ready = '1';
 
   function setUpFilters(matrix) {
     const form = document.getElementById('filters');
