@@ -74,8 +74,10 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
 
   it('filters by search text, disagreement, category and terminal without reloading', async () => {
     await openPage(page, url('index.html'));
-    await page.fill('#filter-search', 'cursor');
-    await visible().toEqual(['cursor.cuu-default', 'cursor.hpr-zero', 'cursor.hpb']);
+    await page.fill('#filter-search', 'CUU');
+    await visible().toEqual(['cursor.cuu-default']);
+    await page.fill('#filter-search', 'cursor.h');
+    await visible().toEqual(['cursor.hpr-zero', 'cursor.hpb']);
     await page.check('#filter-disagree');
     await visible().toEqual(['cursor.hpr-zero', 'cursor.hpb']);
     await page.fill('#filter-search', '');
@@ -95,7 +97,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     await page.uncheck('input[data-cat="cursor"]');
     expect(await visibleIds()).not.toContain('cursor.hpb');
     await page.locator('#cat-cursor').waitFor({ state: 'hidden' });
-    await expect.poll(() => page.textContent('#filter-count'), POLL).toBe('7 of 10 probes shown');
+    await expect.poll(() => page.textContent('#filter-count'), POLL).toBe('7 of 10 probes shown for 2 terminals');
     await page.fill('#filter-search', 'no such probe');
     await visible().toEqual([]);
     expect(problems).toEqual([]);
