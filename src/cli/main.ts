@@ -5,9 +5,9 @@
  * its error and runs as the command line is read, before anything starts. One
  * error boundary maps errors to exit codes and one-line messages.
  */
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { toolVersion } from '../util/tool-version.js';
-import { EXIT, exitCodeFor, messageFor } from './errors.js';
+import { EXIT, exitCodeFor, messageFor, UsageError } from './errors.js';
 import { commanderMessage } from './commander-message.js';
 import { registerVerdictCommands } from './verdict-commands.js';
 import { quietBrokenPipes } from './write-out.js';
@@ -73,7 +73,13 @@ export function buildProgram(): Command {
     .addOption(windowOption())
     .addOption(jobsOption())
     .option('-q, --quiet', 'no progress or table')
+    .addOption(new Option('--suite <name>', 'what to run: the probe corpus, or the Unicode width suite (~38,000 items; files go to the unicode/ subfolder of --out)').choices(['corpus', 'unicode']).default('corpus'))
     .action(async (opts) => {
+      if (opts.suite === 'unicode') {
+        if (opts.probe || opts.category || opts.probes) throw new UsageError('--suite unicode runs the whole width suite; --probe, --category and --probes select corpus probes');
+        await (await import('./run-unicode.js')).runUnicodeCommand(opts);
+        return;
+      }
       await (await import('./run-command.js')).runCommand(opts);
     });
 
