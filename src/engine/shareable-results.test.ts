@@ -40,3 +40,11 @@ describe('shareableResults', () => {
     expect(values.some((v) => v.value === '/')).toBe(false); // "/" is no home worth replacing
   });
 });
+
+describe('home folders by their shape', () => {
+  it('are replaced also when the user is not known here (a file from another machine)', () => {
+    const planted = structuredClone(published);
+    planted.probes[0]!.note = 'at /Users/grace/x, /home/linus/y and C:\\Users\\ada\\z; /usr/bin stays';
+    expect(shareableResults(planted, []).probes[0]!.note).toBe('at <home>/x, <home>/y and <home>\\z; /usr/bin stays');
+  });
+});

@@ -76,9 +76,23 @@ function mapStrings(value: unknown, fn: (s: string) => string): unknown {
   return value;
 }
 
+/**
+ * Home folders by their usual shape, whoever's they are (for a file made on
+ * another machine, whose user names are not known here): /home/NAME,
+ * /Users/NAME, C:\Users\NAME.
+ */
+const HOME_SHAPES = [/\/(?:home|Users)\/[^/\s"'\\]+/g, /\b[A-Za-z]:\\{1,2}Users\\{1,2}[^\\\s"']+/g];
+
+export function redactHomeShapes(text: string): string {
+  let out = text;
+  for (const re of HOME_SHAPES) out = out.replace(re, '<home>');
+  return out;
+}
+
 /** The file as it may be shared: a new object, the input untouched. */
 export function shareableResults(results: ResultsFile, values: readonly PersonalValue[] = personalValues()): ResultsFile {
-  const copy = mapStrings(results, redactor(values)) as ResultsFile;
+  const redact = redactor(values);
+  const copy = mapStrings(results, (t) => redactHomeShapes(redact(t))) as ResultsFile;
   const { host: _host, ...run } = copy.run;
   copy.run = run;
   const env = copy.target.identity.chain.env;
