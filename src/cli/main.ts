@@ -110,6 +110,13 @@ export function buildProgram(): Command {
     .option('-q, --quiet', 'no summary line')
     .action(async (files, opts) => (await import('./site-command.js')).siteCommand(files, opts));
 
+  program
+    .command('contribute <file>')
+    .description('check a results file from another machine (schema, corpus, identity, every answer against its raw reply), normalise it, and write it to results/contributed/<terminal>-<version>-<platform>.json for a pull request')
+    .addOption(outOption(`where it goes (default: results/contributed/); ${OUT_RULE}`))
+    .option('--platform <name>', 'where it was made (macos, windows, linux, …), for a file that does not record it')
+    .action(async (file, opts) => (await import('./contribute-command.js')).contributeCommand(file, opts));
+
   registerVerdictCommands(program);
   // Only the bare command: subcommands, made above, keep commander's "too many arguments".
   program.allowExcessArguments(true);

@@ -9,6 +9,7 @@ import { loadCorpus, type Corpus } from '../corpus/load-corpus.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { runSelf } from '../engine/run-self.js';
 import { runTarget } from '../engine/run-target.js';
+import { shareableResults } from '../engine/shareable-results.js';
 import { beginSelfSession } from '../targets/self.js';
 import type { ResultsFile } from '../results/results-schema.js';
 import { resultsFileFor, serializeResults, writeResults } from '../results/write-results.js';
@@ -102,13 +103,15 @@ export async function selfCommand(opts: SelfOptions): Promise<void> {
     const answered = results.probes.some((p) => p.status === 'ok' || p.status === 'partial');
     const measured = answered ? await measureAgainst(refName, fromFile, corpus, probes, results, signal) : {};
     if (measured.widths) results.settings.unicode = measured.widths.label;
-    const file = resultsPath(opts.out, results);
+    // What is written (and printed with --json) is the shareable file: nothing personal in it.
+    const shared = shareableResults(results);
+    const file = resultsPath(opts.out, shared);
     if (signal.aborted) throw signal.reason; // interrupted while measuring: no file
-    writeResults(file, results);
+    writeResults(file, shared);
     // A terminal that stopped answering (or never did) is a finding about it, not a failure of termprobe.
     if (run.gaveUp) process.exitCode = EXIT.differences;
     if (opts.json) {
-      process.stdout.write(serializeResults(results));
+      process.stdout.write(serializeResults(shared));
       process.stderr.write(`termprobe: results saved to ${file}\n`);
       if (run.gaveUp) process.stderr.write(`termprobe: ${run.gaveUp}\n`);
       return undefined;
