@@ -107,6 +107,12 @@ export const probeSchema = z.strictObject({
     inconclusive: z.array(inconclusiveSchema).min(1).optional(),
   }),
   known: z.record(z.string(), knownVerdictSchema).optional(),
+  /**
+   * Why the probe stays although every published target gives it the same answer
+   * (e.g. it separates terminals not installed here); corpus-split.test.ts asks for
+   * it exactly on such probes.
+   */
+  kept: z.string().min(20).max(300).regex(/[.!?]$/, 'kept is a sentence ending in a full stop').optional(),
 });
 
 export const probeFileSchema = z.strictObject({
