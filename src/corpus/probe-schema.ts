@@ -67,7 +67,8 @@ const anyOf = <T extends z.ZodString | z.ZodType<string>>(value: T) =>
 const expectationShape = {
   cursor: anyOf(cursorValue).optional(),
   replies: z.record(querySchema, anyOf(replyValue)).optional(),
-  screen: z.array(z.string()).optional(),
+  /** The region's rows; or several such lists, any one of which matches (two spellings of one behaviour). */
+  screen: z.union([z.array(z.string()), z.array(z.array(z.string())).min(2, 'a list of screens names at least two (use a plain list of rows for one)')]).optional(),
 };
 
 export const expectationSchema = z.strictObject(expectationShape);
