@@ -81,7 +81,22 @@ function rowMatch(got: string, want: string): Match {
   return new RegExp(`^${pattern}$`, 'su').test(want) ? 'unknown' : 'no';
 }
 
-function screenMatch(r: ProbeResult, want: string[], size: SizeVars): Match {
+/** The alternatives of an expected screen: one list of rows, or several. */
+export function screenAlternatives(want: string[] | string[][]): string[][] {
+  return want.length > 0 && Array.isArray(want[0]) ? (want as string[][]) : [want as string[]];
+}
+
+function screenMatch(r: ProbeResult, want: string[] | string[][], size: SizeVars): Match {
+  let out: Match = 'no';
+  for (const rows of screenAlternatives(want)) {
+    const m = oneScreenMatch(r, rows, size);
+    if (m === 'yes') return 'yes';
+    if (m === 'unknown') out = 'unknown';
+  }
+  return out;
+}
+
+function oneScreenMatch(r: ProbeResult, want: string[], size: SizeVars): Match {
   if (!r.screen) return 'unknown';
   const got = r.screen.text.map((l) => l.replace(/ +$/, ''));
   const rows = want.map((l) => substituteSize(l, size).replace(/ +$/, ''));

@@ -30,9 +30,10 @@ export function decrqcraRequests(region: Region): string {
 export function decrqcraReports(events: readonly ReplyEvent[]): Map<number, number> {
   const found = new Map<number, number>();
   for (const ev of events) {
-    if (ev.kind !== 'checksum' || ev.truncated) continue;
+    if (ev.kind !== 'checksum') continue;
+    const id = ev.id;
     const sum = Number.parseInt(ev.checksum, 16);
-    if (Number.isInteger(ev.id) && Number.isFinite(sum)) found.set(ev.id, sum);
+    if (Number.isInteger(id) && Number.isFinite(sum)) found.set(id, sum);
   }
   return found;
 }
