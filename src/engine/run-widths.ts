@@ -190,7 +190,7 @@ class WidthRunner {
         this.land(false);
         this.lastActivity = performance.now();
         if (++timeouts >= maxTimeouts) {
-          gaveUp = `the terminal stopped answering (no DA1 for ${this.idleMs()} ms, ${timeouts} batches in a row)`;
+          gaveUp = `the terminal stopped answering (no DA1 for ${this.idleMs()} ms${timeouts > 1 ? `, ${timeouts} batches in a row` : ''})`;
           break;
         }
       }
