@@ -19,10 +19,16 @@ export interface CompareOptions {
   reference?: string;
   registry?: string;
   probes?: string;
+  /** Unicode results files (run --suite unicode) instead of corpus results. */
+  unicode?: boolean;
 }
 
 export async function compareCommand(files: string[], opts: CompareOptions): Promise<void> {
   const format = validateFormat(opts.format);
+  if (opts.unicode) {
+    (await import('./unicode-compare.js')).unicodeCompare(files, format);
+    return;
+  }
   const views = requireRuns(files);
   await noteUnknownProbes(views, opts.probes);
   const categories = splitList(opts.category);
