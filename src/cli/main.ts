@@ -111,6 +111,25 @@ export function buildProgram(): Command {
     .option('-q, --quiet', 'no summary line')
     .action(async (files, opts) => (await import('./site-command.js')).siteCommand(files, opts));
 
+  program
+    .command('contribute <file>')
+    .description('check a results file from another machine (schema, corpus, identity, every answer against its raw reply), normalise it, and write it to results/contributed/<terminal>-<version>-<platform>.json for a pull request')
+    .addOption(outOption(`where it goes (default: results/contributed/); ${OUT_RULE}`))
+    .option('--platform <name>', 'where it was made (macos, windows, linux, …), for a file that does not record it')
+    .action(async (file, opts) => (await import('./contribute-command.js')).contributeCommand(file, opts));
+
+  program
+    .command('record')
+    .description('run a program in a pseudo-terminal of the given size and write its output as an asciinema v2 cast')
+    .argument('<command...>', 'the program and its arguments (after --)')
+    .option('-o, --out <file.cast>', 'the cast to write (default: session.cast); written only when the recording ends')
+    .addOption(sizeOption('the terminal size the program sees'))
+    .option('--term <name>', 'TERM for the program', 'xterm-256color')
+    .option('-k, --key <keys>', "keys to type once the output is quiet, in escape notation (repeatable, in order), e.g. ':q\\r'", collect)
+    .option('--quiet-ms <ms>', 'how long the output must be quiet before the next key (default 400)')
+    .passThroughOptions()
+    .action(async (command: string[], opts) => (await import('./record-command.js')).recordCommand(command, opts));
+
   registerVerdictCommands(program);
   // Only the bare command: subcommands, made above, keep commander's "too many arguments".
   program.allowExcessArguments(true);

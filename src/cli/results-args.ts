@@ -11,7 +11,8 @@ import { viewRun, type RunView } from '../classify/run-view.js';
 import { readResults } from '../results/read-results.js';
 import { UsageError } from './errors.js';
 
-import { OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR } from './results-dirs.js';
+import { newestVersions } from '../classify/newest-versions.js';
+import { CONTRIBUTED_RESULTS_DIR, HISTORY_RESULTS_DIR, OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR } from './results-dirs.js';
 
 export { OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR };
 /** What `check` reads by default. */
@@ -35,22 +36,31 @@ export function resultsFiles(args: string[] | undefined): string[] {
   return args && args.length > 0 ? unique(args) : jsonIn(DEFAULT_RESULTS_DIR);
 }
 
-/** The files named, or termprobe-results/*.json when it holds any, else results/*.json. */
+/**
+ * The files named, or termprobe-results/*.json when it holds any, else the
+ * published runs: results/*.json, then the contributed ones
+ * (results/contributed/*.json) and the version histories (results/history/*.json).
+ */
 export function defaultRunFiles(args: string[] | undefined): string[] {
   if (args && args.length > 0) return unique(args);
   const own = jsonIn(OWN_RESULTS_DIR);
-  return own.length > 0 ? own : jsonIn(PUBLISHED_RESULTS_DIR);
+  return own.length > 0 ? own : [...jsonIn(PUBLISHED_RESULTS_DIR), ...jsonIn(CONTRIBUTED_RESULTS_DIR), ...jsonIn(HISTORY_RESULTS_DIR)];
 }
 
 export function loadRuns(files: string[]): RunView[] {
   return files.map((f) => viewRun(f, readResults(f)));
 }
 
-/** Files given, or the default folder's; a usage error when there are none. */
-export function requireRuns(args: string[] | undefined): RunView[] {
+/**
+ * Files given, or the default folders'; a usage error when there are none.
+ * From the default folders, each terminal's newest version only (see
+ * newest-versions.ts), unless allVersions; files named are all kept.
+ */
+export function requireRuns(args: string[] | undefined, opts: { allVersions?: boolean } = {}): RunView[] {
   const files = defaultRunFiles(args);
   if (files.length === 0) {
     throw new UsageError(`no results files given, and neither ${OWN_RESULTS_DIR}/ nor ${PUBLISHED_RESULTS_DIR}/ holds any; run \`termprobe\` or \`termprobe run\` first, or name the files`);
   }
-  return loadRuns(files);
+  const views = loadRuns(files);
+  return opts.allVersions || (args && args.length > 0) ? views : newestVersions(views).shown;
 }

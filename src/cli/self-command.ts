@@ -9,6 +9,7 @@ import { loadCorpus, type Corpus } from '../corpus/load-corpus.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { runSelf } from '../engine/run-self.js';
 import { runTarget } from '../engine/run-target.js';
+import { shareableResults } from '../engine/shareable-results.js';
 import { beginSelfSession } from '../targets/self.js';
 import type { ResultsFile } from '../results/results-schema.js';
 import { resultsFileFor, serializeResults, writeFileAtomic, writeResults } from '../results/write-results.js';
@@ -100,7 +101,7 @@ async function measureUnicode(out: OutPath | undefined, signal: AbortSignal): Pr
   const { results } = await runUnicodeTarget('self', suite, { signal });
   const verdict = unicodeVerdict(results, suite);
   const dir = out?.kind === 'dir' ? out.path : out ? dirname(out.path) : OWN_RESULTS_DIR;
-  return { file: join(dir, 'unicode', unicodeFileFor(results, {})), text: serializeUnicodeResults(results), lines: unicodeSelfLines(verdict).map((l) => `  ${l}`), sentence: verdictSentence(verdict) };
+  return { file: join(dir, 'unicode', unicodeFileFor(results, {})), text: serializeUnicodeResults(shareableResults(results)), lines: unicodeSelfLines(verdict).map((l) => `  ${l}`), sentence: verdictSentence(verdict) };
 }
 
 export async function selfCommand(opts: SelfOptions): Promise<void> {
@@ -125,14 +126,16 @@ export async function selfCommand(opts: SelfOptions): Promise<void> {
     const measured = answered ? await measureAgainst(refName, fromFile, corpus, probes, results, signal) : {};
     if (measured.widths) results.settings.unicode = measured.widths.label;
     const unicode = opts.unicode && answered ? await measureUnicode(opts.out, signal) : undefined;
-    const file = resultsPath(opts.out, results);
+    // What is written (and printed with --json) is the shareable file: nothing personal in it.
+    const shared = shareableResults(results);
+    const file = resultsPath(opts.out, shared);
     if (signal.aborted) throw signal.reason; // interrupted while measuring: no file
-    writeResults(file, results);
+    writeResults(file, shared);
     if (unicode) writeFileAtomic(unicode.file, unicode.text);
     // A terminal that stopped answering (or never did) is a finding about it, not a failure of termprobe.
     if (run.gaveUp) process.exitCode = EXIT.differences;
     if (opts.json) {
-      process.stdout.write(serializeResults(results));
+      process.stdout.write(serializeResults(shared));
       process.stderr.write(`termprobe: results saved to ${file}\n`);
       if (unicode) process.stderr.write(`termprobe: Unicode results saved to ${unicode.file}: your terminal ${unicode.sentence}\n`);
       if (run.gaveUp) process.stderr.write(`termprobe: ${run.gaveUp}\n`);

@@ -4,7 +4,7 @@ import { UsageError } from './errors.js';
 import type { OutPath } from './options/out-option.js';
 import { referenceText, type ReferenceSpec } from './options/reference-option.js';
 import { requireRuns } from './results-args.js';
-import { noteUnknownProbes } from './corpus-check.js';
+import { checkRunsAgainstCorpus } from './corpus-check.js';
 import { plural } from '../util/plural.js';
 import { againstOf } from './compare-command.js';
 
@@ -19,8 +19,7 @@ export interface SiteCommandOptions {
 
 export async function siteCommand(files: string[], opts: SiteCommandOptions): Promise<void> {
   const t0 = performance.now();
-  const views = requireRuns(files);
-  if (!opts.quiet) await noteUnknownProbes(views, opts.probes);
+  const views = await checkRunsAgainstCorpus(requireRuns(files), opts.probes, opts.quiet);
   const { buildSite } = await import('../report/site/build-site.js');
   try {
     const against = againstOf({ against: opts.against && referenceText(opts.against, ''), reference: opts.reference && referenceText(opts.reference, '') });

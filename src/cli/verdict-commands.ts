@@ -20,6 +20,7 @@ export function registerVerdictCommands(program: Command): void {
     .option('-r, --reference <target|file>', REFERENCE_HELP)
     .option('--registry <file>', REGISTRY_HELP)
     .option('--probes <dir>', 'probe folder (for a reference run now)')
+    .option('--all-versions', 'every version of each terminal, not only the newest (a row is terminal, version, platform)')
     .option('-u, --unicode', 'the Unicode verdicts of Unicode results files (run --suite unicode; default: termprobe-results/unicode/*.json, else results/unicode/*.json)')
     .action(async (files, opts) => (await import('./compare-command.js')).compareCommand(files, opts));
 

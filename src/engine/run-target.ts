@@ -15,6 +15,7 @@ import { restoreModesBytes, type PreludeKind } from './prelude.js';
 import { runProbes, type EngineRun } from './run-probes.js';
 import { runWithRestarts, type SessionHolder } from './run-with-restarts.js';
 import { engineOfIdentity } from './engine-identity.js';
+import { currentPlatform } from './platform.js';
 
 export { TargetUnavailableError };
 
@@ -86,6 +87,7 @@ export async function probeSession(
       startedAt: startedAt.toISOString(),
       elapsedMs: Math.round(performance.now() - t0),
       probingMs: Math.round((performance.now() - tProbes) * 10) / 10,
+      platform: currentPlatform(),
       ...(run.restarts.length > 0 ? { restarts: run.restarts } : {}),
     },
     probes: run.results,

@@ -99,6 +99,13 @@ export const settingsSchema = z.strictObject({
   options: z.record(z.string(), z.string()).optional(),
 });
 
+/** Where the run was made: the row's platform ("linux", "macos", "windows", …), the system's release, the processor. */
+export const platformSchema = z.strictObject({
+  os: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/),
+  release: z.string().max(200).optional(),
+  arch: z.string().max(32).optional(),
+});
+
 export const resultsFileSchema = z.strictObject({
   schema: z.literal(RESULTS_SCHEMA_ID),
   tool: z.strictObject({ name: z.literal('termprobe'), version: z.string() }),
@@ -117,6 +124,8 @@ export const resultsFileSchema = z.strictObject({
     /** Wall time of the corpus probes alone: from the first probe written to the last answer. */
     probingMs: z.number().min(0).optional(),
     host: z.string().optional(),
+    /** Absent in files made before termprobe recorded it. */
+    platform: platformSchema.optional(),
     /** Fresh instances started after the terminal died mid-run: the probe it died on, how it ended, and its last output. */
     restarts: z
       .array(z.strictObject({ probe: z.string(), exit: z.string(), output: z.string().optional(), outcome: z.enum(['retried', 'crashes']) }))
@@ -134,3 +143,4 @@ export type ProbeResult = z.infer<typeof probeResultSchema>;
 export type Identity = z.infer<typeof identitySchema>;
 export type Settings = z.infer<typeof settingsSchema>;
 export type ResultsFile = z.infer<typeof resultsFileSchema>;
+export type Platform = z.infer<typeof platformSchema>;
