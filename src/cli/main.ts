@@ -39,6 +39,7 @@ export function buildProgram(): Command {
     .addOption(windowOption())
     .option('--verbose', 'in a terminal: every difference in the report, not the first few per class')
     .option('--no-pager', 'in a terminal: print the report without a pager even when it is longer than the screen')
+    .option('--unicode', 'in a terminal: also run the Unicode width suite (~38,000 items, seconds) and report which Unicode version your terminal draws widths as')
     .action(async (opts, cmd: Command) => {
       // The bare command takes no arguments: a word here is a mistyped command.
       if (cmd.args.length > 0) (cmd as unknown as { unknownCommand(): never }).unknownCommand();

@@ -1,4 +1,6 @@
 /** `termprobe site [results…] --out DIR`: the static compatibility site, from results files only. */
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { SiteError } from '../report/site/site-error.js';
 import { UsageError } from './errors.js';
 import type { OutPath } from './options/out-option.js';
@@ -17,13 +19,32 @@ export interface SiteCommandOptions {
   quiet?: boolean;
 }
 
+/**
+ * The Unicode verdicts the site shows: the Unicode results in unicode/ beside the
+ * results files named (or the default folders' unicode/, as compare --unicode reads).
+ */
+async function unicodeVerdictsFor(files: string[]) {
+  const { unicodeFiles, loadVerdicts } = await import('./unicode-compare.js');
+  const found = files.length > 0 ? unicodeFiles([...new Set(files.map((f) => join(dirname(f), 'unicode')))].flatMap(jsonFilesIn)) : unicodeFiles(undefined);
+  return found.length > 0 ? loadVerdicts(found) : undefined;
+}
+
+function jsonFilesIn(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((n) => n.endsWith('.json')).sort().map((n) => join(dir, n));
+  } catch {
+    return [];
+  }
+}
+
 export async function siteCommand(files: string[], opts: SiteCommandOptions): Promise<void> {
   const t0 = performance.now();
   const views = await checkRunsAgainstCorpus(requireRuns(files), opts.probes, opts.quiet);
   const { buildSite } = await import('../report/site/build-site.js');
   try {
     const against = againstOf({ against: opts.against && referenceText(opts.against, ''), reference: opts.reference && referenceText(opts.reference, '') });
-    const stats = await buildSite(views, opts.out.path, { reference: against, registry: opts.registry, probes: opts.probes });
+    const unicode = await unicodeVerdictsFor(files);
+    const stats = await buildSite(views, opts.out.path, { reference: against, registry: opts.registry, probes: opts.probes, unicode });
     if (!opts.quiet) {
       const ms = performance.now() - t0;
       const mb = stats.bytes / 1e6;

@@ -13,6 +13,7 @@ import { probeLookup } from '../../classify/probe-lookup.js';
 import { ENGINE_NAMES } from '../../results/engines.js';
 import { TARGETS } from '../../targets/registry.js';
 import type { RunView } from '../../classify/run-view.js';
+import type { UnicodeVerdict } from '../../classify/unicode-verdict.js';
 import { loadCorpus, type Corpus } from '../../corpus/load-corpus.js';
 import { toolVersion } from '../../util/tool-version.js';
 import { SiteError } from './site-error.js';
@@ -26,6 +27,8 @@ export interface SiteOptions {
   registry?: string;
   /** Probe folder for titles and bytes (default: the shipped corpus), or a corpus already loaded. */
   probes?: string | Corpus;
+  /** Unicode verdicts for unicode.html and its terminal pages (none: no Unicode pages). */
+  unicode?: readonly UnicodeVerdict[];
 }
 
 export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {}): Promise<SiteModel> {
@@ -37,7 +40,8 @@ export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {
   const reference = await chooseReference(opts.reference ?? DEFAULT_REFERENCE, views, { probes: probeDir });
   const lookup = typeof opts.probes === 'object' || probeDir === undefined ? (id: string) => corpus.byId.get(id) : probeLookup(probeDir);
   const cmp = buildComparison(views, reference, registry, lookup);
-  return buildSiteModel(cmp, corpus, toolVersion());
+  const model = buildSiteModel(cmp, corpus, toolVersion());
+  return opts.unicode && opts.unicode.length > 0 ? { ...model, unicode: opts.unicode } : model;
 }
 
 export async function buildSite(views: RunView[], outDir: string, opts: SiteOptions = {}): Promise<SiteStats & { model: SiteModel }> {
