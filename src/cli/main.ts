@@ -116,6 +116,21 @@ export function buildProgram(): Command {
     .passThroughOptions()
     .action(async (command: string[], opts) => (await import('./record-command.js')).recordCommand(command, opts));
 
+  program
+    .command('replay <casts...>')
+    .description('feed recorded sessions (asciinema v2 .cast) into targets at the recorded size and compare the final screens pairwise')
+    .addOption(targetOption('targets (repeatable, or a,b; "all" = every available one); default: the embedded ones'))
+    .option('-o, --out <folder|file.json>', 'write the comparison as JSON: one file per session into a folder, or one .json file for one session')
+    .option('-q, --quiet', 'no progress lines')
+    .action(async (casts: string[], opts) => (await import('./replay-command.js')).replayCommand(casts, opts));
+
+  program
+    .command('bisect <cast>')
+    .description('find the shortest prefix of a recorded session after which two targets differ, shrink it to the least bytes that show it, and print them as a probe')
+    .addOption(targetOption('the two targets, as A,B', false))
+    .option('-o, --out <file.yaml>', 'write the probe file there instead of printing it')
+    .action(async (cast: string, opts) => (await import('./bisect-command.js')).bisectCommand(cast, opts));
+
   registerVerdictCommands(program);
   // Only the bare command: subcommands, made above, keep commander's "too many arguments".
   program.allowExcessArguments(true);
