@@ -131,6 +131,18 @@ export function buildProgram(): Command {
     .option('-o, --out <file.yaml>', 'write the probe file there instead of printing it')
     .action(async (cast: string, opts) => (await import('./bisect-command.js')).bisectCommand(cast, opts));
 
+  program
+    .command('fuzz')
+    .description('differential fuzzing: cases from the corpus grammar run in every target, cursor and screen compared, each divergence shrunk and kept once per shape')
+    .addOption(targetOption('the targets, as A,B[,…] (the first is compared with each other)', false))
+    .option('--seconds <n>', 'run this long (default 10, unless --cases is given)')
+    .option('--cases <n>', 'run this many cases (with --seed, an exact repeat of a run)')
+    .option('--seed <n>', 'the seed the cases come from (default 1)')
+    .addOption(sizeOption('terminal size').default({ cols: 20, rows: 6 }, '20x6'))
+    .option('-o, --out <file.yaml>', 'write the findings as candidate probes')
+    .option('--probes <dir>', 'the corpus the grammar is read from')
+    .action(async (opts) => (await import('./fuzz-command.js')).fuzzCommand(opts));
+
   registerVerdictCommands(program);
   // Only the bare command: subcommands, made above, keep commander's "too many arguments".
   program.allowExcessArguments(true);

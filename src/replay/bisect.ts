@@ -12,7 +12,7 @@
  *    alone (from RIS), then ddmin over its tokens, then over its bytes.
  */
 import { diffStates, type StateDiff } from './screen-diff.js';
-import { ddmin } from './ddmin.js';
+import { shrinkDifference } from './shrink.js';
 import { groundTokenEnds } from './ground-tokens.js';
 import type { TargetSet } from './target-pair.js';
 import type { TerminalState } from './terminal-state.js';
@@ -96,20 +96,9 @@ export async function bisectSession(bytes: Uint8Array, set: TargetSet): Promise<
     }
     if (start === 0) throw new Error('the diverging prefix did not differ when replayed from RIS: the difference does not reproduce');
   }
-  const suffix = bytes.subarray(suffixStart, prefixLength);
-  const tokenEnds = groundTokenEnds(suffix);
-  const tokens: Uint8Array[] = [];
-  let prev = 0;
-  for (const e of tokenEnds) {
-    tokens.push(suffix.subarray(prev, e));
-    prev = e;
-  }
-  const join = (parts: Uint8Array[]) => Buffer.concat(parts);
-  const keyOf = (parts: Uint8Array[]) => join(parts).toString('latin1');
-  const fewTokens = await ddmin(tokens, (c) => differ(join(c)), keyOf);
-  const asBytes = [...join(fewTokens)].map((b) => Uint8Array.of(b));
-  const fewBytes = await ddmin(asBytes, (c) => differ(join(c)), keyOf);
-  const minimal = new Uint8Array(join(fewBytes));
+  const shrunk = await shrinkDifference(bytes.subarray(suffixStart, prefixLength), set);
+  cases += shrunk.cases;
+  const minimal = shrunk.minimal;
   const final = await set.compare(minimal, true);
   cases++;
   return { prefixLength, token: [tokenStart, prefixLength], minimal, diff: final.diff, states: final.states, cases };

@@ -24,6 +24,15 @@ import { preludeBytes } from '../engine/prelude.js';
 
 const TAIL = new TextEncoder().encode('\x1b\\\x1b[6n\x1b[c');
 
+/**
+ * The prelude, then DECSC at home: the prelude leaves the saved cursor alone
+ * (DECSTR resets it in some terminals, not in Ghostty), so without this a case's
+ * DECRC or SCORC would restore what an earlier case saved.
+ */
+function resetBytes(cols: number, rows: number, restore = ''): Uint8Array {
+  return new Uint8Array(Buffer.from(preludeBytes({ cols, rows }, 'default', restore) + '\x1b7', 'utf8'));
+}
+
 interface Pending {
   da1Left: number;
   cursor: TerminalState['cursor'];
@@ -53,12 +62,13 @@ export class CaseRunner {
   private reset: Uint8Array;
   /** DA1 queries written outside a case (write()), whose replies come before the next case's. */
   private carried = 0;
+  private lastReply = performance.now();
 
   constructor(
     private readonly session: TargetSession,
     private opts: CaseRunnerOptions,
   ) {
-    this.reset = new Uint8Array(Buffer.from(preludeBytes({ cols: opts.cols, rows: opts.rows }, 'default', opts.restore ?? ''), 'utf8'));
+    this.reset = resetBytes(opts.cols, opts.rows, opts.restore);
     session.onData((chunk) => this.onEvents(this.parser.feed(chunk)));
     session.onExit?.((reason) => this.fail(new Error(`the terminal went away: ${reason}`)));
   }
@@ -66,7 +76,7 @@ export class CaseRunner {
   /** The size changed (after a resize): later reads cover the new screen. */
   resize(cols: number, rows: number): void {
     this.opts = { ...this.opts, cols, rows };
-    this.reset = new Uint8Array(Buffer.from(preludeBytes({ cols, rows }, 'default', this.opts.restore ?? ''), 'utf8'));
+    this.reset = resetBytes(cols, rows, this.opts.restore);
   }
 
   get region() {
@@ -94,6 +104,7 @@ export class CaseRunner {
       const da1Left = 1 + this.carried + this.scanner.scan(bytes).length;
       this.carried = 0;
       const p: Pending = { da1Left, cursor: null, resolve, reject };
+      if (this.pending.length === 0) this.lastReply = performance.now();
       this.pending.push(p);
       if (reset) this.session.write(this.reset);
       if (bytes.length > 0) this.session.write(bytes);
@@ -104,16 +115,22 @@ export class CaseRunner {
     });
   }
 
+  /**
+   * One watchdog timer while cases are pending (re-armed only when it fires, not
+   * per case): a case with no reply for idleTimeoutMs is given up.
+   */
   private arm(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.pending.length === 0) return;
+    if (this.timer || this.pending.length === 0) return;
     const ms = this.opts.idleTimeoutMs ?? 5000;
     this.timer = setTimeout(() => {
-      const head = this.pending.shift();
-      if (head) void this.finish(head, `no answer after ${ms} ms without a reply`);
+      this.timer = undefined;
+      if (performance.now() - this.lastReply >= ms) {
+        const head = this.pending.shift();
+        if (head) void this.finish(head, `no answer after ${ms} ms without a reply`);
+        this.lastReply = performance.now();
+      }
       this.arm();
-    }, ms);
+    }, Math.max(10, ms - (performance.now() - this.lastReply)));
   }
 
   private onEvents(events: ReplyEvent[]): void {
@@ -126,7 +143,7 @@ export class CaseRunner {
         void this.finish(head);
       }
     }
-    if (events.length > 0) this.arm();
+    if (events.length > 0) this.lastReply = performance.now();
   }
 
   private async finish(p: Pending, note?: string): Promise<void> {
@@ -143,7 +160,6 @@ export class CaseRunner {
   private fail(error: Error): void {
     this.failed = error;
     for (const p of this.pending.splice(0)) p.reject(error);
-    this.arm();
   }
 
   /** Stop the idle timer (the session is closed by its owner). */

@@ -47,10 +47,11 @@ export class TargetSet {
     return Promise.all(this.targets.map((t) => t.runner.run(bytes, reset)));
   }
 
-  /** The first two targets' states, compared. */
-  async compare(bytes: Uint8Array, reset = true): Promise<{ diff: StateDiff; states: TerminalState[] }> {
-    const states = await this.run(bytes, reset);
-    return { diff: diffStates(states[0]!, states[1]!), states };
+  /** Two targets' states (by index: the first two unless told), compared. */
+  async compare(bytes: Uint8Array, reset = true, pair: [number, number] = [0, 1]): Promise<{ diff: StateDiff; states: TerminalState[] }> {
+    const [i, j] = pair;
+    const states = await Promise.all([this.targets[i]!.runner.run(bytes, reset), this.targets[j]!.runner.run(bytes, reset)]);
+    return { diff: diffStates(states[0], states[1]), states };
   }
 
   async close(): Promise<void> {
