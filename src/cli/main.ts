@@ -73,8 +73,10 @@ export function buildProgram(): Command {
     .addOption(windowOption())
     .addOption(jobsOption())
     .option('-q, --quiet', 'no progress or table')
+    .option('--chunking', "send each probe's bytes whole and cut at every boundary (random ones for long probes), and report the probes whose answer depends on the cut (to <out>/chunking/)")
     .action(async (opts) => {
-      await (await import('./run-command.js')).runCommand(opts);
+      if (opts.chunking) await (await import('./chunking-command.js')).chunkingCommand(opts);
+      else await (await import('./run-command.js')).runCommand(opts);
     });
 
   program
