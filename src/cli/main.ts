@@ -115,6 +115,7 @@ export function buildProgram(): Command {
     .option('--term <name>', 'TERM for the program', 'xterm-256color')
     .option('-k, --key <keys>', "keys to type once the output is quiet, in escape notation (repeatable, in order), e.g. ':q\\r'", collect)
     .option('--quiet-ms <ms>', 'how long the output must be quiet before the next key (default 400)')
+    .option('--cut', 'after the last key and the output it causes, stop recording and end the program, so the cast ends on its screen')
     .passThroughOptions()
     .action(async (command: string[], opts) => (await import('./record-command.js')).recordCommand(command, opts));
 
