@@ -17,6 +17,8 @@ PACKAGES=(
   xfce4-terminal lxterminal sakura gnome-terminal tilix terminator konsole qterminal cool-retro-term
   # the site's browser test
   chromium
+  # the programs whose sessions are recorded in sessions/ (scripts/record-sessions.sh)
+  vim less procps htop git dialog whiptail
   # fonts: monospace, CJK and colour emoji
   fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
 )
