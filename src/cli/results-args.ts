@@ -12,7 +12,7 @@ import { readResults } from '../results/read-results.js';
 import { UsageError } from './errors.js';
 
 import { newestVersions } from '../classify/newest-versions.js';
-import { CONTRIBUTED_RESULTS_DIR, HISTORY_RESULTS_DIR, OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR } from './results-dirs.js';
+import { CONTRIBUTED_RESULTS_DIR, OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR } from './results-dirs.js';
 
 export { OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR };
 /** What `check` reads by default. */
@@ -39,12 +39,13 @@ export function resultsFiles(args: string[] | undefined): string[] {
 /**
  * The files named, or termprobe-results/*.json when it holds any, else the
  * published runs: results/*.json, then the contributed ones
- * (results/contributed/*.json) and the version histories (results/history/*.json).
+ * (results/contributed/*.json). The version histories (results/history/, run
+ * with each release's own settings) are read by `termprobe history` and the site.
  */
 export function defaultRunFiles(args: string[] | undefined): string[] {
   if (args && args.length > 0) return unique(args);
   const own = jsonIn(OWN_RESULTS_DIR);
-  return own.length > 0 ? own : [...jsonIn(PUBLISHED_RESULTS_DIR), ...jsonIn(CONTRIBUTED_RESULTS_DIR), ...jsonIn(HISTORY_RESULTS_DIR)];
+  return own.length > 0 ? own : [...jsonIn(PUBLISHED_RESULTS_DIR), ...jsonIn(CONTRIBUTED_RESULTS_DIR)];
 }
 
 export function loadRuns(files: string[]): RunView[] {
