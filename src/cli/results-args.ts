@@ -5,7 +5,7 @@
  * when it holds any, else results/*.json (the published runs, in a clone).
  * `check` always checks against results/: the registry is about the published runs.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { viewRun, type RunView } from '../classify/run-view.js';
 import { readResults } from '../results/read-results.js';
@@ -26,9 +26,19 @@ function jsonIn(dir: string): string[] {
   }
 }
 
+/** Files as given; a folder stands for the *.json files in it (e.g. the results of each CI platform). */
 function unique(args: string[]): string[] {
   const seen = new Set<string>();
-  return args.filter((f) => !seen.has(resolve(f)) && seen.add(resolve(f)));
+  const expanded = args.flatMap((f) => (isFolder(f) ? jsonIn(f) : [f]));
+  return expanded.filter((f) => !seen.has(resolve(f)) && seen.add(resolve(f)));
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** The files named, or results/*.json (for `check`). */
