@@ -15,6 +15,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   all: async () => (await import('./all-targets-bench.js')).allTargetsBench,
   site: async () => (await import('./site-bench.js')).siteBench,
   interrupt: async () => (await import('./interrupt-bench.js')).interruptBench,
+  unicode: async () => (await import('./unicode-bench.js')).unicodeBench,
 };
 
 function format(f: BenchFigure): string {

@@ -5,9 +5,9 @@
  * its error and runs as the command line is read, before anything starts. One
  * error boundary maps errors to exit codes and one-line messages.
  */
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { toolVersion } from '../util/tool-version.js';
-import { EXIT, exitCodeFor, messageFor } from './errors.js';
+import { EXIT, exitCodeFor, messageFor, UsageError } from './errors.js';
 import { commanderMessage } from './commander-message.js';
 import { registerVerdictCommands } from './verdict-commands.js';
 import { quietBrokenPipes } from './write-out.js';
@@ -73,7 +73,13 @@ export function buildProgram(): Command {
     .addOption(windowOption())
     .addOption(jobsOption())
     .option('-q, --quiet', 'no progress or table')
+    .addOption(new Option('--suite <name>', 'what to run: the probe corpus, or the Unicode width suite (~38,000 items; files go to the unicode/ subfolder of --out)').choices(['corpus', 'unicode']).default('corpus'))
     .action(async (opts) => {
+      if (opts.suite === 'unicode') {
+        if (opts.probe || opts.category || opts.probes) throw new UsageError('--suite unicode runs the whole width suite; --probe, --category and --probes select corpus probes');
+        await (await import('./run-unicode.js')).runUnicodeCommand(opts);
+        return;
+      }
       await (await import('./run-command.js')).runCommand(opts);
     });
 
@@ -110,6 +116,18 @@ export function buildProgram(): Command {
     .addOption(outOption(`where it goes (default: results/contributed/); ${OUT_RULE}`))
     .option('--platform <name>', 'where it was made (macos, windows, linux, …), for a file that does not record it')
     .action(async (file, opts) => (await import('./contribute-command.js')).contributeCommand(file, opts));
+
+  program
+    .command('record')
+    .description('run a program in a pseudo-terminal of the given size and write its output as an asciinema v2 cast')
+    .argument('<command...>', 'the program and its arguments (after --)')
+    .option('-o, --out <file.cast>', 'the cast to write (default: session.cast); written only when the recording ends')
+    .addOption(sizeOption('the terminal size the program sees'))
+    .option('--term <name>', 'TERM for the program', 'xterm-256color')
+    .option('-k, --key <keys>', "keys to type once the output is quiet, in escape notation (repeatable, in order), e.g. ':q\\r'", collect)
+    .option('--quiet-ms <ms>', 'how long the output must be quiet before the next key (default 400)')
+    .passThroughOptions()
+    .action(async (command: string[], opts) => (await import('./record-command.js')).recordCommand(command, opts));
 
   registerVerdictCommands(program);
   // Only the bare command: subcommands, made above, keep commander's "too many arguments".

@@ -4,6 +4,7 @@
  * in schema/probe-file.schema.json (see scripts in src/cli/schema-command.ts).
  */
 import { z } from 'zod';
+import { queryProblem } from './query-names.js';
 
 /** Spec documents a probe may cite; the section follows the document name. */
 export const SPEC_DOCUMENTS = [
@@ -25,12 +26,11 @@ const specPattern = new RegExp(
   `^(${SPEC_DOCUMENTS.map((d) => d.replace(/[.*+?^${}()|[\]\\#]/g, '\\$&')).join('|')}) .+`,
 );
 
-/** Queries the engine knows how to send after a probe. */
-export const QUERY_PATTERN = /^(cursor|da1|da2|da3|xtversion|dsr|decxcpr|decrqm:\??\d+|decrqss:[ -~]{1,3}|osc:\d+)$/;
-
-export const querySchema = z
-  .string()
-  .regex(QUERY_PATTERN, 'a query is cursor, da1, da2, da3, xtversion, dsr, decxcpr, decrqm:N, decrqm:?N, decrqss:<Pt> or osc:N');
+/** Queries the engine knows how to send after a probe (src/corpus/query-names.ts). */
+export const querySchema = z.string().regex(/^[a-z0-9-]+(:[ -~]{1,64})?$/, 'a query is a kind, then : and its argument for some (e.g. decrqm:?2026)').superRefine((q, ctx) => {
+  const problem = queryProblem(q);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const regionSchema = z.strictObject({
   top: z.int().min(1),

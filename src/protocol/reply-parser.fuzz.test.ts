@@ -13,7 +13,7 @@ const utf8 = new TextDecoder();
 const TOKENS: readonly Uint8Array[] = [
   '\x1b', '\x1b[', '\x1b]', '\x1bP', '\x1b\\', '\x1bO', '\x1b_', '\x1bX', '\x1b^', '\x1b#', '\x07', '\x18', '\x1a',
   ';', ':', '-', '?', '>', '<', '=', '!', '|', '$', ' ', '0', '1', '42', '-1', '65535',
-  'R', 'c', 'y', 'n', 'r', 'q', 'm', 'A', 'é', '€', '😀', '\r', '\x00', '\x7f',
+  'R', 'c', 'y', 'n', 'r', 'q', 'm', 'A', 't', 'u', 'S', '+', '~', 'G', '=', '\x1b_G', '\x1bP1+r', '\x1bP1$u', '\x1bP1!~', 'rgb:ffff/0000/8080', 'é', '€', '😀', '\r', '\x00', '\x7f',
   '\u009b', '\u009c', '\u0090', '\u009d', '\u008f', '\u0084', '\u009f',
 ].map((t) => encoder.encode(t)).concat([[0xff], [0xc3], [0xe2, 0x82], [0xf0, 0x9f], [0x80], [0xc2], [0xed, 0xa0]].map((b) => Uint8Array.from(b)));
 
@@ -142,5 +142,18 @@ describe('reply parser fuzz', () => {
     const used = process.cpuUsage(cpu);
     const cpuMs = Math.round((used.user + used.system) / 1000);
     console.log(`fuzz: ${ROUNDS} inputs in ${Math.round(performance.now() - started)} ms (${cpuMs} ms CPU)`);
+  });
+
+  it('reaches every reply kind, the new report kinds included, so the invariants above cover each', () => {
+    const random = seededRandom(0x5eed);
+    const parser = new ReplyParser();
+    const seen = new Set<string>();
+    for (let round = 0; round < 20_000; round++) {
+      const input = round % 2 === 0 ? tokenSoup(random) : mutatedFixture(random);
+      for (const e of parser.feed(input)) seen.add(e.kind);
+      for (const e of parser.feed(CAN)) seen.add(e.kind);
+    }
+    const kinds = ['cpr', 'da1', 'da2', 'da3', 'decrqm', 'decrqss', 'xtversion', 'dsr', 'osc', 'xtwinops', 'kitty-keyboard', 'xtsmgraphics', 'xtgettcap', 'decrqpsr', 'checksum', 'kitty-graphics', 'csi', 'dcs', 'string', 'esc', 'aborted', 'text'];
+    expect(kinds.filter((k) => !seen.has(k))).toEqual([]);
   });
 });

@@ -32,3 +32,16 @@ export function watchPage(page: Page): string[] {
   });
   return problems;
 }
+
+/**
+ * How tests read a page's state after an action: vitest's expect.poll, retried
+ * until it holds. The timeout is a last resort for a page that never gets there
+ * (a loaded machine is slow, never wrong), not a measure of speed.
+ */
+export const POLL = { timeout: 30_000, interval: 20 } as const;
+
+/** Load a site page and wait until site.js has run (it marks the document ready), so filters and buttons are wired. */
+export async function openPage(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction('document.documentElement.dataset.ready === "1"');
+}

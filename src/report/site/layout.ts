@@ -5,8 +5,8 @@ import { fillTemplate } from './templates.js';
 
 export interface PageParts {
   title: string;
-  /** 'matrix-page', 'probe-page' or 'terminal-page': a body class for the stylesheet. */
-  kind: 'matrix-page' | 'probe-page' | 'terminal-page';
+  /** A body class for the stylesheet, one per page kind ('matrix-page', 'probe-page', 'compare-page' …). */
+  kind: `${string}-page`;
   /** '' for the top folder, '../' for pages one folder down. */
   root: '' | '../';
   /** Links leading to this page, after the home link. */

@@ -6,6 +6,7 @@
  * need as data attributes, so site.js filters by toggling attributes and
  * classes, never by re-rendering.
  */
+import { mnemonicName } from '../../corpus/mnemonic-names.js';
 import { SCORE_LINE } from '../compare-rows.js';
 import { AGREEMENT_LETTERS } from '../class-marks.js';
 import { CELL_KINDS, KIND_STYLES } from './cell-kind.js';
@@ -13,6 +14,7 @@ import { html, joinHtml, type Html } from './html.js';
 import { renderPage } from './layout.js';
 import type { SiteColumn, SiteModel, SiteRow } from './site-model.js';
 import { fillTemplate } from './templates.js';
+import type { SitePage } from './site-pages.js';
 
 export function scoreText(c: SiteColumn): string {
   return c.summary.score === null ? '—' : c.summary.score.toFixed(1);
@@ -32,6 +34,18 @@ function head(model: SiteModel): Html {
   return html`<table class="m-head">${colgroup(model)}<thead><tr class="heads"><th scope="col" class="corner">probe</th>${model.columns.map(columnHead)}</tr><tr class="scores"><th scope="row">score</th>${scores}</tr></thead></table>`;
 }
 
+/** What the search box matches a probe by: id, title, description, spec and the mnemonics of its bytes and queries. */
+export function searchText(r: SiteRow): string {
+  const p = r.probe;
+  const words = new Set(r.sequences.map(mnemonicName).filter((n) => n !== undefined));
+  return [r.id, r.title, p?.description, p?.spec, ...r.sequences, ...words].filter(Boolean).join(' ').replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** The words the search box takes as naming this terminal: its name, target and page names. */
+export function terminalNames(c: SiteColumn): string {
+  return [...new Set([c.view.name, c.view.targetId, c.slug, c.short].map((n) => n.toLowerCase().replace(/\s+/g, '-')))].join(' ');
+}
+
 function probeRow(model: SiteModel, r: SiteRow): Html {
   const cells = r.cells.map((cell, i) => {
     const col = model.columns[i]!;
@@ -40,8 +54,7 @@ function probeRow(model: SiteModel, r: SiteRow): Html {
     const against = a && a.class !== 'same' ? `; against ${model.reference.view.label}: ${a.class} (${AGREEMENT_LETTERS[a.class]})` : '';
     return html`<td class="c${i} k-${cell.kind}${a && a.class !== 'same' ? ' differs' : ''}"><a href="probes/${r.slug}.html#t-${col.slug}" title="${col.view.label}: ${style.word}${against}; ${cell.answer}">${style.mark}</a></td>`;
   });
-  const search = `${r.id} ${r.title}`.toLowerCase();
-  return html`<tr class="probe" data-q="${search}" data-g="${r.cells.map((c) => c.group).join(' ')}"><th scope="row"><a href="probes/${r.slug}.html">${r.id}</a><span class="p-title">${r.title}</span></th>${cells}</tr>`;
+  return html`<tr class="probe" data-q="${searchText(r)}" data-k="${r.cells.map((c) => c.kind).join(' ')}" data-g="${r.cells.map((c) => c.group).join(' ')}"><th scope="row"><a href="probes/${r.slug}.html">${r.id}</a><span class="p-title">${r.title}</span></th>${cells}</tr>`;
 }
 
 function sections(model: SiteModel): Html {
@@ -65,8 +78,9 @@ export function renderMatrixPage(model: SiteModel): string {
     (c) => html`<label class="check"><input type="checkbox" checked data-cat="${c.slug}"> ${c.name} <span class="n">${c.rows.length}</span></label>`,
   );
   const terminalFilters = model.columns.map(
-    (c) => html`<label class="check"><input type="checkbox" checked data-col="${c.index}"> ${c.view.label}</label>`,
+    (c) => html`<label class="check"><input type="checkbox" checked data-col="${c.index}" data-slug="${c.slug}" data-short="${c.short}" data-label="${c.view.label}" data-names="${terminalNames(c)}"> ${c.view.label}</label>`,
   );
+  const markOptions = CELL_KINDS.map((k) => html`<option value="${k}">${KIND_STYLES[k].mark} ${KIND_STYLES[k].word}</option>`);
   const differing = cmp.rows.filter((r) => r.differs).length;
   const body = fillTemplate('matrix', {
     heading: 'Terminal compatibility table',
@@ -75,9 +89,15 @@ export function renderMatrixPage(model: SiteModel): string {
     legend: legend(),
     categoryFilters,
     terminalFilters,
+    markOptions,
     head: head(model),
     bodies: sections(model),
     scoreFormula: `${SCORE_LINE}. Registry of known divergences: ${cmp.registryFile}.`,
   });
   return renderPage(model, { title: 'Compatibility table', kind: 'matrix-page', root: '', crumbs: [], body });
 }
+
+export const matrixPages: SitePage = {
+  name: 'matrix',
+  pages: (model) => [{ path: 'index.html', content: () => renderMatrixPage(model) }],
+};

@@ -13,11 +13,13 @@ import { reproBytes } from '../../engine/probe-plan.js';
 import { entryExplanation, rawEvidence } from './answer-evidence.js';
 import { KIND_STYLES } from './cell-kind.js';
 import type { ColourSheet } from './colour-sheet.js';
-import { html, type Html } from './html.js';
+import { html, joinHtml, type Html } from './html.js';
+import { mnemonicName } from '../../corpus/mnemonic-names.js';
 import { renderPage } from './layout.js';
 import { screenGrid } from './screen-grid.js';
 import type { SiteModel, SiteRow } from './site-model.js';
 import { fillTemplate } from './templates.js';
+import type { SitePage } from './site-pages.js';
 
 function sizeFor(probe: Probe, model: SiteModel): SizeVars {
   const m = probe.size?.match(/^(\d+)x(\d+)$/);
@@ -35,6 +37,7 @@ function bytesSection(r: SiteRow, model: SiteModel): Html {
   const facts = html`<dl class="facts">
 <dt>send</dt><dd><code class="raw">${probe.send}</code></dd>
 <dt>bytes</dt><dd><code class="raw">${escapeBytes(decodeNotation(probe.send, size))}</code> <span class="n">at ${size.cols}×${size.rows}</span></dd>
+<dt>sequences</dt><dd>${joinHtml(r.sequences.map((m) => { const name = mnemonicName(m); return name ? html`<span class="seq"><code>${m}</code> <span class="n">${name}</span></span>` : html`<span class="seq"><code>${m}</code></span>`; }), html` · `)}</dd>
 <dt>queries</dt><dd>${probe.query.join(', ')}</dd>
 ${probe.screen ? html`<dt>screen read</dt><dd>rows ${probe.screen.top}–${probe.screen.bottom}, columns ${probe.screen.left}–${probe.screen.right}</dd>` : ''}
 <dt>implements</dt><dd>${expectation(probe.expect.implements)}</dd>
@@ -113,3 +116,8 @@ export function renderProbePage(r: SiteRow, model: SiteModel, colours: ColourShe
   });
   return renderPage(model, { title: r.id, kind: 'probe-page', root: '../', crumbs: [{ href: `../index.html#cat-${categorySlug}`, text: r.row.category }, { text: r.id }], body });
 }
+
+export const probePages: SitePage = {
+  name: 'probes',
+  pages: (model, ctx) => model.rows.map((r) => ({ path: `probes/${r.slug}.html`, content: () => renderProbePage(r, model, ctx.colours) })),
+};

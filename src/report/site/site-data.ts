@@ -8,6 +8,7 @@ import { describeImplemented } from '../../classify/consensus.js';
 import { SCORE_LINE } from '../compare-rows.js';
 import { CELL_KINDS, KIND_STYLES } from './cell-kind.js';
 import type { SiteModel } from './site-model.js';
+import type { SitePage } from './site-pages.js';
 
 export const SITE_DATA_SCHEMA = 'termprobe-site/2';
 
@@ -55,3 +56,8 @@ export function siteData(model: SiteModel): unknown {
     })),
   };
 }
+
+export const dataFiles: SitePage = {
+  name: 'data',
+  pages: (model) => [{ path: 'data.json', content: () => JSON.stringify(siteData(model)) + '\n' }],
+};

@@ -3,6 +3,8 @@
  * chain), the settings it ran with, its score per category (scored by
  * src/classify, like every table), and each divergence with its reason.
  */
+import { comparePath } from './compare-page.js';
+import { compactResults } from './compact-results.js';
 import { summarizeTarget } from '../../classify/score.js';
 import type { Identity, ResultsFile } from '../../results/results-schema.js';
 import { entryExplanation } from './answer-evidence.js';
@@ -14,6 +16,8 @@ import type { SiteColumn, SiteModel, SiteRow } from './site-model.js';
 import { AGREEMENT_LETTERS } from '../class-marks.js';
 import { SCORE_LINE } from '../../classify/score.js';
 import { fillTemplate } from './templates.js';
+import type { SitePage } from './site-pages.js';
+import { scoreBadge } from './badge-svg.js';
 
 
 function facts(pairs: [string, string | number | undefined][]): Html {
@@ -73,6 +77,12 @@ function divergences(col: SiteColumn, model: SiteModel): Html {
   return html`<p>${rows.length} probes where ${col.view.label} answers otherwise than ${ref.view.label}.</p><table class="data divergences"><thead><tr><th>probe</th><th>support</th><th>against ${ref.view.label}</th><th>this terminal</th><th>${ref.view.label}</th><th>reason</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+function compareLinks(col: SiteColumn, model: SiteModel): Html {
+  const others = model.columns.filter((c) => c !== col);
+  if (others.length === 0) return html``;
+  return html`<nav class="compare-with" aria-label="compare with another terminal"><b>Compare with</b> ${others.map((c) => html`<a href="../${comparePath(col, c)}">${c.view.label}</a> `)}</nav>`;
+}
+
 export function renderTerminalPage(col: SiteColumn, model: SiteModel, badgeWidth: number): string {
   const run = col.view.run;
   const body = fillTemplate('terminal', {
@@ -87,6 +97,21 @@ export function renderTerminalPage(col: SiteColumn, model: SiteModel, badgeWidth
     settings: settings(run),
     scores: scoresByCategory(col, model),
     divergences: divergences(col, model),
+    compare: compareLinks(col, model),
   });
   return renderPage(model, { title: col.view.label, kind: 'terminal-page', root: '../', crumbs: [{ text: col.view.label }], body });
 }
+
+/** Per terminal: its page, its badge and the results file it was built from. */
+export const terminalPages: SitePage = {
+  name: 'terminals',
+  pages: (model) =>
+    model.columns.flatMap((c) => {
+      const badge = scoreBadge(c.summary.score, c.view.label);
+      return [
+        { path: `badges/${c.slug}.svg`, content: () => badge.svg },
+        { path: `terminals/${c.slug}.html`, content: () => renderTerminalPage(c, model, badge.width) },
+        { path: `results/${c.slug}.json`, content: () => compactResults(c.view.file, c.view.run) },
+      ];
+    }),
+};
