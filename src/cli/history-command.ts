@@ -5,8 +5,6 @@
  * releases, `npm run history-results`), or termprobe-results/ when that holds
  * runs of the terminal. Releases known but not runnable are named with why.
  */
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { loadCorpus } from '../corpus/load-corpus.js';
 import type { ReproCorpus } from '../report/diff-results.js';
 import { validateFormat } from '../report/output-formats.js';
@@ -14,20 +12,12 @@ import { buildHistory, type VersionHistory } from '../report/version-history.js'
 import { availabilityText } from './expand-targets.js';
 import { UsageError } from './errors.js';
 import { HISTORY_RESULTS_DIR, OWN_RESULTS_DIR } from './results-dirs.js';
-import { loadRuns } from './results-args.js';
+import { defaultRunFiles, jsonIn, loadRuns } from './results-args.js';
 import { writeOut } from './write-out.js';
 
 export interface HistoryOptions {
   format?: string;
   probes?: string;
-}
-
-function jsonIn(dir: string): string[] {
-  try {
-    return readdirSync(dir).filter((n) => n.endsWith('.json')).sort().map((n) => join(dir, n));
-  } catch {
-    return [];
-  }
 }
 
 /** Releases of the terminal termprobe knows but could not run (release-targets.ts), with the reason. */
@@ -44,7 +34,7 @@ async function releasesNotRun(terminal: string): Promise<VersionHistory['notRun'
 export async function historyCommand(terminal: string, files: string[], opts: HistoryOptions): Promise<void> {
   const format = validateFormat(opts.format);
   const given = files.length > 0;
-  let views = loadRuns(given ? files : jsonIn(OWN_RESULTS_DIR));
+  let views = loadRuns(given ? defaultRunFiles(files) : jsonIn(OWN_RESULTS_DIR));
   if (!given && !views.some((v) => v.name === terminal || v.targetId === terminal)) views = loadRuns(jsonIn(HISTORY_RESULTS_DIR));
   const names = [...new Set(views.map((v) => v.name))];
   if (!views.some((v) => v.name === terminal || v.targetId === terminal)) {

@@ -18,7 +18,7 @@ export { OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR };
 /** What `check` reads by default. */
 export const DEFAULT_RESULTS_DIR = PUBLISHED_RESULTS_DIR;
 
-function jsonIn(dir: string): string[] {
+export function jsonIn(dir: string): string[] {
   try {
     return readdirSync(dir).filter((n) => n.endsWith('.json')).sort().map((n) => join(dir, n));
   } catch {

@@ -13,6 +13,7 @@ import type { ProbeResult } from '../../results/results-schema.js';
 import { decodeNotation } from '../../corpus/escape-notation.js';
 import { queryMnemonics, sequenceMnemonics } from '../../corpus/sequence-mnemonics.js';
 import { cellKind, type CellKind } from './cell-kind.js';
+import type { SiteHistory } from './history-page.js';
 import { SlugAllocator } from './slug.js';
 
 export interface SiteColumn {
@@ -65,6 +66,8 @@ export interface SiteModel {
   rows: SiteRow[];
   categories: SiteCategory[];
   toolVersion: string;
+  /** Terminals across their versions (history-page.ts), when the build was given other versions. */
+  histories?: SiteHistory[];
 }
 
 const LEVELS: SignatureLevel[] = ['none', 'text', 'cells'];
