@@ -106,7 +106,7 @@ export async function runTarget(targetId: string, corpus: Corpus, probes: Probe[
   const open = () => factory.open({ cols, rows, options: opts.options ?? {}, signal: opts.signal });
   const holder: SessionHolder = { current: await open(), reopen: open };
   try {
-    return await probeSession(targetId, holder, corpus, probes, { ...opts, cols, rows });
+    return await probeSession(factory.resultsId ?? targetId, holder, corpus, probes, { ...opts, cols, rows });
   } finally {
     await holder.current.close();
   }

@@ -58,6 +58,8 @@ export type Availability = { ok: true } | { ok: false; reason: string; install?:
 export interface TargetFactory {
   /** Registry name, e.g. "xterm.js". */
   name: string;
+  /** The target id its results record, when not its name (a release, "xterm.js@5.5.0", records "xterm.js"). */
+  resultsId?: string;
   kind: 'embedded' | 'self' | 'multiplexer' | 'gui';
   description: string;
   /** The `--option key=value` settings it takes, each with its valid values; none when absent. */
