@@ -48,7 +48,8 @@ export interface RunView {
 const EMBEDDED = new Set<string>(EMBEDDED_TARGETS);
 
 export function isRealTerminal(run: ResultsFile): boolean {
-  return !EMBEDDED.has(run.target.id);
+  // A headless core behind a stdio adapter is an embedded emulator too.
+  return !EMBEDDED.has(run.target.id) && !run.target.id.startsWith('stdio:');
 }
 
 export function viewRun(file: string, run: ResultsFile): RunView {

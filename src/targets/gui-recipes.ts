@@ -24,8 +24,16 @@ export interface LaunchContext {
 export type ScreenMethod = 'decrqcra' | 'remote-control' | 'snapshot' | 'perl-dump' | 'none';
 
 export interface GuiRecipe {
-  /** Registry name, as the user types it. */
+  /** Registry name, as the user types it (for a custom terminal: the whole --target text). */
   id: string;
+  /** A file-name-safe form of id for scratch dirs, when id is not (custom terminals). */
+  slug?: string;
+  /** From a command template (`x11:…`), not from this file: any XTVERSION name is the terminal's own, and its engine is found by that name. */
+  custom?: boolean;
+  /** Any XTVERSION the terminal gives names it (custom terminals: no list of names to check against). */
+  anyXtversion?: boolean;
+  /** The program comes from no Debian package (pkg then holds its name): no install hint, no dpkg version. */
+  notPackaged?: boolean;
   /** The terminal's usual name, for the results' identity. */
   name: string;
   /** Debian package: the install hint and the dpkg version. */

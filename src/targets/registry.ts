@@ -39,9 +39,23 @@ export type TargetName = keyof typeof TARGETS;
 
 export const EMBEDDED_TARGETS: TargetName[] = ['xterm.js', 'ghostty'];
 
+/**
+ * Targets named by a command instead of a registry name: `x11:CMD … {command}` and
+ * `wayland:CMD … {command}` (any GUI terminal, see custom-gui.ts), `stdio:CMD …`
+ * (a headless emulator behind the stdio adapter protocol, see stdio-target.ts).
+ */
+export const CUSTOM_TARGET_KINDS = ['x11', 'wayland', 'stdio'] as const;
+
+/** True for `x11:…`, `wayland:…` and `stdio:…`. */
+export function isCustomTargetSpec(name: string): boolean {
+  return /^(x11|wayland|stdio):/.test(name);
+}
+
+export const CUSTOM_TARGET_HINT = "or a command: 'x11:CMD … {command}', 'wayland:CMD … {command}', 'stdio:CMD …'";
+
 export class UnknownTargetError extends BadInputError {
   constructor(name: string) {
-    super(`unknown target "${name}"; valid targets: ${Object.keys(TARGETS).join(', ')}`);
+    super(`unknown target "${name}"; valid targets: ${Object.keys(TARGETS).join(', ')}, ${CUSTOM_TARGET_HINT}`);
     this.name = 'UnknownTargetError';
   }
 }
@@ -51,6 +65,11 @@ export function isTargetName(name: string): name is TargetName {
 }
 
 export async function loadTarget(name: string): Promise<TargetFactory> {
+  if (name.startsWith('stdio:')) return (await import('./stdio-target.js')).stdioTarget(name);
+  if (isCustomTargetSpec(name)) {
+    const [{ customGuiRecipe }, { guiTarget }] = await Promise.all([import('./custom-gui.js'), import('./gui-target.js')]);
+    return guiTarget(customGuiRecipe(name));
+  }
   if (!isTargetName(name)) throw new UnknownTargetError(name);
   return TARGETS[name]();
 }

@@ -26,11 +26,11 @@ const OPTION_SPEC = { unicode: ['11', '6'] } as const;
 /** DECRPM's Ps values, as the results file names them. */
 const DECRPM_STATES = ['unknown', 'set', 'reset', 'permanently-set', 'permanently-reset'];
 
-function packageVersion(): string {
+export function packageVersion(): string {
   return (createRequire(import.meta.url)(`${PACKAGE}/package.json`) as { version: string }).version;
 }
 
-function createTerminal(cols: number, rows: number, unicode: string): XtermTerminal {
+export function createTerminal(cols: number, rows: number, unicode: string): XtermTerminal {
   const term = new Terminal({ cols, rows, allowProposedApi: true });
   if (unicode === '11') {
     term.loadAddon(new Unicode11Addon());
@@ -40,7 +40,7 @@ function createTerminal(cols: number, rows: number, unicode: string): XtermTermi
 }
 
 /** A mode's default state, asked with DECRQM of a scratch terminal so the session's reply stream stays untouched. */
-async function defaultModeState(mode: string, unicode: string): Promise<string> {
+export async function defaultModeState(mode: string, unicode: string): Promise<string> {
   const scratch = createTerminal(10, 2, unicode);
   let reply = '';
   scratch.onData((d) => (reply += d));
