@@ -178,6 +178,20 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
     args: (ctx) => ['--default-settings', '-geometry', '1160x800', '-e', ...ctx.argv],
     options: () => ({ launch: 'dbus-run-session -- cool-retro-term --default-settings -geometry 1160x800 -e RELAY', 'window-pixels': '1160x800 (cool-retro-term takes no size in cells)' }),
   },
+  {
+    // PuTTY's terminal (terminal.c) in a GTK window of its own, no SSH: pterm runs the command locally.
+    id: 'pterm', name: 'pterm', pkg: 'pterm', program: 'pterm', display: 'x11', dbus: true, vte: false,
+    xtversionNames: [], screen: 'none',
+    args: (ctx) => ['-geometry', geometry(ctx), '-e', ...ctx.argv],
+    options: (ctx) => ({ launch: `dbus-run-session -- pterm -geometry ${geometry(ctx)} -e RELAY` }),
+  },
+  {
+    // Enlightenment's terminal (EFL); it names itself in XTVERSION ("terminology 1.13.0").
+    id: 'terminology', name: 'terminology', pkg: 'terminology', program: 'terminology', display: 'x11', dbus: true, vte: false,
+    xtversionNames: ['terminology'], screen: 'none',
+    args: (ctx) => ['-g', geometry(ctx), '-e', ...ctx.argv],
+    options: (ctx) => ({ launch: `dbus-run-session -- terminology -g ${geometry(ctx)} -e RELAY` }),
+  },
 ];
 
 export const GUI_TARGET_IDS = GUI_RECIPES.map((r) => r.id);

@@ -115,7 +115,7 @@ export type { GuiOpenTuning };
 
 export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiOpenTuning = {}): Promise<TargetSession> {
   const sizeWaitMs = tuning.sizeWaitMs ?? SIZE_WAIT_MS;
-  const limits = startLimits(tuning);
+  const limits = startLimits(tuning, recipe.program);
   validateTargetOptions(recipe.id, opts.options, {});
   const { cols, rows, signal } = opts;
   if (recipe.fixedSize && (recipe.fixedSize.cols !== cols || recipe.fixedSize.rows !== rows)) {

@@ -8,6 +8,9 @@ import type { TargetFactory } from './target.js';
 type Loader = () => Promise<TargetFactory>;
 
 /** A GUI terminal launched from its recipe in gui-recipes.ts. */
+/** A terminal inside another program, from its recipe in hosted-recipes.ts. */
+const hosted = (id: string): Loader => async () => (await import('./hosted-target.js')).hostedTargetById(id);
+
 const gui = (id: string): Loader => async () => (await import('./gui-target.js')).guiTargetById(id);
 
 export const TARGETS = {
@@ -33,6 +36,13 @@ export const TARGETS = {
   konsole: gui('konsole'),
   qterminal: gui('qterminal'),
   'cool-retro-term': gui('cool-retro-term'),
+  pterm: gui('pterm'),
+  terminology: gui('terminology'),
+  mosh: hosted('mosh'),
+  neovim: hosted('neovim'),
+  vim: hosted('vim'),
+  emacs: hosted('emacs'),
+  dvtm: hosted('dvtm'),
 } satisfies Record<string, Loader>;
 
 export type TargetName = keyof typeof TARGETS;

@@ -280,7 +280,7 @@ export function stdioTarget(spec: string): TargetFactory {
       const session = new StdioSession(child, where, argv.join(' '), opts.cols, opts.rows);
       child.once('error', (error) => session.fail(`could not be started: ${error.message}`));
       try {
-        await session.start(startLimits({}).checkMs, opts.signal);
+        await session.start(startLimits({}, argv[0]).checkMs, opts.signal);
       } catch (error) {
         await session.close();
         throw error;
