@@ -22,10 +22,19 @@ export function answerValues(r: ProbeResult): AnswerValues {
   return out;
 }
 
+/** What a host-supplied reply counts as when answers are compared: the terminal gave none, so no terminal's own reply equals it. */
+export const HOST_REPLY = 'host-supplied';
+
+function signatureValues(r: ProbeResult): AnswerValues {
+  const v = answerValues(r);
+  for (const rep of r.replies) if (rep.source === 'host') v.replies[rep.query] = HOST_REPLY;
+  return v;
+}
+
 /** One line that is equal for two results exactly when their answers are equal. */
 export function answerSignature(r: ProbeResult): string {
   if (r.status === 'no-reply' || r.status === 'skipped' || r.status === 'error' || r.status === 'crashed') return r.status;
-  const v = answerValues(r);
+  const v = signatureValues(r);
   const parts: string[] = [];
   parts.push(`cursor=${v.cursor ?? NO_REPLY}`);
   for (const q of Object.keys(v.replies).sort()) parts.push(`${q}=${JSON.stringify(v.replies[q])}`);
