@@ -17,6 +17,7 @@ import { folderBytes } from '../report/site/write-site.js';
 import { readResults } from '../results/read-results.js';
 import type { BenchFigure, BenchModule } from './bench-types.js';
 import { median } from './measure.js';
+import { sixtyFileFigures } from './site-rows-bench.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin/termprobe.js');
@@ -59,7 +60,7 @@ export const siteBench: BenchModule = {
   async run() {
     const work = mkdtempSync(join(tmpdir(), 'termprobe-bench-site-'));
     try {
-      return [...publishedFigures(work), ...(await syntheticFigures(work))];
+      return [...publishedFigures(work), ...sixtyFileFigures(work), ...(await syntheticFigures(work))];
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
