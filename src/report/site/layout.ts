@@ -2,6 +2,7 @@
 import { html, joinHtml, type Html } from './html.js';
 import type { SiteModel } from './site-model.js';
 import { fillTemplate } from './templates.js';
+import { notationLegend } from './notation-legend.js';
 
 export interface PageParts {
   title: string;
@@ -28,5 +29,6 @@ export function renderPage(model: SiteModel, page: PageParts): string {
     body: page.body,
     runCount: model.columns.length,
     reference: model.reference.view.label,
+    notation: notationLegend(model.reference.view.label),
   }).toString();
 }

@@ -111,7 +111,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     console.log(`matrix screenshot: ${shot}`);
     await Promise.all([page.waitForURL(url('probes/cursor.hpr-zero.html') + '#t-ghostty-0.4.0'), page.click('#matrix a[href="probes/cursor.hpr-zero.html#t-ghostty-0.4.0"]')]);
     await page.waitForFunction('document.documentElement.dataset.ready === "1"');
-    const row = page.locator('#t-ghostty-0\\.4\\.0');
+    const row = page.locator('tr:has(#t-ghostty-0\\.4\\.0)');
     expect(await row.textContent()).toContain('✗ lacks');
     expect(await row.textContent()).toContain('B bug');
     expect(await row.textContent()).toContain('takes HPR 0 literally');
@@ -142,6 +142,8 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     await Promise.all([page.waitForURL(url('terminals/ghostty-0.4.0.html')), page.click('#matrix th.c1 a')]);
     const text = (await page.textContent('main'))!;
     for (const s of ['ghostty-web@0.4.0', 'identified by', 'Score by category', 'takes HPR 0 literally', '✓ implements']) expect(text).toContain(s);
+    // The score and the differences lead; identity and settings come after.
+    expect(await page.locator('main h2').allTextContents()).toEqual(['Score by category', 'Differences', 'Identity', 'Settings']);
     const href = await page.getAttribute('a[download]', 'href');
     expect(JSON.parse(readFileSync(join(out, 'terminals', href!), 'utf8'))).toEqual(JSON.parse(readFileSync(join(RESULTS, 'ghostty-0.4.0.json'), 'utf8')));
     await page.waitForFunction('document.querySelector("img.badge").complete');

@@ -89,7 +89,7 @@ export function renderTerminalPage(col: SiteColumn, model: SiteModel, badgeWidth
     label: col.view.label,
     root: '../',
     slug: col.slug,
-    scoreText: scoreText(col),
+    badgeAlt: col.summary.score === null ? `badge: no probe decided for ${col.view.label}` : `badge: ${col.view.label} implements ${scoreText(col)}% of the probes its answers decide`,
     badgeWidth,
     kind: `${col.view.real ? 'real terminal' : 'embedded emulator'} · engine ${col.view.engine.name}${col.view.engine.version ? ` ${col.view.engine.version}` : ''}${col.isReference ? ' · the others are compared against it' : ''}`,
     identifiedBy: run.target.identity.identifiedBy,
