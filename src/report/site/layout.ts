@@ -13,6 +13,8 @@ export interface PageParts {
   /** Links leading to this page, after the home link. */
   crumbs: { href?: string; text: string }[];
   body: Html;
+  /** Where the skip link leads (default: the main content) and what it says. */
+  skip?: { href: string; text: string };
 }
 
 export function renderPage(model: SiteModel, page: PageParts): string {
@@ -30,5 +32,7 @@ export function renderPage(model: SiteModel, page: PageParts): string {
     runCount: model.columns.length,
     reference: model.reference.view.label,
     notation: notationLegend(model.reference.view.label),
+    skipTarget: page.skip?.href ?? '#main',
+    skipText: page.skip?.text ?? 'Skip to the content',
   }).toString();
 }

@@ -87,7 +87,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     // Only xterm.js and tmux shown: rows where those two disagree.
     await page.uncheck('input[data-col="1"]');
     await page.uncheck('input[data-col="2"]');
-    await page.locator('#matrix th.c1').waitFor({ state: 'hidden' });
+    await page.locator('#matrix th.term.c1').waitFor({ state: 'hidden' });
     await page.locator('#matrix td.c1 >> nth=0').waitFor({ state: 'hidden' });
     const two = disagreeing([0, 3]);
     expect(two).toContain('cursor.hpr-zero');
@@ -139,7 +139,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
 
   it('has a page per terminal with its identity, scores, divergences and results file', async () => {
     await openPage(page, url('index.html'));
-    await Promise.all([page.waitForURL(url('terminals/ghostty-0.4.0.html')), page.click('#matrix th.c1 a')]);
+    await Promise.all([page.waitForURL(url('terminals/ghostty-0.4.0.html')), page.click('#matrix th.term.c1 a')]);
     const text = (await page.textContent('main'))!;
     for (const s of ['ghostty-web@0.4.0', 'identified by', 'Score by category', 'takes HPR 0 literally', '✓ implements']) expect(text).toContain(s);
     // The score and the differences lead; identity and settings come after.

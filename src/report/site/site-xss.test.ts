@@ -95,7 +95,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site with hostil
       expect(await page.evaluate('document.querySelectorAll("img:not(.badge), svg, iframe, object, embed").length'), p).toBe(0);
     }
     await page.goto(pathToFileURL(join(out, 'index.html')).href);
-    const header = await page.locator('#matrix th.c1').textContent();
+    const header = await page.locator('#matrix th.term.c1').textContent();
     expect(header).toContain(`${SCRIPT}evil{{body}}`);
     expect(header).toContain(`${IMG}1.0`);
     await page.goto(pathToFileURL(join(out, 'terminals', readdirSync(join(out, 'terminals')).find((f) => f.startsWith('script'))!)).href);
