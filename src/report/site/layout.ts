@@ -3,6 +3,7 @@ import { html, joinHtml, type Html } from './html.js';
 import type { SiteModel } from './site-model.js';
 import { fillTemplate } from './templates.js';
 import { notationLegend } from './notation-legend.js';
+import { SITE_DATA_FILE, SITE_DATA_SCHEMA_FILE } from './site-data-schema.js';
 
 export interface PageParts {
   title: string;
@@ -32,6 +33,8 @@ export function renderPage(model: SiteModel, page: PageParts): string {
     runCount: model.columns.length,
     reference: model.reference.view.label,
     notation: notationLegend(model.reference.view.label),
+    dataFile: SITE_DATA_FILE,
+    dataSchemaFile: SITE_DATA_SCHEMA_FILE,
     skipTarget: page.skip?.href ?? '#main',
     skipText: page.skip?.text ?? 'Skip to the content',
   }).toString();

@@ -148,7 +148,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     expect(JSON.parse(readFileSync(join(out, 'terminals', href!), 'utf8'))).toEqual(JSON.parse(readFileSync(join(RESULTS, 'ghostty-0.4.0.json'), 'utf8')));
     await page.waitForFunction('document.querySelector("img.badge").complete');
     expect(await page.evaluate('document.querySelector("img.badge").naturalWidth')).toBeGreaterThan(0);
-    const data = JSON.parse(readFileSync(join(out, 'data.json'), 'utf8')) as { terminals: unknown[]; probes: { cells: unknown[] }[] };
+    const data = JSON.parse(readFileSync(join(out, 'data-v3.json'), 'utf8')) as { terminals: unknown[]; probes: { cells: unknown[] }[] };
     expect(data.terminals).toHaveLength(4);
     expect(data.probes).toHaveLength(10);
     expect(problems).toEqual([]);

@@ -77,6 +77,13 @@ function divergences(col: SiteColumn, model: SiteModel): Html {
   return html`<p>${rows.length} probes where ${col.view.label} answers otherwise than ${ref.view.label}.</p>${dataTable({ cls: 'divergences', columns: ['probe', 'support', `against ${ref.view.label}`, col.view.label, ref.view.label, 'reason'], rows })}`;
 }
 
+const decidedOf = (col: SiteColumn) => col.summary.implements + col.summary.lacks + col.summary.other;
+
+/** What the badge measures, and how to embed it. */
+function badgeNote(col: SiteColumn): Html {
+  return html`<p class="n">The badge is this terminal’s score: of the ${decidedOf(col)} probes whose answer decides (✓, ✗ or ~; inconclusive ones never count), the share it implements. Embed it from <code>badges/${col.slug}.svg</code>.</p>`;
+}
+
 function compareLinks(col: SiteColumn, model: SiteModel): Html {
   const others = model.columns.filter((c) => c !== col);
   if (others.length === 0) return html``;
@@ -89,7 +96,8 @@ export function renderTerminalPage(col: SiteColumn, model: SiteModel, badgeWidth
     label: col.view.label,
     root: '../',
     slug: col.slug,
-    badgeAlt: col.summary.score === null ? `badge: no probe decided for ${col.view.label}` : `badge: ${col.view.label} implements ${scoreText(col)}% of the probes its answers decide`,
+    badgeAlt: col.summary.score === null ? `badge: no probe decided for ${col.view.label}` : `badge: ${col.view.label} implements ${scoreText(col)}% of the ${decidedOf(col)} probes its answers decide`,
+    badgeNote: badgeNote(col),
     badgeWidth,
     kind: `${col.view.real ? 'real terminal' : 'embedded emulator'} · engine ${col.view.engine.name}${col.view.engine.version ? ` ${col.view.engine.version}` : ''}${col.isReference ? ' · the others are compared against it' : ''}`,
     identifiedBy: run.target.identity.identifiedBy,
@@ -107,7 +115,7 @@ export const terminalPages: SitePage = {
   name: 'terminals',
   pages: (model) =>
     model.columns.flatMap((c) => {
-      const badge = scoreBadge(c.summary.score, c.view.label);
+      const badge = scoreBadge(c.summary.score, c.view.label, c.summary.implements + c.summary.lacks + c.summary.other);
       return [
         { path: `badges/${c.slug}.svg`, content: () => badge.svg },
         { path: `terminals/${c.slug}.html`, content: () => renderTerminalPage(c, model, badge.width) },
