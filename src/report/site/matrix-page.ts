@@ -51,9 +51,9 @@ function probeRow(model: SiteModel, r: SiteRow): Html {
     const col = model.columns[i]!;
     const style = KIND_STYLES[cell.kind];
     const a = cell.verdict.agreement;
-    const against = a && a.class !== 'same' ? `; against ${model.reference.view.label}: ${a.class} (${AGREEMENT_LETTERS[a.class]})` : '';
+    const against = a && a.class !== 'same' ? ` · ${AGREEMENT_LETTERS[a.class]} ${a.class}` : '';
     const first = r === model.rows[0] && i === 0;
-    return html`<td class="c${i} k-${cell.kind}${a && a.class !== 'same' ? ' differs' : ''}"><a${first ? html` id="first-cell"` : ''} href="probes/${r.slug}.html#t-${col.slug}" aria-label="${col.view.name}: ${style.word}" title="${col.view.label}: ${style.word}${against}; ${cell.answer}">${style.mark}</a></td>`;
+    return html`<td class="c${i} k-${cell.kind}${a && a.class !== 'same' ? ' differs' : ''}"><a${first ? html` id="first-cell"` : ''} href="probes/${r.slug}.html#t-${col.slug}" aria-label="${col.view.name}: ${style.word}" title="${col.view.label}: ${style.word}${against} · ${cell.answer}">${style.mark}</a></td>`;
   });
   return html`<tr class="probe" data-q="${searchText(r)}" data-k="${r.cells.map((c) => c.kind).join(' ')}" data-g="${r.cells.map((c) => c.group).join(' ')}"><th scope="row"><a href="probes/${r.slug}.html">${idParts(r.id)}</a><span class="p-title">${r.title}</span></th>${cells}</tr>`;
 }
