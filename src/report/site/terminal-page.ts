@@ -51,7 +51,8 @@ function scoresByCategory(col: SiteColumn, model: SiteModel): Html {
   });
   const t = col.summary;
   const foot = { head: 'all', cells: [t.run, t.implements, t.lacks, t.other, t.inconclusive, html`<b>${scoreText(col)}</b>`], cellClass: num };
-  return html`${dataTable({ cls: 'scores-by-cat', columns: ['category', 'run', '✓ implements', '✗ lacks', '~ other', '? inconclusive', 'score'], rows, foot })}<p class="n">${SCORE_LINE}.</p>`;
+  // Short column names, so the table fits a phone without stacking; the line under it spells them out.
+  return html`${dataTable({ cls: 'scores-by-cat', stack: false, columns: ['category', 'run', '✓', '✗', '~', '?', 'score'], rows, foot })}<p class="n">run: probes with a result; ✓ implements, ✗ lacks, ~ other, ? inconclusive. ${SCORE_LINE}.</p>`;
 }
 
 function explanation(cell: SiteRow['cells'][number]): Html {
