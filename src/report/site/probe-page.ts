@@ -116,7 +116,7 @@ function screens(g: AnswerGroupView, r: SiteRow, colours: ColourSheet): Html {
 
 function answerCount(r: SiteRow, model: SiteModel): string {
   const n = groupAnswers(r, model).length;
-  return `${n} distinct answer${n === 1 ? '' : 's'} from ${model.columns.length} terminal${model.columns.length === 1 ? '' : 's'}, each terminal listed once`;
+  return `${n} distinct answer${n === 1 ? '' : 's'} from ${model.columns.length} terminal${model.columns.length === 1 ? '' : 's'}, each listed once; classes against ${model.reference.view.label}`;
 }
 
 function answersTable(r: SiteRow, model: SiteModel, colours: ColourSheet): Html {
@@ -134,7 +134,7 @@ function answersTable(r: SiteRow, model: SiteModel, colours: ColourSheet): Html 
       ],
     };
   });
-  return dataTable({ cls: 'answers', columns: ['answer and evidence', `support · against ${model.reference.view.label}`, 'terminals', 'why'], rows });
+  return dataTable({ cls: 'answers', columns: ['answer and evidence', 'support · class', 'terminals', 'why'], rows });
 }
 
 export function renderProbePage(r: SiteRow, model: SiteModel, colours: ColourSheet): string {
