@@ -105,7 +105,7 @@ export function buildProgram(): Command {
 
   program
     .command('site [results...]')
-    .description('write the static compatibility site (matrix, probe and terminal pages, data.json, badges) from results files (default: termprobe-results/*.json, else results/*.json)')
+    .description('write the static compatibility site (matrix, probe, terminal and compare pages, data-v3.json with its JSON Schema, badges) from results files (default: termprobe-results/*.json, else results/*.json)')
     .addOption(outOption('output folder (replaced only if an earlier `termprobe site` made it)', parseOutDir).default({ kind: 'dir', path: 'site-out' }, 'site-out'))
     .addOption(referenceOption('-a, --against <file|name>', 'the emulator differences are classified against: a results file, a target among them, or an embedded target run now (default: xterm.js)'))
     .addOption(referenceOption('--reference <file|name>', 'the older name of --against'))
