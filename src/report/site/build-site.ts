@@ -14,6 +14,8 @@ import { ENGINE_NAMES } from '../../results/engines.js';
 import { TARGETS } from '../../targets/registry.js';
 import type { RunView } from '../../classify/run-view.js';
 import type { UnicodeVerdict } from '../../classify/unicode-verdict.js';
+import type { ChunkingReport } from '../../chunking/run-chunking.js';
+import type { ReplayReport } from '../../replay/replay-report.js';
 import { loadCorpus, type Corpus } from '../../corpus/load-corpus.js';
 import { toolVersion } from '../../util/tool-version.js';
 import { SiteError } from './site-error.js';
@@ -29,6 +31,9 @@ export interface SiteOptions {
   probes?: string | Corpus;
   /** Unicode verdicts for unicode.html and its terminal pages (none: no Unicode pages). */
   unicode?: readonly UnicodeVerdict[];
+  /** Replay reports and chunking reports for sessions.html (none of either: no sessions pages). */
+  sessions?: readonly ReplayReport[];
+  chunking?: readonly ChunkingReport[];
 }
 
 export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {}): Promise<SiteModel> {
@@ -41,7 +46,12 @@ export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {
   const lookup = typeof opts.probes === 'object' || probeDir === undefined ? (id: string) => corpus.byId.get(id) : probeLookup(probeDir);
   const cmp = buildComparison(views, reference, registry, lookup);
   const model = buildSiteModel(cmp, corpus, toolVersion());
-  return opts.unicode && opts.unicode.length > 0 ? { ...model, unicode: opts.unicode } : model;
+  const withUnicode = opts.unicode && opts.unicode.length > 0 ? { ...model, unicode: opts.unicode } : model;
+  return {
+    ...withUnicode,
+    ...(opts.sessions && opts.sessions.length > 0 ? { sessions: opts.sessions } : {}),
+    ...(opts.chunking && opts.chunking.length > 0 ? { chunking: opts.chunking } : {}),
+  };
 }
 
 export async function buildSite(views: RunView[], outDir: string, opts: SiteOptions = {}): Promise<SiteStats & { model: SiteModel }> {

@@ -6,5 +6,6 @@ import { dataFiles } from './site-data.js';
 import type { SitePage } from './site-pages.js';
 import { terminalPages } from './terminal-page.js';
 import { unicodePages } from './unicode-page.js';
+import { sessionsPages } from './sessions-page.js';
 
-export const SITE_PAGES: readonly SitePage[] = [matrixPages, probePages, terminalPages, comparePages, unicodePages, dataFiles];
+export const SITE_PAGES: readonly SitePage[] = [matrixPages, probePages, terminalPages, comparePages, unicodePages, sessionsPages, dataFiles];
