@@ -1,5 +1,6 @@
 /** `termprobe site [results…] --out DIR`: the static compatibility site, from results files only. */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR } from './results-dirs.js';
 import { dirname, join } from 'node:path';
 import { SiteError } from '../report/site/site-error.js';
 import { UsageError } from './errors.js';
@@ -49,6 +50,20 @@ async function unicodeVerdictsFor(files: string[]) {
   return found.length > 0 ? loadVerdicts(found) : undefined;
 }
 
+/**
+ * Replay reports in sessions/ and chunking reports in chunking/ beside the
+ * results files named (or beside the default folders' files), for sessions.html.
+ */
+async function sessionReportsFor(files: string[]) {
+  const dirs = files.length > 0 ? [...new Set(files.map((f) => dirname(f)))] : [OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR].filter((d) => existsSync(d) && jsonFilesIn(d).length > 0).slice(0, 1);
+  const { readReplayReport } = await import('../replay/read-replay-report.js');
+  const { readChunkingReport } = await import('../chunking/read-chunking-report.js');
+  return {
+    sessions: dirs.flatMap((d) => jsonFilesIn(join(d, 'sessions'))).map(readReplayReport),
+    chunking: dirs.flatMap((d) => jsonFilesIn(join(d, 'chunking'))).map(readChunkingReport),
+  };
+}
+
 function jsonFilesIn(dir: string): string[] {
   try {
     return readdirSync(dir).filter((n) => n.endsWith('.json')).sort().map((n) => join(dir, n));
@@ -70,7 +85,8 @@ export async function siteCommand(files: string[], opts: SiteCommandOptions): Pr
     const against = againstOf({ against: opts.against && referenceText(opts.against, ''), reference: opts.reference && referenceText(opts.reference, '') });
     const unicode = await unicodeVerdictsFor(files);
     const otherVersions = [...(opts.allVersions ? [] : hidden.map((h) => h.view)), ...history];
-    const stats = await buildSite(views, opts.out.path, { reference: against, registry: opts.registry, probes: opts.probes, unicode, otherVersions, notRun: await releasesNotRun(otherVersions) });
+    const { sessions, chunking } = await sessionReportsFor(files);
+    const stats = await buildSite(views, opts.out.path, { reference: against, registry: opts.registry, probes: opts.probes, unicode, otherVersions, notRun: await releasesNotRun(otherVersions), sessions, chunking });
     if (!opts.quiet) {
       const ms = performance.now() - t0;
       const mb = stats.bytes / 1e6;

@@ -14,6 +14,8 @@ import { ENGINE_NAMES } from '../../results/engines.js';
 import { TARGETS } from '../../targets/registry.js';
 import type { RunView } from '../../classify/run-view.js';
 import type { UnicodeVerdict } from '../../classify/unicode-verdict.js';
+import type { ChunkingReport } from '../../chunking/run-chunking.js';
+import type { ReplayReport } from '../../replay/replay-report.js';
 import { loadCorpus, type Corpus } from '../../corpus/load-corpus.js';
 import { toolVersion } from '../../util/tool-version.js';
 import { SiteError } from './site-error.js';
@@ -35,6 +37,9 @@ export interface SiteOptions {
   otherVersions?: RunView[];
   /** Releases known but not runnable, by terminal (release-targets.ts), named on the history pages. */
   notRun?: Map<string, VersionHistory['notRun']>;
+  /** Replay reports and chunking reports for sessions.html (none of either: no sessions pages). */
+  sessions?: readonly ReplayReport[];
+  chunking?: readonly ChunkingReport[];
 }
 
 export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {}): Promise<SiteModel> {
@@ -50,6 +55,8 @@ export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {
   const histories = siteHistories(views, opts.otherVersions ?? [], corpus, opts.notRun);
   if (histories.length > 0) model.histories = histories;
   if (opts.unicode && opts.unicode.length > 0) model.unicode = opts.unicode;
+  if (opts.sessions && opts.sessions.length > 0) model.sessions = opts.sessions;
+  if (opts.chunking && opts.chunking.length > 0) model.chunking = opts.chunking;
   return model;
 }
 
