@@ -32,6 +32,8 @@ export interface SiteOptions {
   otherVersions?: RunView[];
   /** Releases known but not runnable, by terminal (release-targets.ts), named on the history pages. */
   notRun?: Map<string, VersionHistory['notRun']>;
+  /** Notes of the caller's own (versions left out of the matrix), shown with the comparison's. */
+  notes?: string[];
 }
 
 export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {}): Promise<SiteModel> {
@@ -42,7 +44,7 @@ export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {
   const probeDir = typeof opts.probes === 'string' ? opts.probes : undefined;
   const reference = await chooseReference(opts.reference ?? DEFAULT_REFERENCE, views, { probes: probeDir });
   const lookup = typeof opts.probes === 'object' || probeDir === undefined ? (id: string) => corpus.byId.get(id) : probeLookup(probeDir);
-  const cmp = buildComparison(views, reference, registry, lookup);
+  const cmp = buildComparison(views, reference, registry, lookup, { notes: opts.notes ?? [] });
   const model = buildSiteModel(cmp, corpus, toolVersion());
   const histories = siteHistories(views, opts.otherVersions ?? [], corpus, opts.notRun);
   if (histories.length > 0) model.histories = histories;
