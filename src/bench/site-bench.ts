@@ -60,7 +60,7 @@ export const siteBench: BenchModule = {
   async run() {
     const work = mkdtempSync(join(tmpdir(), 'termprobe-bench-site-'));
     try {
-      return [...publishedFigures(work), ...sixtyFileFigures(work), ...(await syntheticFigures(work))];
+      return [...publishedFigures(work), ...(await sixtyFileFigures(work)), ...(await syntheticFigures(work))];
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
