@@ -169,6 +169,9 @@
     }
     window.addEventListener('hashchange', function () { readState(); apply(false); });
     readState();
+    // The category and terminal pickers start open where there is room, folded on a phone.
+    const wide = window.matchMedia('(min-width: 44.01rem)').matches;
+    for (const d of form.querySelectorAll('details[data-wide-open]')) d.open = wide;
     form.hidden = false;
     apply(false);
   }

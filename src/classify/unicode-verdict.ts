@@ -159,7 +159,8 @@ export function unicodeVerdict(results: UnicodeResults, suite: WidthSuite): Unic
     }
     if (item.emoji) {
       add(emojiRows.get(item.emoji) ?? emojiRows.set(item.emoji, share()).get(item.emoji)!, ok);
-      emojiPoints.push({ version: item.emoji, bucket: item.category, ok });
+      // The emoji version of the tables: the single emoji of each version (sequences have their own shares).
+      if (item.category === 'wide' || item.category === 'lone-modifier') emojiPoints.push({ version: item.emoji, bucket: item.category, ok });
     }
     if (item.category === 'emoji-zwj') {
       add(zwj, ok);
@@ -217,4 +218,30 @@ export function verdictSentence(v: UnicodeVerdict): string {
   const as = `Unicode ${v.unicode.best === BELOW_ALL ? '8.0 or older' : v.unicode.best} (zero width ${percent(zero)}${wide.total > 0 ? `, wide ${percent(wide)}` : ''})`;
   const emoji = v.emoji.best === BELOW_ALL ? 'no emoji version' : `emoji ${v.emoji.best}`;
   return `draws widths as ${as}, ${emoji}; ZWJ ${percent(v.zwj.share)}, VS16 ${percent(v.shares['vs16'])}, VS15 ${percent(v.shares['vs15'])}`;
+}
+
+export interface DisagreementGroup {
+  category: WidthItem['category'];
+  /** The Unicode (or, for emoji sequences, emoji) version of the items. */
+  version: string;
+  pass: UnicodePass;
+  expected: number;
+  got: number | null;
+  count: number;
+  /** A few of the items, as their ids. */
+  examples: string[];
+}
+
+/** Disagreements grouped by category, version, pass and answer, largest first. */
+export function groupDisagreements(v: UnicodeVerdict, examples = 3): DisagreementGroup[] {
+  const groups = new Map<string, DisagreementGroup>();
+  for (const d of v.disagreements) {
+    const version = d.emoji && d.category !== 'wide' ? `emoji ${d.emoji}` : (d.unicode ?? '');
+    const key = `${d.category} ${version} ${d.pass} ${d.expected} ${d.got}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { category: d.category, version, pass: d.pass, expected: d.expected, got: d.got, count: 0, examples: [] }));
+    g.count++;
+    if (g.examples.length < examples) g.examples.push(d.id);
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count || a.category.localeCompare(b.category));
 }

@@ -21,11 +21,17 @@ export interface CompareOptions {
   reference?: string;
   registry?: string;
   probes?: string;
+  /** Unicode results files (run --suite unicode) instead of corpus results. */
+  unicode?: boolean;
   allVersions?: boolean;
 }
 
 export async function compareCommand(files: string[], opts: CompareOptions): Promise<void> {
   const format = validateFormat(opts.format);
+  if (opts.unicode) {
+    (await import('./unicode-compare.js')).unicodeCompare(files, format);
+    return;
+  }
   const { views, notes } = chooseVersions(await checkRunsAgainstCorpus(requireRuns(files, { allVersions: true }), opts.probes), opts.allVersions);
   const categories = splitList(opts.category);
   const known = new Set(views.flatMap((v) => v.run.probes.map((p) => categoryOf(p.id))));

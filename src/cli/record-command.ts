@@ -13,6 +13,7 @@ export interface RecordCommandOptions {
   term?: string;
   key?: string[];
   quietMs?: string;
+  cut?: boolean;
 }
 
 export async function recordCommand(argv: string[], opts: RecordCommandOptions): Promise<void> {
@@ -30,7 +31,7 @@ export async function recordCommand(argv: string[], opts: RecordCommandOptions):
   if (!Number.isInteger(quietMs) || quietMs < 10 || quietMs > 60_000) throw new UsageError(`--quiet-ms "${opts.quietMs}" is not a whole number of milliseconds from 10 to 60000`);
   const size = opts.size ?? DEFAULT_SIZE;
   const summary = await withInterrupts((signal) =>
-    recordSession({ argv, out, cols: size.cols, rows: size.rows, term: opts.term ?? 'xterm-256color', keys, quietMs, endAfterMs: Math.max(1000, quietMs * 3), signal }),
+    recordSession({ argv, out, cols: size.cols, rows: size.rows, term: opts.term ?? 'xterm-256color', keys, quietMs, endAfterMs: Math.max(1000, quietMs * 3), cutAfterKeys: opts.cut === true, signal }),
   );
   process.stderr.write(`recorded ${argv[0]} at ${size.cols}x${size.rows}: ${summary.events} output events, ${summary.bytes} bytes in ${summary.seconds.toFixed(2)} s (${summary.exit}) → ${out}\n`);
 }

@@ -1,4 +1,6 @@
 /** `termprobe site [results…] --out DIR`: the static compatibility site, from results files only. */
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { SiteError } from '../report/site/site-error.js';
 import { UsageError } from './errors.js';
 import type { OutPath } from './options/out-option.js';
@@ -37,6 +39,24 @@ async function releasesNotRun(views: RunView[]): Promise<Map<string, VersionHist
   return out;
 }
 
+/**
+ * The Unicode verdicts the site shows: the Unicode results in unicode/ beside the
+ * results files named (or the default folders' unicode/, as compare --unicode reads).
+ */
+async function unicodeVerdictsFor(files: string[]) {
+  const { unicodeFiles, loadVerdicts } = await import('./unicode-compare.js');
+  const found = files.length > 0 ? unicodeFiles([...new Set(files.map((f) => join(dirname(f), 'unicode')))].flatMap(jsonFilesIn)) : unicodeFiles(undefined);
+  return found.length > 0 ? loadVerdicts(found) : undefined;
+}
+
+function jsonFilesIn(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((n) => n.endsWith('.json')).sort().map((n) => join(dir, n));
+  } catch {
+    return [];
+  }
+}
+
 export async function siteCommand(files: string[], opts: SiteCommandOptions): Promise<void> {
   const t0 = performance.now();
   // The table shows each terminal's newest version; the others, and results/history/ by default, make its history pages.
@@ -48,10 +68,11 @@ export async function siteCommand(files: string[], opts: SiteCommandOptions): Pr
   const { buildSite } = await import('../report/site/build-site.js');
   try {
     const against = againstOf({ against: opts.against && referenceText(opts.against, ''), reference: opts.reference && referenceText(opts.reference, '') });
+    const unicode = await unicodeVerdictsFor(files);
     const otherVersions = [...(opts.allVersions ? [] : hidden.map((h) => h.view)), ...history];
     const note = opts.allVersions ? undefined : hiddenVersionsNote(hidden);
     const notes = note ? [note.replace('(--all-versions shows every one)', '(each on its history page; --all-versions puts every one in the table)')] : [];
-    const stats = await buildSite(views, opts.out.path, { reference: against, registry: opts.registry, probes: opts.probes, otherVersions, notRun: await releasesNotRun(otherVersions), notes });
+    const stats = await buildSite(views, opts.out.path, { reference: against, registry: opts.registry, probes: opts.probes, unicode, otherVersions, notRun: await releasesNotRun(otherVersions), notes });
     if (!opts.quiet) {
       const ms = performance.now() - t0;
       const mb = stats.bytes / 1e6;

@@ -21,6 +21,7 @@ export function registerVerdictCommands(program: Command): void {
     .option('--registry <file>', REGISTRY_HELP)
     .option('--probes <dir>', 'probe folder (for a reference run now)')
     .option('--all-versions', 'every version of each terminal, not only the newest (a row is terminal, version, platform)')
+    .option('-u, --unicode', 'the Unicode verdicts of Unicode results files (run --suite unicode; default: termprobe-results/unicode/*.json, else results/unicode/*.json)')
     .action(async (files, opts) => (await import('./compare-command.js')).compareCommand(files, opts));
 
   program

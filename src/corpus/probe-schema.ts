@@ -67,7 +67,8 @@ const anyOf = <T extends z.ZodString | z.ZodType<string>>(value: T) =>
 const expectationShape = {
   cursor: anyOf(cursorValue).optional(),
   replies: z.record(querySchema, anyOf(replyValue)).optional(),
-  screen: z.array(z.string()).optional(),
+  /** The region's rows; or several such lists, any one of which matches (two spellings of one behaviour). */
+  screen: z.union([z.array(z.string()), z.array(z.array(z.string())).min(2, 'a list of screens names at least two (use a plain list of rows for one)')]).optional(),
 };
 
 export const expectationSchema = z.strictObject(expectationShape);
@@ -107,6 +108,12 @@ export const probeSchema = z.strictObject({
     inconclusive: z.array(inconclusiveSchema).min(1).optional(),
   }),
   known: z.record(z.string(), knownVerdictSchema).optional(),
+  /**
+   * Why the probe stays although every published target gives it the same answer
+   * (e.g. it separates terminals not installed here); corpus-split.test.ts asks for
+   * it exactly on such probes.
+   */
+  kept: z.string().min(20).max(300).regex(/[.!?]$/, 'kept is a sentence ending in a full stop').optional(),
 });
 
 export const probeFileSchema = z.strictObject({

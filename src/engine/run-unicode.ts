@@ -36,41 +36,80 @@ export interface UnicodeRun {
 const MODE_2027_RESET = '\x1b[?2027l';
 const MODE_2027_SET = '\x1b[?2027h';
 
+/** The session in use, and how to start a fresh one when a choke item leaves the terminal hung or dead. */
+export interface UnicodeSessionHolder {
+  current: TargetSession;
+  reopen?: () => Promise<TargetSession>;
+}
+
 /** Run the suite in an open session (any target, the user's own terminal included). */
-export async function measureSession(targetId: string, session: TargetSession, suite: WidthSuite, opts: UnicodeRunOptions & { cols: number; rows: number }): Promise<UnicodeRun> {
+export async function measureSession(targetId: string, sessionOrHolder: TargetSession | UnicodeSessionHolder, suite: WidthSuite, opts: UnicodeRunOptions & { cols: number; rows: number }): Promise<UnicodeRun> {
+  const holder: UnicodeSessionHolder = 'current' in sessionOrHolder ? sessionOrHolder : { current: sessionOrHolder };
   const startedAt = new Date();
   const t0 = performance.now();
-  const described = await session.describe();
+  const described = await holder.current.describe();
   const size = { cols: opts.cols, rows: opts.rows };
-  const ident = await runProbes(session, IDENTIFY_PROBES, { size, idleTimeoutMs: opts.idleTimeoutMs, prelude: 'none', signal: opts.signal });
+  const ident = await runProbes(holder.current, IDENTIFY_PROBES, { size, idleTimeoutMs: opts.idleTimeoutMs, prelude: 'none', signal: opts.signal });
   const seen = readIdentification(ident.results[0]!, ident.results[1]!);
   const modes = { ...seen.modes, ...described.settings?.modes };
   const restore = restoreModesBytes(modes);
   const prelude = preludeBytes(size, opts.prelude ?? 'default', restore);
   const items = suite.items;
   const all = items.map((_, i) => i);
+  const chokes = all.filter((i) => items[i]!.category === 'choke');
+  const plain = all.filter((i) => items[i]!.category !== 'choke');
   const clusters = all.filter((i) => items[i]!.cluster !== undefined);
   const total = all.length + clusters.length;
   const tMeasure = performance.now();
-  const pass = (modeBytes: string, indexes: number[], offset: number) =>
-    measureWidths(session, items, indexes, {
+  let done = 0;
+  const pass = (modeBytes: string, indexes: number[], maxTimeouts?: number) => {
+    const offset = done;
+    return measureWidths(holder.current, items, indexes, {
       size,
       modeBytes,
       prelude,
       idleTimeoutMs: opts.idleTimeoutMs,
       signal: opts.signal,
       maxBytesInFlight: opts.maxBytesInFlight,
-      onProgress: (done) => opts.onProgress?.(offset + done, total),
-    });
+      ...(maxTimeouts ? { maxTimeouts } : {}),
+      onProgress: (n) => opts.onProgress?.(offset + n, total),
+    }).then((r) => ((done += indexes.length), r));
+  };
   let off: WidthPass;
   let on: WidthPass | undefined;
   if (ident.gaveUp) {
     off = { advances: new Map(all.map((i) => [i, null])), notes: new Map(), remeasured: [], batches: 0, gaveUp: ident.gaveUp };
   } else {
-    off = await pass(MODE_2027_RESET, all, 0);
-    if (!off.gaveUp) on = await pass(MODE_2027_SET, clusters, all.length);
+    off = await pass(MODE_2027_RESET, plain);
+    if (!off.gaveUp) on = await pass(MODE_2027_SET, clusters);
+    // The items terminals choke on go last, each alone: one that leaves the terminal hung or dead
+    // is marked, and a fresh instance (where the target can start one) measures the rest.
+    for (let k = 0; k < chokes.length && !off.gaveUp; k++) {
+      const i = chokes[k]!;
+      const r = await pass(MODE_2027_RESET, [i], 1);
+      off.advances.set(i, r.advances.get(i) ?? null);
+      off.batches += r.batches;
+      const note = r.notes.get(i);
+      if (!r.gaveUp) {
+        if (note) off.notes.set(i, note);
+        continue;
+      }
+      if (!holder.reopen || k === chokes.length - 1) {
+        off.notes.set(i, `no answer within ${opts.idleTimeoutMs ?? 2000} ms; ${r.gaveUp}`);
+        if (k < chokes.length - 1) off.gaveUp = r.gaveUp;
+        continue;
+      }
+      off.notes.set(i, `no answer within ${opts.idleTimeoutMs ?? 2000} ms: the terminal stopped answering after this item (hung or died); a fresh instance measured the rest`);
+      await holder.current.close();
+      holder.current = await holder.reopen();
+      await runProbes(holder.current, IDENTIFY_PROBES, { size, idleTimeoutMs: opts.idleTimeoutMs, prelude: 'none', signal: opts.signal });
+    }
+    for (const i of chokes) if (!off.advances.has(i)) {
+      off.advances.set(i, null);
+      off.notes.set(i, `not measured: ${off.gaveUp ?? 'the terminal stopped answering'}`);
+    }
     // Put back what the run changed: the prelude restores the recorded modes (2027 included).
-    session.write(new TextEncoder().encode(prelude));
+    holder.current.write(new TextEncoder().encode(prelude));
   }
   const measuringMs = Math.round(performance.now() - tMeasure);
   const identity = chooseIdentity(described, seen, targetId);
@@ -125,10 +164,11 @@ export async function runUnicodeTarget(targetId: string, suite: WidthSuite, opts
   if (factory.kind === 'self') return (await import('./run-self-unicode.js')).runSelfUnicode(suite, opts);
   const cols = opts.cols ?? 80;
   const rows = opts.rows ?? 24;
-  const session = await factory.open({ cols, rows, options: opts.options ?? {}, signal: opts.signal });
+  const open = () => factory.open({ cols, rows, options: opts.options ?? {}, signal: opts.signal });
+  const holder: UnicodeSessionHolder = { current: await open(), reopen: open };
   try {
-    return await measureSession(targetId, session, suite, { ...opts, cols, rows });
+    return await measureSession(targetId, holder, suite, { ...opts, cols, rows });
   } finally {
-    await session.close();
+    await holder.current.close();
   }
 }

@@ -1,7 +1,9 @@
 /**
  * Measuring the width suite: batches of items (width-batches.ts) pipelined into
- * a target inside a byte budget, each batch fenced by the DA1 sentinel, so a
- * batch that loses an answer costs that batch only. An item of a batch that
+ * a target inside a byte budget, each batch fenced by its tag (a CPR at a
+ * column of the last row that names the batch) and the DA1 sentinel, so a
+ * batch that loses an answer costs that batch only: the late answers of a batch
+ * given up on are known by its tag and dropped, never taken for the next one's. An item of a batch that
  * wrapped, moved to another row, or whose batch came back short, is measured
  * again alone, after the isolation prelude; so are the items terminals choke
  * on, each alone, last. Nothing here waits on time but the last-resort idle timeout.
@@ -9,7 +11,9 @@
 import type { WidthItem } from '../corpus/width-suite/width-item.js';
 import { ReplyParser } from '../protocol/reply-parser.js';
 import type { TargetSession } from '../targets/target.js';
-import { aloneBatch, planBatches, type WidthBatch } from './width-batches.js';
+import { aloneBatch, CPR, DA1, planBatches, type WidthBatch } from './width-batches.js';
+
+const encoder = new TextEncoder();
 import { DEFAULT_BYTES_IN_FLIGHT } from './window.js';
 
 export interface WidthPassOptions {
@@ -43,6 +47,11 @@ interface InFlight {
   batch: WidthBatch;
   alone: boolean;
   cprs: { row: number; col: number }[];
+  /** The column of the last row its tag CPR reports; tagSeen once it has. */
+  tag: number;
+  tagSeen: boolean;
+  /** Bytes written for it (the batch, its tag and sentinel). */
+  bytes: number;
 }
 
 export async function measureWidths(session: TargetSession, items: readonly WidthItem[], indexes: readonly number[], o: WidthPassOptions): Promise<WidthPass> {
@@ -62,6 +71,8 @@ class WidthRunner {
   private readonly remeasured: number[] = [];
   private readonly queue: { batch: WidthBatch; alone: boolean }[] = [];
   private sentBatches = 0;
+  /** DA1 replies still to come from batches given up on (their tag came late): dropped, not taken for the head's. */
+  private staleSentinels = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
@@ -83,16 +94,28 @@ class WidthRunner {
     for (let i = 0; i < events.length; i++) {
       const ev = events[i]!;
       const head = this.inflight[0];
-      if (!head) continue;
-      if (ev.kind === 'cpr' && !ev.private) head.cprs.push({ row: ev.row ?? 0, col: ev.col ?? 0 });
-      else if (ev.kind === 'da1') this.land(true);
+      if (ev.kind === 'cpr' && !ev.private) {
+        if (ev.row === this.o.size.rows) {
+          // A tag: the head's own, or a batch's given up on, whose answers so far were taken for the head's.
+          if (head && ev.col === head.tag) head.tagSeen = true;
+          else {
+            if (head) head.cprs.length = 0;
+            this.staleSentinels++;
+          }
+          continue;
+        }
+        head?.cprs.push({ row: ev.row ?? 0, col: ev.col ?? 0 });
+      } else if (ev.kind === 'da1') {
+        if (this.staleSentinels > 0) this.staleSentinels--;
+        else if (head) this.land(head.tagSeen);
+      }
     }
     this.wake?.();
   }
 
   private land(complete: boolean): void {
     const f = this.inflight.shift()!;
-    this.bytesInFlight -= f.batch.bytes.length;
+    this.bytesInFlight -= f.bytes;
     this.landed.push({ f, complete });
   }
 
@@ -175,11 +198,16 @@ class WidthRunner {
         if (this.queue.length === 0 && this.inflight.length === 0) break;
         while (this.queue.length > 0 && (this.inflight.length === 0 || this.bytesInFlight + this.queue[0]!.batch.bytes.length <= budget)) {
           const next = this.queue.shift()!;
-          this.inflight.push({ ...next, cprs: [] });
-          this.bytesInFlight += next.batch.bytes.length;
+          const tag = (this.sentBatches % size.cols) + 1;
+          const fence = encoder.encode(`\x1b[${size.rows};${tag}H${CPR}${DA1}`);
+          const bytes = new Uint8Array(next.batch.bytes.length + fence.length);
+          bytes.set(next.batch.bytes);
+          bytes.set(fence, next.batch.bytes.length);
+          this.inflight.push({ ...next, cprs: [], tag, tagSeen: false, bytes: bytes.length });
+          this.bytesInFlight += bytes.length;
           this.sentBatches++;
           this.lastActivity = performance.now();
-          this.session.write(next.batch.bytes);
+          this.session.write(bytes);
         }
         if (this.landed.length > 0) continue;
         const idle = performance.now() - this.lastActivity;
@@ -190,7 +218,7 @@ class WidthRunner {
         this.land(false);
         this.lastActivity = performance.now();
         if (++timeouts >= maxTimeouts) {
-          gaveUp = `the terminal stopped answering (no DA1 for ${this.idleMs()} ms, ${timeouts} batches in a row)`;
+          gaveUp = `the terminal stopped answering (no DA1 for ${this.idleMs()} ms${timeouts > 1 ? `, ${timeouts} batches in a row` : ''})`;
           break;
         }
       }

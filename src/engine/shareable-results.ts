@@ -89,12 +89,12 @@ export function redactHomeShapes(text: string): string {
   return out;
 }
 
-/** The file as it may be shared: a new object, the input untouched. */
-export function shareableResults(results: ResultsFile, values: readonly PersonalValue[] = personalValues()): ResultsFile {
+/** The file as it may be shared (a corpus or a Unicode results file): a new object, the input untouched. */
+export function shareableResults<T extends Pick<ResultsFile, 'target'> & { run: object } = ResultsFile>(results: T, values: readonly PersonalValue[] = personalValues()): T {
   const redact = redactor(values);
-  const copy = mapStrings(results, (t) => redactHomeShapes(redact(t))) as ResultsFile;
-  const { host: _host, ...run } = copy.run;
-  copy.run = run;
+  const copy = mapStrings(results, (t) => redactHomeShapes(redact(t))) as T;
+  const { host: _host, ...run } = copy.run as { host?: string };
+  copy.run = run as T['run'];
   const env = copy.target.identity.chain.env;
   if (env) copy.target.identity.chain.env = Object.fromEntries(Object.entries(env).filter(([k, v]) => isTerminalVar(k, v)));
   return copy;

@@ -2,7 +2,9 @@
  * Laying the width suite out in batches: many items per screen row, each at a
  * column of its own (CUP, the item, CPR), so an item's advance is the reported
  * column minus the one it started at, and a mis-drawn item cannot shift the
- * next. One batch fills the screen once and ends with the DA1 sentinel.
+ * next. One batch fills the screen but its last two rows once; the runner
+ * ends it with its tag (a CPR at a column of the last row that names the batch)
+ * and the DA1 sentinel (run-widths.ts).
  */
 import { itemBytes, type WidthItem } from '../corpus/width-suite/width-item.js';
 
@@ -41,14 +43,13 @@ export interface BatchOptions {
 export function planBatches(items: readonly WidthItem[], indexes: readonly number[], o: BatchOptions): WidthBatch[] {
   const batches: WidthBatch[] = [];
   const prefix = encoder.encode(`${o.prefix}\x1b[2J`);
-  const sentinel = encoder.encode(DA1);
   let parts: Uint8Array[] = [prefix];
   let placements: Placement[] = [];
   let size = prefix.length;
   let row = 1;
   let col = 1;
   const finish = () => {
-    if (placements.length > 0) batches.push({ placements, bytes: concat([...parts, sentinel], size + sentinel.length) });
+    if (placements.length > 0) batches.push({ placements, bytes: concat(parts, size) });
     parts = [prefix];
     placements = [];
     size = prefix.length;
@@ -66,8 +67,9 @@ export function planBatches(items: readonly WidthItem[], indexes: readonly numbe
       }
       const head = encoder.encode(`\x1b[${row};${col}H`);
       const cost = head.length + body.length + CPR.length;
-      // The last row stays empty: an item drawn too wide there would scroll the screen.
-      if (placements.length > 0 && (row >= o.rows || size + cost > o.maxBytes)) {
+      // The last two rows stay empty: an item drawn too wide wraps at most into the one
+      // before last, and the last holds the batch's tag, which no item's report can then look like.
+      if (placements.length > 0 && (row >= o.rows - 1 || size + cost > o.maxBytes)) {
         finish();
         continue;
       }
@@ -96,6 +98,6 @@ function concat(parts: Uint8Array[], length: number): Uint8Array {
 export function aloneBatch(items: readonly WidthItem[], index: number, prefix: string): WidthBatch {
   const head = encoder.encode(`${prefix}\x1b[2J\x1b[1;1H`);
   const body = itemBytes(items[index]!);
-  const tail = encoder.encode(CPR + DA1);
+  const tail = encoder.encode(CPR);
   return { placements: [{ index, row: 1, col: 1 }], bytes: concat([head, body, tail], head.length + body.length + tail.length) };
 }

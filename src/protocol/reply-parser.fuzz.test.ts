@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReplyEvent } from './reply-events.js';
 import { REPLY_FIXTURES } from './reply-fixtures.js';
 import { ReplyParser, type ReplyParserOptions } from './reply-parser.js';
+import { Utf8Decoder } from './utf8-decoder.js';
 import { mergeText, randomCuts, reassemble, seededRandom } from './test-support.js';
 
 const ROUNDS = 100_000;
@@ -66,10 +67,10 @@ function sameEvents(a: readonly ReplyEvent[], b: readonly ReplyEvent[]): boolean
 }
 
 /** Parsers for one set of caps: fed in random chunks, fed whole, fed one sequence alone. Reused: CAN + flush leaves them fresh. */
-interface Parsers { chunked: ReplyParser; whole: ReplyParser; alone: ReplyParser }
+interface Parsers { chunked: ReplyParser; whole: ReplyParser; alone: ReplyParser; decode: (bytes: Uint8Array) => string }
 
 /** Everything that must hold for one input; returns a description of the first violation. */
-function check(input: Uint8Array, { chunked: parser, whole: wholeParser, alone }: Parsers, random: () => number): string | null {
+function check(input: Uint8Array, { chunked: parser, whole: wholeParser, alone, decode }: Parsers, random: () => number): string | null {
   const { maxRaw, maxPayload, maxParams, maxParamChars, maxIntermediates } = parser.limits;
   const events: ReplyEvent[] = [];
   let start = 0;
@@ -97,7 +98,7 @@ function check(input: Uint8Array, { chunked: parser, whole: wholeParser, alone }
   for (const e of reference) {
     if (e.kind !== 'text' && e.raw.length > maxRaw + 2) return `raw of ${e.raw.length} characters`;
   }
-  if (!reference.some((e) => e.kind !== 'text' && e.truncated) && reassemble(reference) !== utf8.decode(whole)) {
+  if (!reference.some((e) => e.kind !== 'text' && e.truncated) && reassemble(reference) !== decode(whole)) {
     return 'events do not reassemble into the decoded input';
   }
   // A generic CSI's fields, put back together, are its raw text less ignored controls.
@@ -121,13 +122,15 @@ function check(input: Uint8Array, { chunked: parser, whole: wholeParser, alone }
 describe('reply parser fuzz', () => {
   it(`holds its invariants over ${ROUNDS} random and escape-heavy inputs`, () => {
     const random = seededRandom(0x7e57);
-    const parserSets = [{}, SMALL_CAPS].map((opts) => ({ chunked: new ReplyParser(opts), whole: new ReplyParser(opts), alone: new ReplyParser(opts) }));
+    // The third set reads raw 8-bit C1 bytes as controls (the engine's setting): its text is checked against the decoder with the same rule.
+    const decoders = [(b: Uint8Array) => utf8.decode(b), (b: Uint8Array) => utf8.decode(b), (b: Uint8Array) => { const d = new Utf8Decoder({ c1Bytes: true }); return d.decode(b) + d.flush(); }];
+    const parserSets = [{}, SMALL_CAPS, { c1Bytes: true }].map((opts, k) => ({ chunked: new ReplyParser(opts), whole: new ReplyParser(opts), alone: new ReplyParser(opts), decode: decoders[k]! }));
     const started = performance.now();
     const cpu = process.cpuUsage();
     for (let round = 0; round < ROUNDS; round++) {
       const pick = round % 3;
       const input = pick === 0 ? randomBytes(random) : pick === 1 ? tokenSoup(random) : mutatedFixture(random);
-      const parsers = parserSets[round % 2]!;
+      const parsers = parserSets[round % 3]!;
       let problem: string | null;
       try {
         problem = check(input, parsers, random);
@@ -146,7 +149,7 @@ describe('reply parser fuzz', () => {
 
   it('reaches every reply kind, the new report kinds included, so the invariants above cover each', () => {
     const random = seededRandom(0x5eed);
-    const parser = new ReplyParser();
+    const parser = new ReplyParser({ c1Bytes: true });
     const seen = new Set<string>();
     for (let round = 0; round < 20_000; round++) {
       const input = round % 2 === 0 ? tokenSoup(random) : mutatedFixture(random);

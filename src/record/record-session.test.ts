@@ -39,3 +39,14 @@ test('an interrupted recording leaves no file, and no temporary one', async () =
   await expect(run).rejects.toThrow('stop');
   expect(readdirSync(dir)).toEqual([]);
 });
+
+test('--cut: the output after the last key is recorded, what the program writes on its way out is not', async () => {
+  const dir = tempDir('termprobe-record-');
+  const out = join(dir, 'cut.cast');
+  const script = 'trap "printf LEAVING; exit 0" HUP; printf "ready "; read x; printf "screen %s" "$x"; while :; do sleep 0.1; done';
+  const summary = await recordSession({ argv: ['sh', '-c', script], out, cols: 40, rows: 5, term: 'xterm', keys: ['k\r'], quietMs: 100, endAfterMs: 5000, cutAfterKeys: true });
+  expect(summary.exit).toMatch(/^ended by termprobe after the last key \(.*its last output not recorded\)$/);
+  const text = Buffer.from((await readCastOutput(out, 1 << 20)).bytes).toString('utf8');
+  expect(text).toContain('screen k');
+  expect(text).not.toContain('LEAVING');
+});

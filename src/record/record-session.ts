@@ -20,6 +20,12 @@ export interface RecordOptions {
   quietMs: number;
   /** Ended (SIGHUP, then SIGKILL) this long after the last key, if still running. */
   endAfterMs: number;
+  /**
+   * Once the output after the last key is quiet, stop recording and end the
+   * program: what it writes on the way out (leaving the alternate screen) is not
+   * recorded, so the cast ends on the program's own screen.
+   */
+  cutAfterKeys?: boolean;
   cwd?: string;
   env?: Record<string, string>;
   signal?: AbortSignal;
@@ -67,7 +73,9 @@ export async function recordSession(opts: RecordOptions): Promise<RecordSummary>
   let events = 0;
   let bytes = 0;
   let lastOutput = performance.now();
+  let recording = true;
   child.onData((data) => {
+    if (!recording) return;
     lastOutput = performance.now();
     events++;
     bytes += Buffer.byteLength(data);
@@ -99,18 +107,23 @@ export async function recordSession(opts: RecordOptions): Promise<RecordSummary>
       child.write(key);
       lastOutput = performance.now();
     }
-    const ended = await Promise.race(opts.keys.length > 0 ? [exited, pause(opts.endAfterMs).then(() => undefined), abortOf(opts.signal)] : [exited, abortOf(opts.signal)]);
+    if (opts.cutAfterKeys && !done) {
+      await waitQuiet();
+      recording = false;
+    }
+    const ended = opts.cutAfterKeys && !done ? undefined : await Promise.race(opts.keys.length > 0 ? [exited, pause(opts.endAfterMs).then(() => undefined), abortOf(opts.signal)] : [exited, abortOf(opts.signal)]);
     if (opts.signal?.aborted) throw opts.signal.reason;
     let exit = ended;
     if (exit === undefined) {
-      await waitQuiet();
+      if (recording) await waitQuiet();
+      recording = false;
       child.kill('SIGHUP');
       exit = await Promise.race([exited, pause(2000).then(() => undefined)]);
       if (exit === undefined) {
         child.kill('SIGKILL');
         exit = await exited;
       }
-      exit = `ended by termprobe after the last key (${exit})`;
+      exit = `ended by termprobe after the last key (${exit}${opts.cutAfterKeys ? ', its last output not recorded' : ''})`;
     }
     writer.commit();
     return { events, bytes, seconds: now(), exit };

@@ -22,10 +22,19 @@ export function answerValues(r: ProbeResult): AnswerValues {
   return out;
 }
 
+/** What a host-supplied reply counts as when answers are compared: the terminal gave none, so no terminal's own reply equals it. */
+export const HOST_REPLY = 'host-supplied';
+
+function signatureValues(r: ProbeResult): AnswerValues {
+  const v = answerValues(r);
+  for (const rep of r.replies) if (rep.source === 'host') v.replies[rep.query] = HOST_REPLY;
+  return v;
+}
+
 /** One line that is equal for two results exactly when their answers are equal. */
 export function answerSignature(r: ProbeResult): string {
   if (r.status === 'no-reply' || r.status === 'skipped' || r.status === 'error' || r.status === 'crashed') return r.status;
-  const v = answerValues(r);
+  const v = signatureValues(r);
   const parts: string[] = [];
   parts.push(`cursor=${v.cursor ?? NO_REPLY}`);
   for (const q of Object.keys(v.replies).sort()) parts.push(`${q}=${JSON.stringify(v.replies[q])}`);
@@ -81,7 +90,22 @@ function rowMatch(got: string, want: string): Match {
   return new RegExp(`^${pattern}$`, 'su').test(want) ? 'unknown' : 'no';
 }
 
-function screenMatch(r: ProbeResult, want: string[], size: SizeVars): Match {
+/** The alternatives of an expected screen: one list of rows, or several. */
+export function screenAlternatives(want: string[] | string[][]): string[][] {
+  return want.length > 0 && Array.isArray(want[0]) ? (want as string[][]) : [want as string[]];
+}
+
+function screenMatch(r: ProbeResult, want: string[] | string[][], size: SizeVars): Match {
+  let out: Match = 'no';
+  for (const rows of screenAlternatives(want)) {
+    const m = oneScreenMatch(r, rows, size);
+    if (m === 'yes') return 'yes';
+    if (m === 'unknown') out = 'unknown';
+  }
+  return out;
+}
+
+function oneScreenMatch(r: ProbeResult, want: string[], size: SizeVars): Match {
   if (!r.screen) return 'unknown';
   const got = r.screen.text.map((l) => l.replace(/ +$/, ''));
   const rows = want.map((l) => substituteSize(l, size).replace(/ +$/, ''));

@@ -24,8 +24,16 @@ export interface LaunchContext {
 export type ScreenMethod = 'decrqcra' | 'remote-control' | 'snapshot' | 'perl-dump' | 'none';
 
 export interface GuiRecipe {
-  /** Registry name, as the user types it. */
+  /** Registry name, as the user types it (for a custom terminal: the whole --target text). */
   id: string;
+  /** A file-name-safe form of id for scratch dirs, when id is not (custom terminals). */
+  slug?: string;
+  /** From a command template (`x11:…`), not from this file: any XTVERSION name is the terminal's own, and its engine is found by that name. */
+  custom?: boolean;
+  /** Any XTVERSION the terminal gives names it (custom terminals: no list of names to check against). */
+  anyXtversion?: boolean;
+  /** The program comes from no Debian package (pkg then holds its name): no install hint, no dpkg version. */
+  notPackaged?: boolean;
   /** The terminal's usual name, for the results' identity. */
   name: string;
   /** Debian package: the install hint and the dpkg version. */
@@ -169,6 +177,20 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
     env: { QT_QUICK_BACKEND: 'software' },
     args: (ctx) => ['--default-settings', '-geometry', '1160x800', '-e', ...ctx.argv],
     options: () => ({ launch: 'dbus-run-session -- cool-retro-term --default-settings -geometry 1160x800 -e RELAY', 'window-pixels': '1160x800 (cool-retro-term takes no size in cells)' }),
+  },
+  {
+    // PuTTY's terminal (terminal.c) in a GTK window of its own, no SSH: pterm runs the command locally.
+    id: 'pterm', name: 'pterm', pkg: 'pterm', program: 'pterm', display: 'x11', dbus: true, vte: false,
+    xtversionNames: [], screen: 'none',
+    args: (ctx) => ['-geometry', geometry(ctx), '-e', ...ctx.argv],
+    options: (ctx) => ({ launch: `dbus-run-session -- pterm -geometry ${geometry(ctx)} -e RELAY` }),
+  },
+  {
+    // Enlightenment's terminal (EFL); it names itself in XTVERSION ("terminology 1.13.0").
+    id: 'terminology', name: 'terminology', pkg: 'terminology', program: 'terminology', display: 'x11', dbus: true, vte: false,
+    xtversionNames: ['terminology'], screen: 'none',
+    args: (ctx) => ['-g', geometry(ctx), '-e', ...ctx.argv],
+    options: (ctx) => ({ launch: `dbus-run-session -- terminology -g ${geometry(ctx)} -e RELAY` }),
   },
 ];
 

@@ -31,7 +31,7 @@ const DECRPM_STATES = ['unknown', 'set', 'reset', 'permanently-set', 'permanentl
  * (xterm-js-releases.ts), which runs with its core's own widths (Unicode 6).
  */
 export interface XtermBuild {
-  Terminal: new (options: { cols: number; rows: number; allowProposedApi?: boolean }) => XtermTerminal;
+  Terminal: new (options: { cols: number; rows: number; allowProposedApi?: boolean; logLevel?: 'off' }) => XtermTerminal;
   /** The installed package to read the version of ("@xterm/headless", "xterm-headless-4.19.0"). */
   pkg: string;
   /** How the package is published ("@xterm/headless", "xterm-headless"). */
@@ -39,14 +39,16 @@ export interface XtermBuild {
   withUnicode11: boolean;
 }
 
-const DEPENDENCY: XtermBuild = { Terminal: headless.Terminal, pkg: PACKAGE, published: PACKAGE, withUnicode11: true };
+export const DEPENDENCY: XtermBuild = { Terminal: headless.Terminal, pkg: PACKAGE, published: PACKAGE, withUnicode11: true };
 
-function packageVersion(build: XtermBuild): string {
+export function packageVersion(build: XtermBuild): string {
   return (createRequire(import.meta.url)(`${build.pkg}/package.json`) as { version: string }).version;
 }
 
-function createTerminal(build: XtermBuild, cols: number, rows: number, unicode: string): XtermTerminal {
-  const term = new build.Terminal({ cols, rows, allowProposedApi: true });
+export function createTerminal(build: XtermBuild, cols: number, rows: number, unicode: string): XtermTerminal {
+  // logLevel off: xterm.js logs a "Parsing error" with its whole parser state to the console for
+  // every non-ASCII character inside a CSI sequence; the answer is what counts, not the log.
+  const term = new build.Terminal({ cols, rows, allowProposedApi: true, logLevel: 'off' });
   if (unicode === '11') {
     term.loadAddon(new Unicode11Addon());
     term.unicode.activeVersion = '11';
@@ -55,7 +57,7 @@ function createTerminal(build: XtermBuild, cols: number, rows: number, unicode: 
 }
 
 /** A mode's default state, asked with DECRQM of a scratch terminal so the session's reply stream stays untouched. */
-async function defaultModeState(build: XtermBuild, mode: string, unicode: string): Promise<string> {
+export async function defaultModeState(build: XtermBuild, mode: string, unicode: string): Promise<string> {
   const scratch = createTerminal(build, 10, 2, unicode);
   let reply = '';
   scratch.onData((d) => (reply += d));

@@ -13,6 +13,7 @@ import { probeLookup } from '../../classify/probe-lookup.js';
 import { ENGINE_NAMES } from '../../results/engines.js';
 import { TARGETS } from '../../targets/registry.js';
 import type { RunView } from '../../classify/run-view.js';
+import type { UnicodeVerdict } from '../../classify/unicode-verdict.js';
 import { loadCorpus, type Corpus } from '../../corpus/load-corpus.js';
 import { toolVersion } from '../../util/tool-version.js';
 import { SiteError } from './site-error.js';
@@ -28,6 +29,8 @@ export interface SiteOptions {
   registry?: string;
   /** Probe folder for titles and bytes (default: the shipped corpus), or a corpus already loaded. */
   probes?: string | Corpus;
+  /** Unicode verdicts for unicode.html and its terminal pages (none: no Unicode pages). */
+  unicode?: readonly UnicodeVerdict[];
   /** Runs of other versions of the terminals shown (hidden from the table), for their history pages. */
   otherVersions?: RunView[];
   /** Releases known but not runnable, by terminal (release-targets.ts), named on the history pages. */
@@ -48,6 +51,7 @@ export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {
   const model = buildSiteModel(cmp, corpus, toolVersion());
   const histories = siteHistories(views, opts.otherVersions ?? [], corpus, opts.notRun);
   if (histories.length > 0) model.histories = histories;
+  if (opts.unicode && opts.unicode.length > 0) model.unicode = opts.unicode;
   return model;
 }
 

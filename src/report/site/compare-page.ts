@@ -24,7 +24,7 @@ function cell(r: SiteRow, c: SiteColumn): Html {
   const cellData = r.cells[c.index]!;
   const style = KIND_STYLES[cellData.kind];
   // Kept small: 210 pages at 21 terminals. The mark and colour say the kind (the legend names them), then the answer.
-  return html`<td class="k-${cellData.kind}" title="${style.word}">${style.mark} <code>${cellData.answer}</code></td>`;
+  return html`<td class="k-${cellData.kind}" title="${style.word}" data-h="${c.view.label}">${style.mark} <code>${cellData.answer}</code></td>`;
 }
 
 function table(model: SiteModel, a: SiteColumn, b: SiteColumn): { body: Html; count: number; both: number } {
@@ -39,7 +39,7 @@ function table(model: SiteModel, a: SiteColumn, b: SiteColumn): { body: Html; co
     count += rows.length;
     if (rows.length === 0) return [];
     const trs = rows.map((r) => html`<tr><th><a href="../probes/${r.slug}.html">${r.id}</a></th>${cell(r, a)}${cell(r, b)}</tr>`);
-    return [html`<h3>${cat.name} <span class="n">${rows.length}</span></h3><div class="table-wrap"><table class="data pair"><thead><tr><th scope="col">probe</th><th scope="col">${a.view.label}</th><th scope="col">${b.view.label}</th></tr></thead><tbody>${trs}</tbody></table></div>`];
+    return [html`<h3>${cat.name} <span class="n">${rows.length}</span></h3><div><table class="data stack pair"><thead><tr><th scope="col">probe</th><th scope="col">${a.view.label}</th><th scope="col">${b.view.label}</th></tr></thead><tbody>${trs}</tbody></table></div>`];
   });
   return { body: html`${sections}`, count, both };
 }

@@ -28,5 +28,6 @@ export function renderPage(model: SiteModel, page: PageParts): string {
     body: page.body,
     runCount: model.columns.length,
     reference: model.reference.view.label,
+    unicodeLink: model.unicode && model.unicode.length > 0 ? html` Unicode widths of ${model.unicode.length} terminals: <a href="${page.root}unicode.html">unicode.html</a>.` : '',
   }).toString();
 }

@@ -54,7 +54,7 @@ function probeRow(model: SiteModel, r: SiteRow): Html {
     const against = a && a.class !== 'same' ? `; against ${model.reference.view.label}: ${a.class} (${AGREEMENT_LETTERS[a.class]})` : '';
     return html`<td class="c${i} k-${cell.kind}${a && a.class !== 'same' ? ' differs' : ''}"><a href="probes/${r.slug}.html#t-${col.slug}" title="${col.view.label}: ${style.word}${against}; ${cell.answer}">${style.mark}</a></td>`;
   });
-  return html`<tr class="probe" data-q="${searchText(r)}" data-k="${r.cells.map((c) => c.kind).join(' ')}" data-g="${r.cells.map((c) => c.group).join(' ')}"><th scope="row"><a href="probes/${r.slug}.html">${r.id}</a><span class="p-title">${r.title}</span></th>${cells}</tr>`;
+  return html`<tr class="probe" data-q="${searchText(r)}" data-k="${r.cells.map((c) => c.kind).join(' ')}" data-g="${r.cells.map((c) => c.group).join(' ')}"><th scope="row"><a href="probes/${r.slug}.html">${idParts(r.id)}</a><span class="p-title">${r.title}</span></th>${cells}</tr>`;
 }
 
 function sections(model: SiteModel): Html {
@@ -67,8 +67,14 @@ function sections(model: SiteModel): Html {
   );
 }
 
+/** A probe id with its category prefix in a span of its own, which a phone leaves out (the category heading says it). */
+function idParts(id: string): Html {
+  const dot = id.indexOf('.');
+  return dot > 0 ? html`<span class="p-cat">${id.slice(0, dot + 1)}</span>${id.slice(dot + 1)}` : html`${id}`;
+}
+
 export function legend(): Html {
-  const items = CELL_KINDS.map((k) => html`<li><span class="mark k-${k}">${KIND_STYLES[k].mark}</span> <b>${KIND_STYLES[k].word}</b>: ${KIND_STYLES[k].meaning}</li>`);
+  const items = CELL_KINDS.map((k) => html`<li><span class="mark k-${k}">${KIND_STYLES[k].mark}</span> <b>${KIND_STYLES[k].word}</b><span class="meaning">: ${KIND_STYLES[k].meaning}</span></li>`);
   return html`<ul class="legend" aria-label="legend">${items}</ul>`;
 }
 

@@ -19,6 +19,7 @@ import { renderPage } from './layout.js';
 import { screenGrid } from './screen-grid.js';
 import type { SiteModel, SiteRow } from './site-model.js';
 import { fillTemplate } from './templates.js';
+import { dataTable } from './data-table.js';
 import type { SitePage } from './site-pages.js';
 
 function sizeFor(probe: Probe, model: SiteModel): SizeVars {
@@ -69,14 +70,13 @@ function answersTable(r: SiteRow, model: SiteModel): Html {
     const col = model.columns[i]!;
     const style = KIND_STYLES[cell.kind];
     const a = cell.verdict.agreement;
-    return html`<tr id="t-${col.slug}"><th scope="row"><a href="../terminals/${col.slug}.html">${col.view.label}</a>${col.isReference ? html` <span class="n">compared against</span>` : ''}</th>
-<td><span class="mark k-${cell.kind}">${style.mark}</span> ${style.word}</td>
-<td>${a ? html`${AGREEMENT_LETTERS[a.class]} ${a.class}` : '—'}</td>
-<td><code class="raw">${cell.answer}</code></td>
-<td>${rawEvidence(cell.result)}</td>
-<td>${reasonFor(cell)}</td></tr>`;
+    return {
+      id: `t-${col.slug}`,
+      head: html`<a href="../terminals/${col.slug}.html">${col.view.label}</a>${col.isReference ? html` <span class="n">compared against</span>` : ''}`,
+      cells: [html`<span class="mark k-${cell.kind}">${style.mark}</span> ${style.word}`, a ? `${AGREEMENT_LETTERS[a.class]} ${a.class}` : '—', html`<code class="raw">${cell.answer}</code>`, rawEvidence(cell.result), reasonFor(cell)],
+    };
   });
-  return html`<table class="data answers"><thead><tr><th>terminal</th><th>support</th><th>against ${model.reference.view.label}</th><th>answer</th><th>raw replies</th><th>reason</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return dataTable({ cls: 'answers', columns: ['terminal', 'support', `against ${model.reference.view.label}`, 'answer', 'raw replies', 'reason'], rows });
 }
 
 function screensSection(r: SiteRow, model: SiteModel, colours: ColourSheet): Html {

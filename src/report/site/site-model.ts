@@ -8,6 +8,7 @@ import type { Comparison, ComparisonCell, ComparisonRow } from '../../classify/b
 import type { RunView, SignatureLevel } from '../../classify/run-view.js';
 import type { TargetSummary } from '../../classify/score.js';
 import type { Corpus } from '../../corpus/load-corpus.js';
+import type { UnicodeVerdict } from '../../classify/unicode-verdict.js';
 import type { Probe } from '../../corpus/probe-schema.js';
 import type { ProbeResult } from '../../results/results-schema.js';
 import { decodeNotation } from '../../corpus/escape-notation.js';
@@ -66,6 +67,8 @@ export interface SiteModel {
   rows: SiteRow[];
   categories: SiteCategory[];
   toolVersion: string;
+  /** The Unicode verdicts, when the site is built with Unicode results (unicode-page.ts). */
+  unicode?: readonly UnicodeVerdict[];
   /** Terminals across their versions (history-page.ts), when the build was given other versions. */
   histories?: SiteHistory[];
 }

@@ -16,6 +16,7 @@ import type { SiteColumn, SiteModel, SiteRow } from './site-model.js';
 import { AGREEMENT_LETTERS } from '../class-marks.js';
 import { SCORE_LINE } from '../../classify/score.js';
 import { fillTemplate } from './templates.js';
+import { dataTable } from './data-table.js';
 import type { SitePage } from './site-pages.js';
 import { scoreBadge } from './badge-svg.js';
 import { historySection } from './history-page.js';
@@ -44,15 +45,14 @@ function settings(run: ResultsFile): Html {
 }
 
 function scoresByCategory(col: SiteColumn, model: SiteModel): Html {
+  const num = ['num', 'num', 'num', 'num', 'num', 'num'];
   const rows = model.categories.map((cat) => {
     const s = summarizeTarget(col.view, col.isReference, cat.rows.map((r) => r.cells[col.index]!.verdict));
-    const nums = [s.run, s.implements, s.lacks, s.other, s.inconclusive];
-    return html`<tr><th scope="row"><a href="../index.html#cat-${cat.slug}">${cat.name}</a></th>${nums.map((n) => html`<td class="num">${n}</td>`)}<td class="num">${s.score === null ? '—' : s.score.toFixed(1)}</td></tr>`;
+    return { head: html`<a href="../index.html#cat-${cat.slug}">${cat.name}</a>`, cells: [s.run, s.implements, s.lacks, s.other, s.inconclusive, s.score === null ? '—' : s.score.toFixed(1)], cellClass: num };
   });
   const t = col.summary;
-  const totals = [t.run, t.implements, t.lacks, t.other, t.inconclusive];
-  const head = ['category', 'run', '✓ implements', '✗ lacks', '~ other', '? inconclusive', 'score'];
-  return html`<table class="data"><thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead><tbody>${rows}</tbody><tfoot><tr><th scope="row">all</th>${totals.map((n) => html`<td class="num">${n}</td>`)}<td class="num"><b>${scoreText(col)}</b></td></tr></tfoot></table><p class="n">${SCORE_LINE}.</p>`;
+  const foot = { head: 'all', cells: [t.run, t.implements, t.lacks, t.other, t.inconclusive, html`<b>${scoreText(col)}</b>`], cellClass: num };
+  return html`${dataTable({ cls: 'scores-by-cat', columns: ['category', 'run', '✓ implements', '✗ lacks', '~ other', '? inconclusive', 'score'], rows, foot })}<p class="n">${SCORE_LINE}.</p>`;
 }
 
 function explanation(cell: SiteRow['cells'][number]): Html {
@@ -72,10 +72,10 @@ function divergences(col: SiteColumn, model: SiteModel): Html {
     const a = cell.verdict.agreement;
     if (!a || a.class === 'same') return [];
     const style = KIND_STYLES[cell.kind];
-    return [html`<tr><th scope="row"><a href="../probes/${r.slug}.html#t-${col.slug}">${r.id}</a><div class="n">${r.title}</div></th><td><span class="mark k-${cell.kind}">${style.mark}</span> ${style.word}</td><td>${AGREEMENT_LETTERS[a.class]} ${a.class}</td><td><code class="raw">${cell.answer}</code></td><td><code class="raw">${r.cells[ref.index]!.answer}</code></td><td>${explanation(cell)}</td></tr>`];
+    return [{ head: html`<a href="../probes/${r.slug}.html#t-${col.slug}">${r.id}</a><div class="n">${r.title}</div>`, cells: [html`<span class="mark k-${cell.kind}">${style.mark}</span> ${style.word}`, `${AGREEMENT_LETTERS[a.class]} ${a.class}`, html`<code class="raw">${cell.answer}</code>`, html`<code class="raw">${r.cells[ref.index]!.answer}</code>`, explanation(cell)] }];
   });
   if (rows.length === 0) return html`<p>None: every probe gives the answer ${ref.view.label} gives.</p>`;
-  return html`<p>${rows.length} probes where ${col.view.label} answers otherwise than ${ref.view.label}.</p><table class="data divergences"><thead><tr><th>probe</th><th>support</th><th>against ${ref.view.label}</th><th>this terminal</th><th>${ref.view.label}</th><th>reason</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return html`<p>${rows.length} probes where ${col.view.label} answers otherwise than ${ref.view.label}.</p>${dataTable({ cls: 'divergences', columns: ['probe', 'support', `against ${ref.view.label}`, col.view.label, ref.view.label, 'reason'], rows })}`;
 }
 
 function compareLinks(col: SiteColumn, model: SiteModel): Html {
