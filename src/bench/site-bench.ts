@@ -72,7 +72,7 @@ export const siteBench: BenchModule = {
   async run() {
     const work = mkdtempSync(join(tmpdir(), 'termprobe-bench-site-'));
     try {
-      return [...(await publishedFigures(work)), ...sixtyFileFigures(work), ...(await syntheticFigures(work))];
+      return [...(await publishedFigures(work)), ...(await sixtyFileFigures(work)), ...(await syntheticFigures(work))];
     } finally {
       rmSync(work, { recursive: true, force: true });
     }

@@ -121,6 +121,7 @@ export function buildProgram(): Command {
     .description('check a results file from another machine (schema, corpus, identity, every answer against its raw reply), normalise it, and write it to results/contributed/<terminal>-<version>-<platform>.json for a pull request')
     .addOption(outOption(`where it goes (default: results/contributed/); ${OUT_RULE}`))
     .option('--platform <name>', 'where it was made (macos, windows, linux, …), for a file that does not record it')
+    .option('--terminal-version <version>', 'the terminal\'s version, for a terminal that does not tell it')
     .action(async (file, opts) => (await import('./contribute-command.js')).contributeCommand(file, opts));
 
   program

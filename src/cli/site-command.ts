@@ -8,7 +8,7 @@ import type { OutPath } from './options/out-option.js';
 import { referenceText, type ReferenceSpec } from './options/reference-option.js';
 import { defaultRunFiles, jsonIn, loadRuns, requireRuns } from './results-args.js';
 import { HISTORY_RESULTS_DIR } from './results-dirs.js';
-import { newestVersions } from '../classify/newest-versions.js';
+import { hiddenVersionsNote, newestVersions } from '../classify/newest-versions.js';
 import type { RunView } from '../classify/run-view.js';
 import type { VersionHistory } from '../report/version-history.js';
 import { availabilityText } from './expand-targets.js';
@@ -86,7 +86,9 @@ export async function siteCommand(files: string[], opts: SiteCommandOptions): Pr
     const unicode = await unicodeVerdictsFor(files);
     const otherVersions = [...(opts.allVersions ? [] : hidden.map((h) => h.view)), ...history];
     const { sessions, chunking } = await sessionReportsFor(files);
-    const stats = await buildSite(views, opts.out.path, { reference: against, registry: opts.registry, probes: opts.probes, unicode, otherVersions, notRun: await releasesNotRun(otherVersions), sessions, chunking });
+    const note = opts.allVersions ? undefined : hiddenVersionsNote(hidden);
+    const notes = note ? [note.replace('(--all-versions shows every one)', '(each on its history page; --all-versions puts every one in the table)')] : [];
+    const stats = await buildSite(views, opts.out.path, { reference: against, registry: opts.registry, probes: opts.probes, unicode, otherVersions, notRun: await releasesNotRun(otherVersions), notes, sessions, chunking });
     if (!opts.quiet) {
       const ms = performance.now() - t0;
       const mb = stats.bytes / 1e6;

@@ -40,6 +40,8 @@ export interface SiteOptions {
   /** Replay reports and chunking reports for sessions.html (none of either: no sessions pages). */
   sessions?: readonly ReplayReport[];
   chunking?: readonly ChunkingReport[];
+  /** Notes of the caller's own (versions left out of the matrix), shown with the comparison's. */
+  notes?: string[];
 }
 
 export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {}): Promise<SiteModel> {
@@ -50,7 +52,7 @@ export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {
   const probeDir = typeof opts.probes === 'string' ? opts.probes : undefined;
   const reference = await chooseReference(opts.reference ?? DEFAULT_REFERENCE, views, { probes: probeDir });
   const lookup = typeof opts.probes === 'object' || probeDir === undefined ? (id: string) => corpus.byId.get(id) : probeLookup(probeDir);
-  const cmp = buildComparison(views, reference, registry, lookup);
+  const cmp = buildComparison(views, reference, registry, lookup, { notes: opts.notes ?? [] });
   const model = buildSiteModel(cmp, corpus, toolVersion());
   const histories = siteHistories(views, opts.otherVersions ?? [], corpus, opts.notRun);
   if (histories.length > 0) model.histories = histories;
