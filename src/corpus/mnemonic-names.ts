@@ -31,6 +31,16 @@ const NAMES: Record<string, string> = {
   XTGETTCAP: 'request termcap/terminfo capability', DECCKM: 'cursor keys mode', DECCOLM: '132-column mode', DECSCNM: 'reverse video screen mode',
   DECOM: 'origin mode', DECAWM: 'autowrap mode', DECTCEM: 'text cursor enable (cursor visibility)', DECLRMM: 'left and right margin mode',
   DECNCSM: 'no clearing screen on column change', IRM: 'insert/replace mode', LNM: 'line feed/new line mode', APC: 'application program command',
+  LS2: 'locking shift 2 (G2 into GL)', LS3: 'locking shift 3 (G3 into GL)', LS1R: 'locking shift 1 right (G1 into GR)', LS2R: 'locking shift 2 right (G2 into GR)',
+  LS3R: 'locking shift 3 right (G3 into GR)', S7C1T: 'send 7-bit C1 controls', S8C1T: 'send 8-bit C1 controls', DOCS: 'designate other coding system (UTF-8 on or off)',
+  'VT52-CUU': 'VT52 cursor up', 'VT52-CUD': 'VT52 cursor down', 'VT52-CUF': 'VT52 cursor right', 'VT52-DCA': 'VT52 direct cursor address',
+  'VT52-RI': 'VT52 reverse line feed', 'VT52-ANSI': 'VT52: enter ANSI mode', 'KITTY-PUSH': 'kitty keyboard protocol: push flags',
+  'KITTY-POP': 'kitty keyboard protocol: pop flags', 'KITTY-SET': 'kitty keyboard protocol: set flags', 'KITTY-QUERY': 'kitty keyboard protocol: query flags',
+  DECSACE: 'select attribute change extent (stream or rectangle)', XTPUSHSGR: 'push text style (SGR) onto a stack', XTPOPSGR: 'pop text style (SGR) from the stack',
+  XTPUSHCOLORS: 'push the colour palette', XTPOPCOLORS: 'pop the colour palette', XTREPORTCOLORS: 'report the colour palette stack',
+  DECCARA: 'change attributes in rectangular area', DECRARA: 'reverse attributes in rectangular area', DECRQPSR: 'request presentation state report (cursor or tab stops)',
+  DECRQTSR: 'request terminal state report', XTSMGRAPHICS: 'set or request graphics attributes (sixel colours, geometry)', DECSCPP: 'select columns per page',
+  DECSNLS: 'select number of lines per screen',
   PM: 'privacy message', SOS: 'start of string', DCS: 'device control string',
 };
 
@@ -38,7 +48,11 @@ const NAMES: Record<string, string> = {
 const OSC: Record<string, string> = {
   '0': 'set icon name and window title', '1': 'set icon name', '2': 'set window title', '4': 'colour palette (set or query a colour)',
   '7': 'current working directory', '8': 'hyperlink', '9': 'desktop notification', '10': 'foreground colour', '11': 'background colour',
-  '12': 'cursor colour', '52': 'clipboard (selection data, copy and paste)', '104': 'reset palette colour', '110': 'reset foreground colour',
+  '12': 'cursor colour', '13': 'pointer foreground colour', '14': 'pointer background colour', '15': 'Tektronix foreground colour',
+  '16': 'Tektronix background colour', '17': 'highlight (selection) background colour', '18': 'Tektronix cursor colour', '19': 'highlight (selection) foreground colour',
+  '21': 'window title report', '22': 'pointer shape', '66': 'text sizing (kitty)', '99': 'desktop notification (kitty)', '113': 'reset pointer foreground colour',
+  '114': 'reset pointer background colour', '115': 'reset Tektronix foreground colour', '116': 'reset Tektronix background colour',
+  '117': 'reset highlight background colour', '118': 'reset Tektronix cursor colour', '119': 'reset highlight foreground colour', '5379': 'rxvt-unicode extension', '52': 'clipboard (selection data, copy and paste)', '104': 'reset palette colour', '110': 'reset foreground colour',
   '111': 'reset background colour', '112': 'reset cursor colour', '133': 'shell integration (prompt marks)', '1337': 'iTerm2 extensions',
 };
 

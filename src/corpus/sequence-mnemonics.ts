@@ -19,7 +19,11 @@ const ESC: Record<string, string> = {
   '7': 'DECSC', '8': 'DECRC', D: 'IND', E: 'NEL', H: 'HTS', M: 'RI', c: 'RIS', '=': 'DECKPAM', '>': 'DECKPNM',
   N: 'SS2', O: 'SS3', V: 'SPA', W: 'EPA', Z: 'DECID', '\\': 'ST', '6': 'DECBI', '9': 'DECFI',
   '#3': 'DECDHL', '#4': 'DECDHL', '#5': 'DECSWL', '#6': 'DECDWL', '#8': 'DECALN',
+  n: 'LS2', o: 'LS3', '|': 'LS3R', '}': 'LS2R', '~': 'LS1R', ' F': 'S7C1T', ' G': 'S8C1T', '%@': 'DOCS', '%G': 'DOCS',
 };
+
+/** VT52 mode's ESC controls (DECANM reset), where they differ from the ANSI ones: a probe sends them only in VT52 mode. */
+const VT52: Record<string, string> = { A: 'VT52-CUU', B: 'VT52-CUD', C: 'VT52-CUF', Y: 'VT52-DCA', I: 'VT52-RI', '<': 'VT52-ANSI' };
 
 /** CSI by prefix + intermediates + final. `sel`: the parameters select what it does, so they are part of the name. */
 const CSI: Record<string, { name: string; sel?: true }> = {
@@ -35,6 +39,10 @@ const CSI: Record<string, { name: string; sel?: true }> = {
   '>c': { name: 'DA2' }, '=c': { name: 'DA3' }, '>q': { name: 'XTVERSION' },
   '!p': { name: 'DECSTR' }, ' q': { name: 'DECSCUSR', sel: true }, '"q': { name: 'DECSCA', sel: true }, '"p': { name: 'DECSCL' },
   '$p': { name: 'DECRQM', sel: true }, '?$p': { name: 'DECRQM', sel: true }, "'}": { name: 'DECIC' }, "'~": { name: 'DECDC' },
+  '>u': { name: 'KITTY-PUSH' }, '<u': { name: 'KITTY-POP' }, '=u': { name: 'KITTY-SET' }, '?u': { name: 'KITTY-QUERY' },
+  '*x': { name: 'DECSACE' }, '#{': { name: 'XTPUSHSGR' }, '#}': { name: 'XTPOPSGR' }, '#p': { name: 'XTPUSHSGR' }, '#q': { name: 'XTPOPSGR' },
+  '#P': { name: 'XTPUSHCOLORS' }, '#Q': { name: 'XTPOPCOLORS' }, '#R': { name: 'XTREPORTCOLORS' }, '$r': { name: 'DECCARA' }, '$t': { name: 'DECRARA' },
+  '$w': { name: 'DECRQPSR', sel: true }, '$u': { name: 'DECRQTSR' }, '?S': { name: 'XTSMGRAPHICS', sel: true }, '$|': { name: 'DECSCPP' }, '*|': { name: 'DECSNLS' },
   '$x': { name: 'DECFRA' }, '$z': { name: 'DECERA' }, '${': { name: 'DECSERA' }, '$v': { name: 'DECCRA' }, '*y': { name: 'DECRQCRA' },
 };
 
@@ -67,7 +75,10 @@ function eventNames(e: ReplyEvent): string[] {
     case 'esc': {
       const key = e.intermediates + e.final;
       if (ESC[key]) return [ESC[key]];
-      if (/^[()*+]/.test(key)) return ['SCS', `SCS ${key}`];
+      if (VT52[key]) return [VT52[key]];
+      // SS2 / SS3 and the one character they shift (the parser keeps it with them, as in ESC O P keys)
+      if (/^[NO].$/su.test(key)) return [key[0] === 'N' ? 'SS2' : 'SS3'];
+      if (/^[()*+\-./]/.test(key)) return ['SCS', `SCS ${key}`];
       return [`ESC ${key}`];
     }
     case 'osc':
