@@ -40,7 +40,7 @@ const NAMES: Record<string, string> = {
   XTPUSHCOLORS: 'push the colour palette', XTPOPCOLORS: 'pop the colour palette', XTREPORTCOLORS: 'report the colour palette stack',
   DECCARA: 'change attributes in rectangular area', DECRARA: 'reverse attributes in rectangular area', DECRQPSR: 'request presentation state report (cursor or tab stops)',
   DECRQTSR: 'request terminal state report', XTSMGRAPHICS: 'set or request graphics attributes (sixel colours, geometry)', DECSCPP: 'select columns per page',
-  DECSNLS: 'select number of lines per screen',
+  DECSNLS: 'select number of lines per screen', DECSLPP: 'set lines per page', DECSASD: 'select active status display', DECSSDT: 'select status display type',
   PM: 'privacy message', SOS: 'start of string', DCS: 'device control string',
 };
 

@@ -22,7 +22,7 @@ describe('sequence mnemonics', () => {
   });
 
   it('names queries', () => {
-    expect(queryMnemonics(['cursor', 'decrqm:?7', 'decrqss: q', 'osc:52', 'xtversion'])).toEqual(['CPR', 'DSR 6', 'DECRQM', 'DECRQM ?7', 'DECAWM', 'DECRQSS', 'DECRQSS  q', 'OSC 52', 'XTVERSION']);
+    expect(queryMnemonics(['cursor', 'decrqm:?7', 'decrqss: q', 'osc:52', 'xtversion'])).toEqual(['CPR', 'DSR 6', 'DECRQM', 'DECRQM ?7', 'DECAWM', 'DECRQSS', 'DECRQSS  q', 'DECSCUSR', 'OSC 52', 'XTVERSION']);
   });
 
   it('names every control the shipped corpus sends', async () => {

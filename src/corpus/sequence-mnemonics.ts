@@ -46,6 +46,11 @@ const CSI: Record<string, { name: string; sel?: true }> = {
   '$x': { name: 'DECFRA' }, '$z': { name: 'DECERA' }, '${': { name: 'DECSERA' }, '$v': { name: 'DECCRA' }, '*y': { name: 'DECRQCRA' },
 };
 
+/** What DECRQSS asks about, by the setting's intermediates and final (VT510 DECRQSS table; xterm ctlseqs). */
+const DECRQSS_SETTINGS: Record<string, string> = {
+  m: 'SGR', r: 'DECSTBM', s: 'DECSLRM', ' q': 'DECSCUSR', '"q': 'DECSCA', '"p': 'DECSCL', t: 'DECSLPP', '$|': 'DECSCPP', '*|': 'DECSNLS', '*x': 'DECSACE', '$}': 'DECSASD', '$~': 'DECSSDT',
+};
+
 /** Mode names: DEC private modes (DECSET/DECRST/DECRQM with ?) and ANSI modes (SM/RM). */
 const DEC_MODES: Record<string, string> = { '1': 'DECCKM', '3': 'DECCOLM', '5': 'DECSCNM', '6': 'DECOM', '7': 'DECAWM', '25': 'DECTCEM', '69': 'DECLRMM', '95': 'DECNCSM' };
 const ANSI_MODES: Record<string, string> = { '4': 'IRM', '20': 'LNM' };
@@ -124,6 +129,9 @@ export function queryMnemonics(queries: readonly string[]): string[] {
     } else if (kind === 'decrqss') {
       names.add('DECRQSS');
       names.add(`DECRQSS ${arg}`);
+      // The setting asked about is named too: DECRQSS r reports DECSTBM.
+      const setting = DECRQSS_SETTINGS[arg ?? ''];
+      if (setting) names.add(setting);
     } else if (kind === 'osc') names.add(`OSC ${arg}`);
   }
   return [...names];
