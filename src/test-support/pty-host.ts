@@ -59,7 +59,7 @@ export class PtyHost {
   constructor(file: string, args: string[], private readonly opts: HostOptions = {}) {
     const cols = opts.cols ?? 80;
     const rows = opts.rows ?? 24;
-    this.term = new Terminal({ cols, rows, allowProposedApi: true });
+    this.term = new Terminal({ cols, rows, allowProposedApi: true, logLevel: 'off' });
     this.term.loadAddon(new Unicode11Addon());
     this.term.unicode.activeVersion = '11';
     this.proc = pty.spawn(file, args, { name: 'xterm-256color', cols: opts.ptySize?.cols ?? cols, rows: opts.ptySize?.rows ?? rows, cwd: opts.cwd ?? process.cwd(), env: opts.env ?? cleanTerminalEnv(), encoding: null });
