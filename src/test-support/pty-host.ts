@@ -50,6 +50,8 @@ export class PtyHost {
   readonly exited: Promise<{ exitCode: number; signal?: number }>;
   /** DA1 replies sent back so far (a measure of progress). */
   da1Replies = 0;
+  /** Every window title (OSC 0/2) the program set, in order. */
+  readonly titles: string[] = [];
   private queue: { text: string; due: number }[] = [];
   private sending = false;
   private garbageAt = 0;
@@ -65,6 +67,7 @@ export class PtyHost {
     this.proc = pty.spawn(file, args, { name: 'xterm-256color', cols: opts.ptySize?.cols ?? cols, rows: opts.ptySize?.rows ?? rows, cwd: opts.cwd ?? process.cwd(), env: opts.env ?? cleanTerminalEnv(), encoding: null });
     this.proc.onData((data) => this.term.write(typeof data === 'string' ? data : new Uint8Array(data)));
     this.term.onData((reply) => this.reply(reply));
+    this.term.onTitleChange((title) => this.titles.push(title));
     this.exited = new Promise((resolve) =>
       this.proc.onExit((e) => {
         this.dead = true;
