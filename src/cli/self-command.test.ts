@@ -57,7 +57,15 @@ async function expectRestored(host: PtyHost, config: ReturnType<typeof childConf
   const modes = host.term.modes;
   expect({ cursorKeys: modes.applicationCursorKeysMode, keypad: modes.applicationKeypadMode, paste: modes.bracketedPasteMode, wrap: modes.wraparoundMode, insert: modes.insertMode, origin: modes.originMode, mouse: modes.mouseTrackingMode }).toEqual({ cursorKeys: true, keypad: true, paste: true, wrap: true, insert: false, origin: false, mouse: 'none' });
   expect(await host.ask('\x1b[?25$p')).toBe('\x1b[?25;1$y');
+  // The title was never changed: the probes that set one (OSC 0/1/2 in 7-bit or C1 form) are skipped here.
+  expect(host.titles).toEqual([]);
   return report;
+}
+
+/** G0 is ASCII again after the charset probes: a q printed now is a q, not a line (writes to the host's screen, so last). */
+async function expectAsciiCharset(host: PtyHost) {
+  await new Promise<void>((resolve) => host.term.write('\x1b7\x1b[24;80Hq\x1b8', resolve));
+  expect(host.term.buffer.active.getLine(host.term.buffer.active.baseY + 23)?.getCell(79)?.getChars()).toBe('q');
 }
 
 function resultsIn(path: string): ResultsFile {
@@ -70,6 +78,7 @@ describe('termprobe in a pseudo-terminal whose other end is xterm.js', () => {
     await hostExit(host, 30_000);
     const report = await expectRestored(host, config);
     expect(report.code).toBe(0);
+    await expectAsciiCharset(host);
     const mine = resultsIn(join(d, 'mine.json'));
     expect(mine.target.id).toBe('self');
     expect(mine.settings).toMatchObject({ cols: 80, rows: 24, term: 'xterm-256color', unicode: '11' });

@@ -83,7 +83,12 @@ export function selfReport(input: SelfReportInput): string {
   if (input.gaveUp) head.push(`termprobe: ${input.gaveUp}`);
   head.push('', summary);
   const ref = input.reference;
-  if (ref) for (const [why, n] of countBy(ref.comparison.notCompared, (x) => x.why)) head.push(`  ${n} not compared: ${why}`);
+  if (ref) {
+    const reasons = [...countBy(ref.comparison.notCompared, (x) => x.why)].sort((a, b) => b[1] - a[1]);
+    // More than two reasons would take the rows the differences need: the most common one, and --verbose for the rest.
+    if (verbose || reasons.length <= 2) for (const [why, n] of reasons) head.push(`  ${n} not compared: ${why}`);
+    else head.push(`  ${ref.comparison.notCompared.length} not compared, for ${reasons.length} reasons (--verbose: each); ${reasons[0]![1]} of them ${reasons[0]![0]}`);
+  }
   const end: string[] = [];
   if (ref && ref.comparison.differ.length > 0 && !verbose) end.push("`termprobe show <id>` prints a probe's bytes and a printf that shows it in any shell.");
   for (const note of input.notes ?? []) end.push(`note: ${note}`);

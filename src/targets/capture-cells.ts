@@ -40,7 +40,7 @@ export class StyledRowsReader {
 
   private scratch(cols: number, rows: number): XtermTerminal {
     if (!this.term) {
-      this.term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 0 });
+      this.term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 0, logLevel: 'off' });
       this.term.loadAddon(new Unicode11Addon());
       this.term.unicode.activeVersion = '11';
     } else if (this.term.cols !== cols || this.term.rows !== rows) {

@@ -18,6 +18,7 @@ describe('unsafeForSelf', () => {
     ['\\e]0;title\\a', /title/],
     ['\\e]52;c;aGk=\\e\\\\', /clipboard/],
     ['\\e]4;1;#123456\\e\\\\', /colours/],
+    ['\\u{9D}2;x\\u{9C}', /title/],
     ['\\e G', /8-bit/],
     ['\\e%@', /UTF-8/],
     ['\\e[?2l\\eA\\e<', /VT52/],

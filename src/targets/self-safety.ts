@@ -17,8 +17,8 @@ const isWindowOp = (s: CsiSequence) => s.final === 't' && s.marker === '' && s.i
 /** DECSCPP (CSI Pn $ |) and DECSNLS (CSI Pn * |) change the page size. */
 const isPageSize = (s: CsiSequence) => s.final === '|' && (s.intermediates === '$' || s.intermediates === '*');
 
-/** OSC commands that change state outside the screen: title, palette, colours, font, clipboard. */
-const STATEFUL_OSC = /\x1b\](?:0|1|2|4|5|10|11|12|13|14|15|16|17|18|19|50|52|104|105|110|111|112|113|114|115|116|117|118|119)(?:;|\x07|\x1b)(?!\?)/;
+/** OSC commands that change state outside the screen: title, palette, colours, font, clipboard; introduced by ESC ] or the C1 OSC (U+009D, UTF-8 C2 9D, or a raw 9D byte). */
+const STATEFUL_OSC = /(?:\x1b\]|\xc2\x9d|\x9d)(?:0|1|2|4|5|10|11|12|13|14|15|16|17|18|19|50|52|104|105|110|111|112|113|114|115|116|117|118|119)(?:;|\x07|\x1b)(?!\?)/;
 
 function reasonFor(bytes: Uint8Array): string | undefined {
   const latin1 = Buffer.from(bytes).toString('latin1');

@@ -50,6 +50,8 @@ export class PtyHost {
   readonly exited: Promise<{ exitCode: number; signal?: number }>;
   /** DA1 replies sent back so far (a measure of progress). */
   da1Replies = 0;
+  /** Every window title (OSC 0/2) the program set, in order. */
+  readonly titles: string[] = [];
   private queue: { text: string; due: number }[] = [];
   private sending = false;
   private garbageAt = 0;
@@ -59,12 +61,13 @@ export class PtyHost {
   constructor(file: string, args: string[], private readonly opts: HostOptions = {}) {
     const cols = opts.cols ?? 80;
     const rows = opts.rows ?? 24;
-    this.term = new Terminal({ cols, rows, allowProposedApi: true });
+    this.term = new Terminal({ cols, rows, allowProposedApi: true, logLevel: 'off' });
     this.term.loadAddon(new Unicode11Addon());
     this.term.unicode.activeVersion = '11';
     this.proc = pty.spawn(file, args, { name: 'xterm-256color', cols: opts.ptySize?.cols ?? cols, rows: opts.ptySize?.rows ?? rows, cwd: opts.cwd ?? process.cwd(), env: opts.env ?? cleanTerminalEnv(), encoding: null });
     this.proc.onData((data) => this.term.write(typeof data === 'string' ? data : new Uint8Array(data)));
     this.term.onData((reply) => this.reply(reply));
+    this.term.onTitleChange((title) => this.titles.push(title));
     this.exited = new Promise((resolve) =>
       this.proc.onExit((e) => {
         this.dead = true;
