@@ -92,3 +92,13 @@ test.runIf(havePrograms([{ program: 'tmux', pkg: 'tmux' }]))('run --chunking thr
   expect(report).toMatchObject({ target: { id: 'tmux' }, settings: { pauseMs: 15 }, corpus: { probes: 2 } });
   expect(report.notCut).toEqual([]);
 });
+
+test.runIf(havePrograms([{ program: 'screen', pkg: 'screen' }]))('run --chunking through GNU screen: a charset designation cut from the text it changes still marks the hardcopy unreliable', () => {
+  // screen's hardcopy cannot show DEC graphics; the screen target reads such cells as U+FFFD when the
+  // probe designated a set. It used to judge by the last write alone, so a cut probe read as plain letters.
+  const out = tempDir('termprobe-chunking-screen-');
+  const r = runCli(['run', '--chunking', '-t', 'screen', '-p', 'charsets.dec-graphics-lines,charsets.so-g1', '--out', out]);
+  expect(r.code).toBe(0);
+  const report = JSON.parse(readFileSync(join(out, 'chunking', 'screen-4.09.00.json'), 'utf8'));
+  expect(report).toMatchObject({ target: { id: 'screen' }, corpus: { probes: 2 }, findings: [], summary: 'none' });
+});

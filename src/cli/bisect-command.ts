@@ -33,8 +33,8 @@ export async function bisectCommand(cast: string, opts: BisectOptions): Promise<
   if (opts.out !== undefined && !/\.ya?ml$/.test(opts.out)) throw new UsageError(`--out "${opts.out}": the probe file's name ends in .yaml`);
   const { header, bytes } = await readCastOutput(cast, BISECT_MAX_BYTES);
   const [a, b] = targets as [string, string];
-  const result = await withInterrupts(async () => {
-    const set = await TargetSet.open(targets, header.width, header.height);
+  const result = await withInterrupts(async (signal) => {
+    const set = await TargetSet.open(targets, header.width, header.height, signal);
     try {
       return await bisectSession(bytes, set);
     } finally {

@@ -1,5 +1,6 @@
 /** `termprobe site [results…] --out DIR`: the static compatibility site, from results files only. */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR } from './results-dirs.js';
 import { dirname, join } from 'node:path';
 import { SiteError } from '../report/site/site-error.js';
 import { UsageError } from './errors.js';
@@ -7,7 +8,7 @@ import type { OutPath } from './options/out-option.js';
 import { referenceText, type ReferenceSpec } from './options/reference-option.js';
 import { defaultRunFiles, jsonIn, loadRuns, requireRuns } from './results-args.js';
 import { HISTORY_RESULTS_DIR } from './results-dirs.js';
-import { newestVersions } from '../classify/newest-versions.js';
+import { hiddenVersionsNote, newestVersions } from '../classify/newest-versions.js';
 import type { RunView } from '../classify/run-view.js';
 import type { VersionHistory } from '../report/version-history.js';
 import { availabilityText } from './expand-targets.js';
@@ -49,6 +50,20 @@ async function unicodeVerdictsFor(files: string[]) {
   return found.length > 0 ? loadVerdicts(found) : undefined;
 }
 
+/**
+ * Replay reports in sessions/ and chunking reports in chunking/ beside the
+ * results files named (or beside the default folders' files), for sessions.html.
+ */
+async function sessionReportsFor(files: string[]) {
+  const dirs = files.length > 0 ? [...new Set(files.map((f) => dirname(f)))] : [OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR].filter((d) => existsSync(d) && jsonFilesIn(d).length > 0).slice(0, 1);
+  const { readReplayReport } = await import('../replay/read-replay-report.js');
+  const { readChunkingReport } = await import('../chunking/read-chunking-report.js');
+  return {
+    sessions: dirs.flatMap((d) => jsonFilesIn(join(d, 'sessions'))).map(readReplayReport),
+    chunking: dirs.flatMap((d) => jsonFilesIn(join(d, 'chunking'))).map(readChunkingReport),
+  };
+}
+
 function jsonFilesIn(dir: string): string[] {
   try {
     return readdirSync(dir).filter((n) => n.endsWith('.json')).sort().map((n) => join(dir, n));
@@ -70,7 +85,10 @@ export async function siteCommand(files: string[], opts: SiteCommandOptions): Pr
     const against = againstOf({ against: opts.against && referenceText(opts.against, ''), reference: opts.reference && referenceText(opts.reference, '') });
     const unicode = await unicodeVerdictsFor(files);
     const otherVersions = [...(opts.allVersions ? [] : hidden.map((h) => h.view)), ...history];
-    const stats = await buildSite(views, opts.out.path, { reference: against, registry: opts.registry, probes: opts.probes, unicode, otherVersions, notRun: await releasesNotRun(otherVersions) });
+    const { sessions, chunking } = await sessionReportsFor(files);
+    const note = opts.allVersions ? undefined : hiddenVersionsNote(hidden);
+    const notes = note ? [note.replace('(--all-versions shows every one)', '(each on its history page; --all-versions puts every one in the table)')] : [];
+    const stats = await buildSite(views, opts.out.path, { reference: against, registry: opts.registry, probes: opts.probes, unicode, otherVersions, notRun: await releasesNotRun(otherVersions), notes, sessions, chunking });
     if (!opts.quiet) {
       const ms = performance.now() - t0;
       const mb = stats.bytes / 1e6;

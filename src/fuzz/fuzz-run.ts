@@ -53,6 +53,8 @@ export interface FuzzReport {
 }
 
 const encoder = new TextEncoder();
+/** Shrinks run side by side. */
+const SHRINK_TOGETHER = 8;
 
 export async function fuzzTargets(set: TargetSet, corpus: Corpus, opts: FuzzOptions): Promise<FuzzReport> {
   const grammar = grammarFromCorpus(corpus, { cols: opts.cols, rows: opts.rows });
@@ -86,6 +88,27 @@ export async function fuzzTargets(set: TargetSet, corpus: Corpus, opts: FuzzOpti
     }
     runMs += performance.now() - t0;
     const t1 = performance.now();
+    // The batch's new raw shapes are shrunk together (SHRINK_TOGETHER at a time), so one
+    // round trip through the targets serves several shrinks; then every hit is counted in
+    // case order, so a run stays the same for a seed.
+    const fresh: { raw: string; hit: (typeof hits)[number] }[] = [];
+    const seenRaw = new Set<string>();
+    for (const hit of hits) {
+      const raw = `${hit.pair.join('-')} ${caseShape(inputs[hit.index]!)}`;
+      if (!rawShapes.has(raw) && !seenRaw.has(raw)) {
+        seenRaw.add(raw);
+        fresh.push({ raw, hit });
+      }
+    }
+    const shrunkOf = new Map<string, Uint8Array>();
+    for (let k = 0; k < fresh.length; k += SHRINK_TOGETHER) {
+      const group = fresh.slice(k, k + SHRINK_TOGETHER);
+      const results = await Promise.all(group.map((f) => shrinkDifference(inputs[f.hit.index]!, set, f.hit.pair)));
+      results.forEach((r, n) => {
+        shrinkCases += r.cases;
+        shrunkOf.set(group[n]!.raw, r.minimal);
+      });
+    }
     for (const hit of hits) {
       differing++;
       const input = inputs[hit.index]!;
@@ -95,20 +118,19 @@ export async function fuzzTargets(set: TargetSet, corpus: Corpus, opts: FuzzOpti
         if (known) known.hits++;
         continue;
       }
-      const shrunk = await shrinkDifference(input, set, hit.pair);
-      shrinkCases += shrunk.cases;
-      const shape = caseShape(shrunk.minimal);
+      const minimal = shrunkOf.get(raw)!;
+      const shape = caseShape(minimal);
       const key = `${hit.pair.join('-')} ${shape}`;
       let finding = findings.get(key);
       if (finding) finding.hits++;
       else {
-        const final = await set.compare(shrunk.minimal, true, hit.pair);
+        const final = await set.compare(minimal, true, hit.pair);
         // A difference that vanished when shrunk (it depended on something the case did not hold) is not kept.
         if (final.diff.same) {
           rawShapes.set(raw, null);
           continue;
         }
-        finding = { shape, pair: hit.pair, minimal: shrunk.minimal, original: input, caseNumber: cases + hit.index + 1, hits: 1, states: final.states, diff: final.diff };
+        finding = { shape, pair: hit.pair, minimal, original: input, caseNumber: cases + hit.index + 1, hits: 1, states: final.states, diff: final.diff };
         findings.set(key, finding);
       }
       rawShapes.set(raw, finding);

@@ -14,12 +14,22 @@ export const colorSchema = z.union([
   z.string().regex(/^#[0-9a-f]{6}$/),
 ]);
 
+export const UNDERLINE_STYLES = ['double', 'curly', 'dotted', 'dashed'] as const;
+
 export const styleSchema = z.strictObject({
   bold: z.literal(true).optional(),
   dim: z.literal(true).optional(),
   italic: z.literal(true).optional(),
   underline: z.literal(true).optional(),
+  /** The underline's style when it is not single (SGR 21, 4:2–4:5), where the target can tell. */
+  underlineStyle: z.enum(UNDERLINE_STYLES).optional(),
+  /** The underline colour (SGR 58) when one was set, where the target can tell. */
+  underlineColor: colorSchema.optional(),
+  blink: z.literal(true).optional(),
   reverse: z.literal(true).optional(),
+  invisible: z.literal(true).optional(),
+  strikethrough: z.literal(true).optional(),
+  overline: z.literal(true).optional(),
   fg: colorSchema.optional(),
   bg: colorSchema.optional(),
 });
@@ -43,6 +53,8 @@ export const screenAnswerSchema = z.strictObject({
   text: z.array(z.string()),
   /** The cells, when the method can tell widths and styles. */
   cells: z.array(z.array(cellSchema)).optional(),
+  /** Style fields this read-back cannot tell (never set in its cells, whatever the terminal drew). */
+  untold: z.array(z.enum(['underlineStyle', 'underlineColor', 'overline'])).optional(),
 });
 
 export const replySchema = z.strictObject({

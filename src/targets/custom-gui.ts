@@ -80,7 +80,8 @@ export function customGuiRecipe(spec: string): GuiRecipe {
     xtversionNames: [],
     anyXtversion: true,
     custom: true,
-    screen: 'none',
+    // Any X11 terminal can be read through the X selection; a Wayland one has no such way here.
+    screen: parsed.kind === 'x11' ? 'selection' : 'none',
     args: (ctx) => expandWords(words, { argv: ctx.argv, command: ctx.command, cols: ctx.cols, rows: ctx.rows }).slice(1),
     options: (ctx) => ({ launch: shown(ctx.cols, ctx.rows), template: parsed.template }),
   };

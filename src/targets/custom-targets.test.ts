@@ -44,6 +44,10 @@ describe.skipIf(!havePrograms(requirements(findRecipe('xterm')!)))("--target 'x1
     expect(custom.target.engine).toEqual({ name: 'xterm', version: '379' });
     expect(custom.settings.options?.['launch']).toBe('xterm -e RELAY');
     expect(custom.probes.filter((p) => p.status === 'ok').length).toBeGreaterThan(200);
+    // Its screens are read through the X selection, the registry's through DECRQCRA: the diff below compares their text.
+    const registry = read(r.files['xterm-379.json']!);
+    expect(custom.probes.filter((p) => p.screen?.via === 'selection').length).toBe(registry.probes.filter((p) => p.screen?.via === 'decrqcra').length);
+    expect(registry.probes.filter((p) => p.screen).length).toBeGreaterThan(30);
     const diff = runCli(['diff', r.files['xterm-379.json']!, r.files['x11-xterm-379.json']!]);
     expect(diff.stdout).toMatch(/No answers changed \(\d+ probes compared\)/);
     expect(diff.code).toBe(0);

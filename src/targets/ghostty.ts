@@ -78,7 +78,8 @@ class GhosttySession implements TargetSession {
 
   async readScreen(region: Region): Promise<ScreenAnswer> {
     this.assertOpen();
-    return readRegion(region, this.term.cols, this.term.rows, ghosttyCellReader(this.term));
+    // ghostty-web's cells carry no underline style or colour and no overline flag (CellFlags, 0.4.0).
+    return { ...readRegion(region, this.term.cols, this.term.rows, ghosttyCellReader(this.term)), untold: ['underlineStyle', 'underlineColor', 'overline'] };
   }
 
   /** The engine's own cursor, 1-based (absolute even in origin mode, unlike its CPR). */

@@ -108,10 +108,22 @@ const SCREEN_NOTES: Record<GuiRecipe['screen'], string> = {
   'remote-control': 'remote-control (kitty get-text over its socket: text, no styles)',
   snapshot: 'hardcopy (mlterm OSC 5379 snapshot: the screen as text in a file, no styles)',
   'perl-dump': 'hardcopy (a perl extension termprobe loads writes every cell to a file on OSC 777: text, no styles)',
+  selection: 'selection (xdotool drags across the window, xclip reads the X PRIMARY selection: text, no styles; mouse modes off first, the selection cleared and the pointer moved away after)',
   none: 'none (answers are cursor reports and replies only)',
 };
 
 export type { GuiOpenTuning };
+
+const SELECTION_HELPERS = [{ program: 'xdotool', pkg: 'xdotool' }, { program: 'xclip', pkg: 'xclip' }, { program: 'xwininfo', pkg: 'x11-utils' }];
+
+/** The recipe's read-back method, or none (and why) when the selection's helpers are missing. */
+function screenMethod(recipe: GuiRecipe): { method: GuiRecipe['screen']; note?: string } {
+  if (recipe.screen === 'none' && recipe.noScreenBecause) return { method: 'none', note: `none: ${recipe.noScreenBecause}; answers are cursor reports and replies only` };
+  if (recipe.screen !== 'selection') return { method: recipe.screen };
+  const missing = checkPrograms(SELECTION_HELPERS);
+  if (missing.ok) return { method: 'selection' };
+  return { method: 'none', note: `none: the X selection read-back needs ${SELECTION_HELPERS.map((h) => h.program).join(', ')}; ${missing.reason} (${missing.install})` };
+}
 
 export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiOpenTuning = {}): Promise<TargetSession> {
   const sizeWaitMs = tuning.sizeWaitMs ?? SIZE_WAIT_MS;
@@ -157,7 +169,8 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
 
     relay = await FifoRelay.create({ expectSize: { cols, rows }, sizeWaitMs, prefix: `termprobe-${recipe.slug ?? recipe.id}-relay-` });
     const ctx: LaunchContext = { argv: relay.argv, command: relay.command, cols, rows, kittySocket: join(scratch.runtime, 'kitty.sock'), perlLib: recipe.screen === 'perl-dump' ? installUrxvtExtension(scratch.dir) : '' };
-    session = new GuiSession(relay, signal, { stop: stopAll, cols, rows, screen: recipe.screen, kittySocket: ctx.kittySocket, home: scratch.home });
+    const screen = screenMethod(recipe);
+    session = new GuiSession(relay, signal, { stop: stopAll, cols, rows, screen: screen.method, kittySocket: ctx.kittySocket, home: scratch.home, displayEnv: env, clicksByTime: recipe.clicksByTime ?? true });
 
     const logPath = join(scratch.dir, 'terminal.log');
     const logFd = openSync(logPath, 'w');
@@ -218,7 +231,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
           display: recipe.display === 'wayland' ? `weston (x11 backend, pixman) on Xvfb ${XVFB_SCREEN}` : `Xvfb ${XVFB_SCREEN}`,
           ...(recipe.dbus ? { dbus: 'dbus-run-session (private session bus)' } : {}),
           env: ['scratch HOME and XDG dirs', 'LANG=C.UTF-8', 'LIBGL_ALWAYS_SOFTWARE=1', ...Object.entries(recipe.env ?? {}).map(([k, v]) => `${k}=${v}`)].join(', '),
-          screen: SCREEN_NOTES[recipe.screen],
+          screen: screen.note ?? SCREEN_NOTES[screen.method],
           'size-check': `tty size seen by the command and CPR from row ${far}, column ${far}; a terminal at another size fails to open`,
         },
       },

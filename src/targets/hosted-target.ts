@@ -126,6 +126,11 @@ export async function openHosted(recipe: HostedRecipe, opts: OpenOptions): Promi
     session = new HostedSession(relay, signal, recipe, stopAll);
     const env = scratch.env({ TERM: 'xterm-256color' });
     const launch = await recipe.launch({ argv: relay.argv, script: relay.scriptPath, cols, rows, env }, signal);
+    // Closed or aborted while the launch was prepared (mosh-server may have started meanwhile): end it all again, start nothing.
+    if (session.closed || signal?.aborted) {
+      await stopAll();
+      throw signal?.reason ?? new Error(`${recipe.id}: the session closed while the terminal started`);
+    }
     const childEnv = { ...env, ...launch.env };
     const [program, args] = launch.pty
       ? ['script', ['-qfec', `stty rows ${launch.pty.rows} cols ${launch.pty.cols}; exec ${launch.argv.map(shellQuote).join(' ')}`, '/dev/null']]
@@ -180,6 +185,7 @@ export async function openHosted(recipe: HostedRecipe, opts: OpenOptions): Promi
         options: {
           ...launch.options,
           env: 'scratch HOME and XDG dirs, LANG=C.UTF-8',
+          screen: `none: the screen is drawn by ${recipe.name === 'mosh' ? 'mosh-client' : recipe.name} in its own time, with nothing that says when it has caught up, so no read-back yet; answers are cursor reports and replies only`,
           'size-check': `the inner tty is ${cols}x${rows}; CPR after CUP ${far};${far} answered ${corner}`,
           ...(recipe.answersWithCpr ? { da1: 'never answered by this terminal: termprobe answers the DA1 sentinel once the CPR sent after it comes back (host-supplied)' } : {}),
         },

@@ -58,7 +58,9 @@ describe('the site: a terminal page shows its history', () => {
       const next = history.indexOf('<h3', at);
       const section = history.slice(at, next < 0 ? undefined : next);
       for (const c of s.changed) {
-        expect(section).toContain(`>${c.id}</a></th><td><code class="raw">${escapeHtml(c.from.answer)}</code></td><td><code class="raw">${escapeHtml(c.to.answer)}</code></td>`);
+        // Linked to its probe page when the site has one (a probe newer than the published runs has none).
+        const answers = `<td><code class="raw">${escapeHtml(c.from.answer)}</code></td><td><code class="raw">${escapeHtml(c.to.answer)}</code></td>`;
+        expect([`>${c.id}</a></th>${answers}`, `<th scope="row">${c.id}</th>${answers}`].some((t) => section.includes(t)), c.id).toBe(true);
       }
     }
     for (const v of xterm.history!.versions) expect(JSON.parse(page(v.results!)).target.identity.version).toBe(v.version);

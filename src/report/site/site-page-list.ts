@@ -7,5 +7,6 @@ import type { SitePage } from './site-pages.js';
 import { terminalPages } from './terminal-page.js';
 import { unicodePages } from './unicode-page.js';
 import { historyPages } from './history-page.js';
+import { sessionsPages } from './sessions-page.js';
 
-export const SITE_PAGES: readonly SitePage[] = [matrixPages, probePages, terminalPages, comparePages, unicodePages, historyPages, dataFiles];
+export const SITE_PAGES: readonly SitePage[] = [matrixPages, probePages, terminalPages, comparePages, unicodePages, historyPages, sessionsPages, dataFiles];
