@@ -9,7 +9,8 @@
  * comparison, are in the README.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadWidthSuite } from '../corpus/width-suite/load-width-suite.js';
@@ -28,9 +29,23 @@ const TARGETS: { target: string; limit: number; note?: string }[] = [
 
 interface Timed {
   seconds: number;
+  /** termprobe's own CPU time (user + system, GNU time), when /usr/bin/time is there: what the machine's load does not change. */
+  cpuSeconds?: number;
   peakMb: number;
   measurements: number;
   failure?: string;
+}
+
+const TIME = '/usr/bin/time';
+
+/** The first child of a process (GNU time's node), from /proc. */
+function childOf(pid: number): number | undefined {
+  try {
+    const first = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)[0];
+    return first ? Number(first) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function peakKb(pid: number): number | undefined {
@@ -45,11 +60,18 @@ function peakKb(pid: number): number | undefined {
 function runOnce(target: string, out: string): Promise<Timed> {
   return new Promise((resolve) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, [BIN, 'run', '--suite', 'unicode', '--target', target, '--out', out, '--quiet'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const args = [BIN, 'run', '--suite', 'unicode', '--target', target, '--out', out, '--quiet'];
+    const cpuFile = join(out, 'cpu.txt');
+    // GNU time runs node itself (exec), so the polled pid is node's parent: follow the child it starts.
+    const timed = existsSync(TIME);
+    const child = timed ? spawn(TIME, ['-f', '%U %S', '-o', cpuFile, process.execPath, ...args], { stdio: ['ignore', 'ignore', 'pipe'] }) : spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     let peak = 0;
-    const poll = setInterval(() => (peak = Math.max(peak, peakKb(child.pid!) ?? 0)), 10);
+    const poll = setInterval(() => {
+      const pid = timed ? childOf(child.pid!) : child.pid;
+      if (pid !== undefined) peak = Math.max(peak, peakKb(pid) ?? 0);
+    }, 10);
     child.on('close', (code, signal) => {
       clearInterval(poll);
       const seconds = (performance.now() - t0) / 1000;
@@ -63,7 +85,14 @@ function runOnce(target: string, out: string): Promise<Timed> {
         // no file: the failure says why
       }
       const said = stderr.trim().split('\n').filter(Boolean).slice(-1)[0];
-      resolve({ seconds, peakMb: peak / 1024, measurements, ...(code !== 0 ? { failure: `exit ${code ?? signal}: ${said ?? 'no message'}` } : {}) });
+      let cpuSeconds: number | undefined;
+      try {
+        const [user, sys] = readFileSync(cpuFile, 'utf8').trim().split('\n').slice(-1)[0]!.split(' ').map(Number);
+        if (Number.isFinite(user) && Number.isFinite(sys)) cpuSeconds = user! + sys!;
+      } catch {
+        // no GNU time: no CPU figure
+      }
+      resolve({ seconds, ...(cpuSeconds !== undefined ? { cpuSeconds } : {}), peakMb: peak / 1024, measurements, ...(code !== 0 ? { failure: `exit ${code ?? signal}: ${said ?? 'no message'}` } : {}) });
     });
   });
 }
@@ -82,12 +111,14 @@ export const unicodeBench: BenchModule = {
         const label = `${target}${note ? ` (${note})` : ''}`;
         figures.push({ name: `${label}: whole process`, value: r.seconds, unit: 's', target: { op: '<', value: limit }, ...(r.failure ? { note: r.failure } : {}) });
         if (!r.failure) figures.push({ name: `${label}: measurements per second (${r.measurements} measured)`, value: r.measurements / r.seconds, unit: 'items/s' });
+        if (r.cpuSeconds !== undefined) figures.push({ name: `${label}: termprobe's CPU time`, value: r.cpuSeconds, unit: 's' });
         figures.push({ name: `${label}: termprobe's peak memory`, value: r.peakMb, unit: 'MB', target: { op: '<', value: 300 } });
       } finally {
         rmSync(out, { recursive: true, force: true });
       }
     }
     figures.push({ name: 'peak memory over all the runs', value: peak, unit: 'MB', target: { op: '<', value: 300 } });
+    figures.push({ name: 'load average (1 min) at the end, on this machine', value: loadavg()[0]!, unit: 'x', note: 'wall times grow with it; CPU times do not' });
     return figures;
   },
 };
