@@ -19,6 +19,7 @@ import { folderBytes } from '../report/site/write-site.js';
 import { readResults } from '../results/read-results.js';
 import type { BenchFigure, BenchModule } from './bench-types.js';
 import { median } from './measure.js';
+import { sixtyFileFigures } from './site-rows-bench.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin/termprobe.js');
@@ -76,7 +77,7 @@ export const siteBench: BenchModule = {
   async run() {
     const work = mkdtempSync(join(tmpdir(), 'termprobe-bench-site-'));
     try {
-      return [...(await publishedFigures(work)), ...(await syntheticFigures(work))];
+      return [...(await publishedFigures(work)), ...(await sixtyFileFigures(work)), ...(await syntheticFigures(work))];
     } finally {
       rmSync(work, { recursive: true, force: true });
     }

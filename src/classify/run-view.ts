@@ -3,7 +3,7 @@
  * answer signature and short summary computed once (never per cell).
  */
 import { basename } from 'node:path';
-import { answerSignature, answerSummary, answerValues, NO_REPLY } from '../results/answer-key.js';
+import { answerSignature, answerSummary, answerValues, HOST_REPLY, NO_REPLY } from '../results/answer-key.js';
 import type { ProbeResult, ResultsFile } from '../results/results-schema.js';
 import { engineOfRun } from '../results/engines.js';
 import { EMBEDDED_TARGETS } from '../targets/registry.js';
@@ -16,6 +16,8 @@ export type SignatureLevel = 'cells' | 'text' | 'none';
 export function textSignature(r: ProbeResult, withScreen = true): string {
   if (r.status === 'no-reply' || r.status === 'skipped' || r.status === 'error' || r.status === 'crashed') return r.status;
   const v = answerValues(r);
+  // A reply termprobe's pipe wrote is no terminal's answer: it never equals one a terminal gave.
+  for (const rep of r.replies) if (rep.source === 'host') v.replies[rep.query] = HOST_REPLY;
   const parts = [`cursor=${v.cursor ?? NO_REPLY}`];
   for (const q of Object.keys(v.replies).sort()) parts.push(`${q}=${JSON.stringify(v.replies[q])}`);
   if (v.screen && withScreen) parts.push(`text=${JSON.stringify(v.screen.map((l) => l.replace(/ +$/, '')))}`);
@@ -30,6 +32,8 @@ export interface RunView {
   targetId: string;
   name: string;
   version: string;
+  /** Where it was made ("linux", "macos", "windows", …); undefined in files made before termprobe recorded it. */
+  platform: string | undefined;
   /** Column label: "name version", made unique among the runs compared. */
   label: string;
   /** A real terminal (not an embedded emulator). */
@@ -48,7 +52,8 @@ export interface RunView {
 const EMBEDDED = new Set<string>(EMBEDDED_TARGETS);
 
 export function isRealTerminal(run: ResultsFile): boolean {
-  return !EMBEDDED.has(run.target.id);
+  // A headless core behind a stdio adapter is an embedded emulator too.
+  return !EMBEDDED.has(run.target.id) && !run.target.id.startsWith('stdio:');
 }
 
 export function viewRun(file: string, run: ResultsFile): RunView {
@@ -64,6 +69,7 @@ export function viewRun(file: string, run: ResultsFile): RunView {
     targetId: run.target.id,
     name,
     version,
+    platform: run.run.platform?.os,
     label: `${name} ${version}`,
     real: isRealTerminal(run),
     engine,
@@ -93,8 +99,14 @@ export function viewRun(file: string, run: ResultsFile): RunView {
   };
 }
 
-/** Make labels unique: two runs of the same name and version get their file names added. */
+/**
+ * Make labels unique. A row is (terminal, version, platform): when the runs do
+ * not all come from one platform, each run that records its platform says it
+ * ("iTerm2 3.5.0 on macos"); two runs still alike get their file names added.
+ */
 export function labelRuns(views: RunView[]): void {
+  const platforms = new Set(views.map((v) => v.platform));
+  if (platforms.size > 1) for (const v of views) if (v.platform && !v.label.endsWith(` on ${v.platform}`)) v.label = `${v.label} on ${v.platform}`;
   const count = new Map<string, number>();
   for (const v of views) count.set(v.label, (count.get(v.label) ?? 0) + 1);
   for (const v of views) if ((count.get(v.label) ?? 0) > 1) v.label = `${v.label} (${basename(v.file)})`;

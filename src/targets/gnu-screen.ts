@@ -19,6 +19,10 @@ import type { ScreenAnswer } from '../results/results-schema.js';
 import { FifoRelay, isAlive, RelaySession, shellQuote, type Description } from './fifo-relay.js';
 import { checkPrograms } from './find-program.js';
 import { hardcopyAnswer, writesNonAscii } from './hardcopy-text.js';
+import { concatBytes } from './reply-channel.js';
+
+/** Bytes kept for the hardcopy check: far more than any probe and its prelude. */
+const SINCE_READ_MAX = 1 << 16;
 import { identityFromCommand } from './program-version.js';
 import type { OpenOptions, TargetFactory } from './target.js';
 import { makeSocketDir } from './socket-dir.js';
@@ -50,7 +54,9 @@ class ScreenSession extends RelaySession {
   private server: ChildProcess | undefined;
   private starting: Promise<void> | undefined;
   private reads = 0;
-  private suspect = false;
+  /** Bytes written since the last screen read (the newest SINCE_READ_MAX bytes): what the read's probe sent. */
+  private sinceRead: Uint8Array[] = [];
+  private sinceReadBytes = 0;
   private lastInfo: ReturnType<typeof parseScreenInfo> | undefined;
   private readonly env: NodeJS.ProcessEnv;
 
@@ -140,8 +146,11 @@ class ScreenSession extends RelaySession {
 
   override write(data: Uint8Array): void {
     this.lastInfo = undefined;
-    // The engine writes a screen-reading probe last in its batch, so the last write's last probe is the one read.
-    this.suspect = writesNonAscii(data);
+    // Kept until the next read, not judged per write: a probe's bytes may come in several writes
+    // (run --chunking cuts them), and the designation that makes the hardcopy unreliable may sit in an earlier one.
+    this.sinceRead.push(new Uint8Array(data));
+    this.sinceReadBytes += data.length;
+    while (this.sinceRead.length > 1 && this.sinceReadBytes - this.sinceRead[0]!.length >= SINCE_READ_MAX) this.sinceReadBytes -= this.sinceRead.shift()!.length;
     super.write(data);
   }
 
@@ -152,11 +161,15 @@ class ScreenSession extends RelaySession {
   }
 
   async readScreen(region: Region): Promise<ScreenAnswer> {
+    // The engine writes a screen-reading probe last in its batch, so the last probe written is the one read.
+    const suspect = writesNonAscii(concatBytes(this.sinceRead));
+    this.sinceRead = [];
+    this.sinceReadBytes = 0;
     const file = join(this.relay.dir, `hardcopy-${++this.reads}`);
     // One request at a time: with two screen clients at once, the -Q answer can go astray (it comes back empty).
     const bytes = await this.hardcopy(file);
     this.lastInfo = await this.info(); // kept for readCursor, which the engine calls next
-    return hardcopyAnswer(bytes, region, this.cols, this.rows, this.suspect);
+    return hardcopyAnswer(bytes, region, this.cols, this.rows, suspect);
   }
 
   /**

@@ -26,7 +26,7 @@ function colgroup(model: SiteModel): Html {
 
 function columnHead(c: SiteColumn): Html {
   const id = c.view.run.target.identity;
-  return html`<th scope="col" class="term c${c.index}${c.isReference ? ' ref' : ''}"><a href="terminals/${c.slug}.html" title="${c.view.label}${c.isReference ? ' (compared against)' : ''}, engine ${c.view.engine.name}, identified by ${id.identifiedBy}"><span class="t-name">${c.view.name}</span> <span class="t-ver">${c.view.version}</span> <span class="t-how">${id.identifiedBy}</span></a></th>`;
+  return html`<th scope="col" class="term c${c.index}${c.isReference ? ' ref' : ''}"><a href="terminals/${c.slug}.html" title="${c.view.label}${c.isReference ? ' (compared against)' : ''}, engine ${c.view.engine.name}, identified by ${id.identifiedBy}"><span class="t-name">${c.view.name}</span> <span class="t-ver">${c.view.version}</span>${c.view.label.endsWith(` on ${c.view.platform}`) ? html` <span class="t-os">${c.view.platform}</span>` : ''} <span class="t-how">${id.identifiedBy}</span></a></th>`;
 }
 
 function head(model: SiteModel): Html {

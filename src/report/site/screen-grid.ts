@@ -1,6 +1,7 @@
 /**
  * A screen answer drawn as an HTML table, one table cell per terminal cell, with
- * its text, width and style as classes (bold, dim, italic, underline, colours;
+ * its text, width and style as classes (bold, dim, italic, underline and its style,
+ * strikethrough, overline, blink, invisible, colours;
  * reverse video swaps the colours). Not a screenshot: the cells themselves.
  */
 import type { Cell, ScreenAnswer, Style } from '../../results/results-schema.js';
@@ -13,7 +14,11 @@ function styleClasses(s: Style | undefined, colours: ColourSheet): string[] {
   if (s.bold) out.push('s-b');
   if (s.dim) out.push('s-d');
   if (s.italic) out.push('s-i');
-  if (s.underline) out.push('s-u');
+  if (s.underline) out.push(s.underlineStyle ? `s-u s-u-${s.underlineStyle}` : 's-u');
+  if (s.strikethrough) out.push('s-s');
+  if (s.overline) out.push('s-o');
+  if (s.blink) out.push('s-bl');
+  if (s.invisible) out.push('s-inv');
   const fg = s.reverse ? (s.bg ?? 'default-bg') : s.fg;
   const bg = s.reverse ? (s.fg ?? 'default-fg') : s.bg;
   if (fg !== undefined) out.push(colours.use(fg, 'f'));
@@ -28,10 +33,11 @@ function describeCell(c: Cell): string {
   return [points || 'empty', c.w === 2 ? 'wide' : '', style].filter(Boolean).join(' · ');
 }
 
-function cellHtml(c: Cell, colours: ColourSheet): Html | undefined {
+function cellHtml(c: Cell, colours: ColourSheet, marked = false): Html | undefined {
   if (c.w === 0 && c.t === '') return undefined;
   const classes = styleClasses(c.s, colours);
   if (c.w === 2) classes.push('w2');
+  if (marked) classes.push('diff');
   const plain = c.t === ' ' && !c.s;
   const cls = classes.length ? classes.join(' ') : undefined;
   return html`<td${cls ? html` class="${cls}"` : ''}${c.w === 2 ? html` colspan="2"` : ''}${plain ? '' : html` title="${describeCell(c)}"`}>${c.t}</td>`;
@@ -48,13 +54,18 @@ function cellRows(screen: ScreenAnswer): Cell[][] {
   });
 }
 
-export function screenGrid(screen: ScreenAnswer, caption: string, colours: ColourSheet): Html {
+/**
+ * `marked(row, col)` (1-based, on the screen), when given, picks cells to
+ * highlight (class "diff"): the sessions page marks the cells where two
+ * terminals' screens differ.
+ */
+export function screenGrid(screen: ScreenAnswer, caption: string, colours: ColourSheet, marked?: (row: number, col: number) => boolean): Html {
   const rows = cellRows(screen);
   const { top, left, bottom, right } = screen.region;
   let width = 0; // a loop, not Math.max(...rows): the rows come from an untrusted file
   for (const r of rows) width = Math.max(width, r.reduce((n, c) => n + (c.w === 0 && c.t === '' ? 0 : Math.max(1, c.w)), 0));
   const colNums = Array.from({ length: width }, (_, i) => html`<td class="colnum">${left + i}</td>`);
-  const body = rows.map((r, i) => html`<tr><th class="rownum" scope="row">${top + i}</th>${r.map((c) => cellHtml(c, colours))}</tr>`);
+  const body = rows.map((r, i) => html`<tr><th class="rownum" scope="row">${top + i}</th>${r.map((c, j) => cellHtml(c, colours, marked?.(top + i, left + j) ?? false))}</tr>`);
   const how = `${screen.cells ? '' : 'text only, widths unknown · '}via ${screen.via} · rows ${top}–${bottom}, columns ${left}–${right}`;
   return html`<figure><figcaption>${caption} <span class="n">${how}</span></figcaption><table class="screen ${colours.use('default-fg', 'f')} ${colours.use('default-bg', 'g')}"><tr><td class="colnum"></td>${colNums}</tr>${body}</table></figure>`;
 }

@@ -8,6 +8,7 @@ import { describeImplemented } from '../../classify/consensus.js';
 import { SCORE_LINE } from '../compare-rows.js';
 import { CELL_KINDS, KIND_STYLES } from './cell-kind.js';
 import type { SiteModel } from './site-model.js';
+import { historyData } from './history-data.js';
 import type { SitePage } from './site-pages.js';
 import { SITE_DATA_FILE, SITE_DATA_SCHEMA, SITE_DATA_SCHEMA_FILE, SITE_DATA_VERSION, siteDataJsonSchema, type SiteData } from './site-data-schema.js';
 
@@ -28,6 +29,8 @@ export function siteData(model: SiteModel): SiteData {
       target: c.view.targetId,
       name: c.view.name,
       version: c.view.version,
+      platform: c.view.platform ?? null,
+      history: historyData(c, model),
       identifiedBy: c.view.run.target.identity.identifiedBy,
       real: c.view.real,
       against: c.isReference,

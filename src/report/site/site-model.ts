@@ -8,11 +8,15 @@ import type { Comparison, ComparisonCell, ComparisonRow } from '../../classify/b
 import type { RunView, SignatureLevel } from '../../classify/run-view.js';
 import type { TargetSummary } from '../../classify/score.js';
 import type { Corpus } from '../../corpus/load-corpus.js';
+import type { UnicodeVerdict } from '../../classify/unicode-verdict.js';
+import type { ChunkingReport } from '../../chunking/run-chunking.js';
+import type { ReplayReport } from '../../replay/replay-report.js';
 import type { Probe } from '../../corpus/probe-schema.js';
 import type { ProbeResult } from '../../results/results-schema.js';
 import { decodeNotation } from '../../corpus/escape-notation.js';
 import { queryMnemonics, sequenceMnemonics } from '../../corpus/sequence-mnemonics.js';
 import { cellKind, type CellKind } from './cell-kind.js';
+import type { SiteHistory } from './history-page.js';
 import { SlugAllocator } from './slug.js';
 
 export interface SiteColumn {
@@ -67,6 +71,13 @@ export interface SiteModel {
   rows: SiteRow[];
   categories: SiteCategory[];
   toolVersion: string;
+  /** The Unicode verdicts, when the site is built with Unicode results (unicode-page.ts). */
+  unicode?: readonly UnicodeVerdict[];
+  /** Terminals across their versions (history-page.ts), when the build was given other versions. */
+  histories?: SiteHistory[];
+  /** Replayed sessions and chunking runs, when the site is built with them (sessions-page.ts). */
+  sessions?: readonly ReplayReport[];
+  chunking?: readonly ChunkingReport[];
 }
 
 const LEVELS: SignatureLevel[] = ['none', 'text', 'cells'];

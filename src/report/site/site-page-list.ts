@@ -5,5 +5,8 @@ import { probePages } from './probe-page.js';
 import { dataFiles } from './site-data.js';
 import type { SitePage } from './site-pages.js';
 import { terminalPages } from './terminal-page.js';
+import { unicodePages } from './unicode-page.js';
+import { historyPages } from './history-page.js';
+import { sessionsPages } from './sessions-page.js';
 
-export const SITE_PAGES: readonly SitePage[] = [matrixPages, probePages, terminalPages, comparePages, dataFiles];
+export const SITE_PAGES: readonly SitePage[] = [matrixPages, probePages, terminalPages, comparePages, unicodePages, historyPages, sessionsPages, dataFiles];

@@ -19,6 +19,7 @@ import { fillTemplate } from './templates.js';
 import { dataTable } from './data-table.js';
 import type { SitePage } from './site-pages.js';
 import { scoreBadge } from './badge-svg.js';
+import { historySection } from './history-page.js';
 
 
 function facts(pairs: [string, string | number | undefined][]): Html {
@@ -40,7 +41,7 @@ function identity(id: Identity, run: ResultsFile): Html {
 
 function settings(run: ResultsFile): Html {
   const s = run.settings;
-  return html`${facts([['size', `${s.cols}×${s.rows}`], ['TERM', s.term], ['Unicode', s.unicode], ['termprobe', run.tool.version], ['started', run.run.startedAt], ['run time', `${run.run.elapsedMs.toFixed(0)} ms`], ['host', run.run.host], ['corpus', `${run.corpus.hash} (${run.corpus.probes} probes)`], ['probes in file', run.probes.length]])}${keyValues('modes (DECRQM)', s.modes)}${keyValues('options', s.options)}`;
+  return html`${facts([['size', `${s.cols}×${s.rows}`], ['TERM', s.term], ['Unicode', s.unicode], ['termprobe', run.tool.version], ['started', run.run.startedAt], ['run time', `${run.run.elapsedMs.toFixed(0)} ms`], ['platform', run.run.platform ? [run.run.platform.os, run.run.platform.release, run.run.platform.arch].filter(Boolean).join(', ') : 'not recorded'], ['host', run.run.host], ['corpus', `${run.corpus.hash} (${run.corpus.probes} probes)`], ['probes in file', run.probes.length]])}${keyValues('modes (DECRQM)', s.modes)}${keyValues('options', s.options)}`;
 }
 
 function scoresByCategory(col: SiteColumn, model: SiteModel): Html {
@@ -107,6 +108,7 @@ export function renderTerminalPage(col: SiteColumn, model: SiteModel, badgeWidth
     scores: scoresByCategory(col, model),
     divergences: divergences(col, model),
     compare: compareLinks(col, model),
+    history: historySection(col, model),
   });
   return renderPage(model, { title: col.view.label, kind: 'terminal-page', root: '../', crumbs: [{ text: col.view.label }], body });
 }

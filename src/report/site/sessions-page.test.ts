@@ -1,0 +1,62 @@
+/**
+ * The sessions page as a user gets it: replay a fixture session and run the
+ * chunking property (real targets), copy the results beside them, build the
+ * site with the CLI, and read the pages.
+ */
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../test-support/cli.js';
+
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const CAST = fileURLToPath(new URL('../../../src/replay/fixtures/hpr-zero.cast', import.meta.url));
+const RESULTS = ['xterm.js-6.0.0.json', 'ghostty-0.4.0.json'];
+const REGISTRY = ['--registry', join(FIXTURES, 'divergences.yaml'), '--probes', join(FIXTURES, 'probes')];
+
+describe('the sessions page', () => {
+  let dir: string;
+  let results: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'termprobe-sessions-site-'));
+    results = join(dir, 'results');
+    mkdirSync(results);
+    for (const f of RESULTS) copyFileSync(join(FIXTURES, 'results', f), join(results, f));
+    // A session name that needs escaping, to see it escaped on the page.
+    const cast = join(dir, 'hpr<b>zero.cast');
+    copyFileSync(CAST, cast);
+    const replay = runCli(['replay', cast, '-t', 'xterm.js,ghostty', '--out', join(results, 'sessions'), '-q']);
+    expect(replay.code).toBe(1);
+    const chunking = runCli(['run', '--chunking', '-t', 'xterm.js', '-c', 'cursor', '--probes', join(FIXTURES, 'probes'), '--out', results, '-q']);
+    expect([chunking.code, chunking.stderr]).toEqual([0, '']);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('lists each session and the chunking runs, and draws the screens side by side with the differing cells outlined', () => {
+    const out = join(dir, 'site');
+    const r = runCli(['site', ...RESULTS.map((f) => join(results, f)), '--out', out, ...REGISTRY]);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const index = readFileSync(join(out, 'sessions.html'), 'utf8');
+    expect(index).toContain('hpr&lt;b&gt;zero');
+    expect(index).not.toContain('hpr<b>zero');
+    expect(index).toMatch(/<td class="differs">1 of 1<\/td>/);
+    expect(index).toMatch(/xterm\.js 6\.0\.0<\/th><td>\d+ probes, \d+ variants<\/td><td>none<\/td>/);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('href="sessions.html"');
+    const page = readFileSync(join(out, 'sessions', 'hpr-b-zero.html'), 'utf8');
+    expect(page.match(/<table class="screen/g)).toHaveLength(2);
+    // The line after the HPR 0 lands one column apart: 12 cells on row 9 differ from xterm.js's screen.
+    expect(page).toContain('ghostty (ghostty 0.4.0) — cursor 10;1, 12 cells differ');
+    expect(page.match(/class="[^"]*\bdiff\b[^"]*"/g)?.length).toBe(12);
+    expect(page).toContain('12 cells: row 9, columns 1–12');
+  });
+
+  it('a broken replay report fails the build with one line naming it', () => {
+    writeFileSync(join(results, 'sessions', 'broken.json'), '{"schema": "termprobe-replay/1"}');
+    const r = runCli(['site', ...RESULTS.map((f) => join(results, f)), '--out', join(dir, 'site2'), ...REGISTRY]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^termprobe: .*broken\.json: not a replay report: tool: /);
+    expect(existsSync(join(dir, 'site2'))).toBe(false);
+    rmSync(join(results, 'sessions', 'broken.json'));
+  });
+});
