@@ -127,7 +127,7 @@ function answersTable(r: SiteRow, model: SiteModel, colours: ColourSheet, groups
     return {
       head: html`<code class="raw">${g.answer}</code>${evidence(g, r)}${screens(g, r, colours)}`,
       cells: [
-        html`<span class="mark k-${g.cell.kind}" aria-hidden="true">${style.mark}</span> ${style.word}${a && a.class !== 'same' ? html` <span class="n" title="${a.class} against ${model.reference.view.label}">· ${AGREEMENT_LETTERS[a.class]} ${a.class}</span>` : ''}`,
+        html`<span class="mark k-${g.cell.kind}" aria-hidden="true">${style.mark}</span> ${style.word}${a && a.class !== 'same' && !(a.class === 'inconclusive' && g.cell.kind === 'inconclusive') ? html` <span class="n" title="${a.class} against ${model.reference.view.label}">· ${AGREEMENT_LETTERS[a.class]} ${a.class}</span>` : ''}`,
         html`<span class="n">${g.columns.length} of ${model.columns.length}:</span> ${terminalLinks(g)}`,
         reasons(g, given),
       ],
