@@ -114,13 +114,12 @@ function screens(g: AnswerGroupView, r: SiteRow, colours: ColourSheet): Html {
   return html`<details class="screens"><summary>screen${drawn.size > 1 ? ` (${drawn.size})` : ''}</summary><div class="screens">${grids}</div></details>`;
 }
 
-function answerCount(r: SiteRow, model: SiteModel): string {
-  const n = groupAnswers(r, model).length;
+function answerCount(groups: AnswerGroupView[], model: SiteModel): string {
+  const n = groups.length;
   return `${n} distinct answer${n === 1 ? '' : 's'} from ${model.columns.length} terminal${model.columns.length === 1 ? '' : 's'}, each listed once; classes against ${model.reference.view.label}`;
 }
 
-function answersTable(r: SiteRow, model: SiteModel, colours: ColourSheet): Html {
-  const groups = groupAnswers(r, model);
+function answersTable(r: SiteRow, model: SiteModel, colours: ColourSheet, groups: AnswerGroupView[]): Html {
   const given = new Map<string, string>();
   const rows = groups.map((g) => {
     const style = KIND_STYLES[g.cell.kind];
@@ -128,7 +127,7 @@ function answersTable(r: SiteRow, model: SiteModel, colours: ColourSheet): Html 
     return {
       head: html`<code class="raw">${g.answer}</code>${evidence(g, r)}${screens(g, r, colours)}`,
       cells: [
-        html`<span class="mark k-${g.cell.kind}" aria-hidden="true">${style.mark}</span> ${style.word}${a && a.class !== 'same' ? html` <span class="n" title="${a.class} against ${model.reference.view.label}">· ${AGREEMENT_LETTERS[a.class]} ${a.class}</span>` : ''}`,
+        html`<span class="mark k-${g.cell.kind}" aria-hidden="true">${style.mark}</span> ${style.word}${a && a.class !== 'same' && !(a.class === 'inconclusive' && g.cell.kind === 'inconclusive') ? html` <span class="n" title="${a.class} against ${model.reference.view.label}">· ${AGREEMENT_LETTERS[a.class]} ${a.class}</span>` : ''}`,
         html`<span class="n">${g.columns.length} of ${model.columns.length}:</span> ${terminalLinks(g)}`,
         reasons(g, given),
       ],
@@ -138,6 +137,7 @@ function answersTable(r: SiteRow, model: SiteModel, colours: ColourSheet): Html 
 }
 
 export function renderProbePage(r: SiteRow, model: SiteModel, colours: ColourSheet): string {
+  const groups = groupAnswers(r, model);
   const categorySlug = model.categories.find((c) => c.name === r.row.category)?.slug ?? '';
   const body = fillTemplate('probe', {
     id: r.id,
@@ -149,8 +149,8 @@ export function renderProbePage(r: SiteRow, model: SiteModel, colours: ColourShe
     description: r.probe ? html`<p>${r.probe.description}</p>` : '',
     bytes: bytesSection(r, model),
     consensus: consensusSection(r),
-    answers: answersTable(r, model, colours),
-    answerCount: answerCount(r, model),
+    answers: answersTable(r, model, colours, groups),
+    answerCount: answerCount(groups, model),
   });
   return renderPage(model, { title: r.id, kind: 'probe-page', root: '../', crumbs: [{ href: `../index.html#cat-${categorySlug}`, text: r.row.category }, { text: r.id }], body });
 }

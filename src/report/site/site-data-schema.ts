@@ -47,6 +47,8 @@ const terminalSchema = z.strictObject({
   page: z.string().describe('its page, relative to this file'),
   results: z.string().describe('its results file (schema termprobe-results), relative to this file'),
   badge: z.string().describe('its score badge, relative to this file'),
+  platform: z.string().nullable().describe('the operating system the run was made on, when the results file says'),
+  history: z.record(z.string(), z.unknown()).nullable().describe('other versions of this terminal and, per release step, the probes that changed answer (see its history page); null when there is no other version'),
   summary: summarySchema,
 });
 

@@ -42,6 +42,8 @@ export interface SiteCell {
    * 2 cells) and its answer's group number at each level; "-1" when it has no answer.
    */
   group: string;
+  /** `group` parsed: [depth, none, text, cells], or null without an answer. */
+  groupParts: number[] | null;
 }
 
 export interface SiteRow {
@@ -106,11 +108,9 @@ function sizeOf(probe: Probe, cmp: Comparison): { cols: number; rows: number } {
 
 /** Whether two columns answer a row differently, compared at the deepest level both read (the classifier's notion; see SiteCell.group). */
 export function answersDiffer(row: SiteRow, a: number, b: number): boolean {
-  const ga = row.cells[a]!.group;
-  const gb = row.cells[b]!.group;
-  if (ga === '-1' || gb === '-1') return false;
-  const pa = ga.split('/').map(Number);
-  const pb = gb.split('/').map(Number);
+  const pa = row.cells[a]!.groupParts;
+  const pb = row.cells[b]!.groupParts;
+  if (!pa || !pb) return false;
   const level = Math.min(pa[0]!, pb[0]!);
   return pa[1 + level] !== pb[1 + level];
 }
@@ -137,7 +137,8 @@ export function buildSiteModel(cmp: Comparison, corpus: Corpus | undefined, tool
     const cells = row.cells.map((verdict, i): SiteCell => {
       const view = views[i]!;
       const result = view.result(row.id);
-      return { verdict, kind: cellKind(verdict), result, answer: verdict.support.why === 'not-run' ? '—' : view.summary(row.id), group: groups[i]! };
+      const group = groups[i]!;
+      return { verdict, kind: cellKind(verdict), result, answer: verdict.support.why === 'not-run' ? '—' : view.summary(row.id), group, groupParts: group === '-1' ? null : group.split('/').map(Number) };
     });
     const sequences = probe ? [...new Set([...sequenceMnemonics(decodeNotation(probe.send, sizeOf(probe, cmp))), ...queryMnemonics(probe.query)])] : [];
     return { row, id: row.id, slug: probeSlugs.take(row.id), probe, title: probe?.title ?? '(not in the current corpus)', sequences, cells };
