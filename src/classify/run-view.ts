@@ -3,7 +3,7 @@
  * answer signature and short summary computed once (never per cell).
  */
 import { basename } from 'node:path';
-import { answerSignature, answerSummary, answerValues, NO_REPLY } from '../results/answer-key.js';
+import { answerSignature, answerSummary, answerValues, HOST_REPLY, NO_REPLY } from '../results/answer-key.js';
 import type { ProbeResult, ResultsFile } from '../results/results-schema.js';
 import { engineOfRun } from '../results/engines.js';
 import { EMBEDDED_TARGETS } from '../targets/registry.js';
@@ -16,6 +16,8 @@ export type SignatureLevel = 'cells' | 'text' | 'none';
 export function textSignature(r: ProbeResult, withScreen = true): string {
   if (r.status === 'no-reply' || r.status === 'skipped' || r.status === 'error' || r.status === 'crashed') return r.status;
   const v = answerValues(r);
+  // A reply termprobe's pipe wrote is no terminal's answer: it never equals one a terminal gave.
+  for (const rep of r.replies) if (rep.source === 'host') v.replies[rep.query] = HOST_REPLY;
   const parts = [`cursor=${v.cursor ?? NO_REPLY}`];
   for (const q of Object.keys(v.replies).sort()) parts.push(`${q}=${JSON.stringify(v.replies[q])}`);
   if (v.screen && withScreen) parts.push(`text=${JSON.stringify(v.screen.map((l) => l.replace(/ +$/, '')))}`);
@@ -50,7 +52,8 @@ export interface RunView {
 const EMBEDDED = new Set<string>(EMBEDDED_TARGETS);
 
 export function isRealTerminal(run: ResultsFile): boolean {
-  return !EMBEDDED.has(run.target.id);
+  // A headless core behind a stdio adapter is an embedded emulator too.
+  return !EMBEDDED.has(run.target.id) && !run.target.id.startsWith('stdio:');
 }
 
 export function viewRun(file: string, run: ResultsFile): RunView {

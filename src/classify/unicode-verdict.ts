@@ -40,6 +40,8 @@ export interface UnicodeVerdict {
   suite: string;
   /** DECRQM ?2027 as recorded: "set", "reset", "not-recognized", … */
   mode2027: string;
+  /** Items with an answer (the others are in `marked`). */
+  answered: number;
   /** How grapheme clusters were judged: as clusters (the terminal claims 2027, or draws most clusters whole) or per code point. */
   clusters: 'cluster' | 'per-code-point';
   unicode: { versions: VersionRow[]; best: string };
@@ -191,6 +193,7 @@ export function unicodeVerdict(results: UnicodeResults, suite: WidthSuite): Unic
     ...(results.target.engine ? { engine: results.target.engine.name } : {}),
     suite: results.suite.hash,
     mode2027,
+    answered: outcomes.length,
     clusters,
     unicode: { versions: versions.map((v) => rows.get(v)!), best: bestUnicode },
     emoji: { versions: emojiVersions.map((v) => ({ version: v, share: emojiRows.get(v)! })), best: bestEmoji },
@@ -205,6 +208,7 @@ export const percent = (s: Share | undefined) => (!s || s.total === 0 ? '–' : 
 
 /** "draws widths as Unicode 15.1 (wide 99%, zero width 97%), emoji 15.1; ZWJ 12%, VS16 100%, VS15 0%" */
 export function verdictSentence(v: UnicodeVerdict): string {
+  if (v.answered === 0) return `answered no width item (${v.marked.length} marked${v.marked[0]?.note ? `: ${v.marked[0].note}` : ''})`;
   const wide = share();
   const zero = share();
   for (const r of v.unicode.versions) {

@@ -4,11 +4,15 @@
  */
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { BIN, ROOT } from '../test-support/cli.js';
+import { BIN } from '../test-support/cli.js';
+import { useTempDirs } from '../test-support/temp-dirs.js';
+
+// `termprobe --json` also writes its results to termprobe-results/ in the current folder: a scratch one, not the repository.
+const tempDir = useTempDirs();
 
 /** Run the CLI, close its stdout after the first line, and collect stderr and the exit. */
 function headOne(args: string[]): Promise<{ first: string; stderr: string; code: number | null }> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: tempDir('termprobe-head-'), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
   let out = '';
   let first = '';
   let stderr = '';

@@ -18,6 +18,7 @@ import { CONTRIBUTED_RESULTS_DIR } from './results-dirs.js';
 export interface ContributeOptions {
   out?: OutPath;
   platform?: string;
+  terminalVersion?: string;
 }
 
 /** "iterm2-3.5.0-macos.json": lowercase, safe on any file system. */
@@ -28,7 +29,8 @@ export function contributedFileName(name: string, version: string, platform: str
 export async function contributeCommand(file: string, opts: ContributeOptions): Promise<void> {
   if (opts.platform !== undefined && !/^[a-z][a-z0-9-]{0,31}$/.test(opts.platform)) throw new UsageError(`--platform ${JSON.stringify(opts.platform)}: a lowercase name such as macos, windows, linux`);
   const corpus = await loadCorpus();
-  const checked = checkContribution(file, corpus, opts.platform ? { platform: opts.platform } : {});
+  if (opts.terminalVersion !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/.test(opts.terminalVersion)) throw new UsageError(`--terminal-version ${JSON.stringify(opts.terminalVersion)}: a version such as 3.5.0 (letters, digits, . _ + -)`);
+  const checked = checkContribution(file, corpus, { ...(opts.platform ? { platform: opts.platform } : {}), ...(opts.terminalVersion ? { terminalVersion: opts.terminalVersion } : {}) });
   const r = checked.results;
   const { name, version } = r.target.identity;
   const platform = r.run.platform!.os;

@@ -105,13 +105,15 @@ export function buildProgram(): Command {
 
   program
     .command('site [results...]')
-    .description('write the static compatibility site (matrix, probe and terminal pages, data.json, badges) from results files (default: termprobe-results/*.json, else results/*.json)')
+    .description('write the static compatibility site (matrix, probe, terminal and compare pages, data-v3.json with its JSON Schema, badges) from results files (default: termprobe-results/*.json, else results/*.json)')
     .addOption(outOption('output folder (replaced only if an earlier `termprobe site` made it)', parseOutDir).default({ kind: 'dir', path: 'site-out' }, 'site-out'))
     .addOption(referenceOption('-a, --against <file|name>', 'the emulator differences are classified against: a results file, a target among them, or an embedded target run now (default: xterm.js)'))
     .addOption(referenceOption('--reference <file|name>', 'the older name of --against'))
     .option('--registry <path>', 'divergence registry, a folder or one YAML file (default: probes/divergences/)')
     .option('--probes <dir>', 'probe folder, for titles and bytes')
     .option('-q, --quiet', 'no summary line')
+    .option('--all-versions', 'every version of each terminal in the table, not only the newest (the others are always on its history page)')
+    .option('--history <path>', 'runs of other versions for the history pages, files or folders (repeatable; default without files: results/history/)', collect)
     .action(async (files, opts) => (await import('./site-command.js')).siteCommand(files, opts));
 
   program
@@ -119,6 +121,7 @@ export function buildProgram(): Command {
     .description('check a results file from another machine (schema, corpus, identity, every answer against its raw reply), normalise it, and write it to results/contributed/<terminal>-<version>-<platform>.json for a pull request')
     .addOption(outOption(`where it goes (default: results/contributed/); ${OUT_RULE}`))
     .option('--platform <name>', 'where it was made (macos, windows, linux, …), for a file that does not record it')
+    .option('--terminal-version <version>', 'the terminal\'s version, for a terminal that does not tell it')
     .action(async (file, opts) => (await import('./contribute-command.js')).contributeCommand(file, opts));
 
   program

@@ -12,6 +12,7 @@ import { isTerminalVar } from '../engine/identify-env.js';
 import { parseResults } from '../results/read-results.js';
 import { cleanTerminalEnv } from '../test-support/pty-host.js';
 import { hostExit, scratchDir, startInHost } from '../test-support/self-run.js';
+import { runCli } from '../test-support/cli.js';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -56,5 +57,20 @@ describe('the results file of npx termprobe', () => {
     for (const [k, v] of Object.entries(env)) expect(isTerminalVar(k, v), `${k}=${v}`).toBe(true);
     expect(env).toMatchObject({ TERM: 'xterm-256color', KITTY_LISTEN_ON: 'set', WEZTERM_EXECUTABLE: 'set', GNOME_TERMINAL_SCREEN: 'set' });
     expect(Object.keys(env).filter((k) => k.startsWith('SSH_') || ['USER', 'HOME', 'HOSTNAME', 'MAIL', 'PWD', 'LOGNAME'].includes(k))).toEqual([]);
+
+    // And it can be contributed as it is: a terminal that tells no version (xterm.js names itself only by DA2) gets it from the contributor.
+    const contributed = join(d, 'contributed');
+    const refused = runCli(['contribute', out, '--out', contributed]);
+    if (results.target.identity.version === 'unknown') {
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/target\.identity\.version: no version for xterm\.js \(it told none\); .* --terminal-version/);
+      const taken = runCli(['contribute', out, '--out', contributed, '--terminal-version', '6.0.0']);
+      expect(taken.stderr).toBe('');
+      expect(taken.code).toBe(0);
+      const filed = parseResults(readFileSync(join(contributed, 'xterm.js-6.0.0-linux.json'), 'utf8'), 'filed');
+      expect(filed.target.identity).toMatchObject({ version: '6.0.0', identifiedBy: 'command' });
+    } else {
+      expect(refused.code).toBe(0);
+    }
   });
 });

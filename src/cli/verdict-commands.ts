@@ -32,6 +32,13 @@ export function registerVerdictCommands(program: Command): void {
     .action(async (a, b, opts) => (await import('./diff-command.js')).diffCommand(a, b, opts));
 
   program
+    .command('history <terminal> [results...]')
+    .description('which probes changed answer between consecutive versions of one terminal, with both answers (default: results/history/*.json)')
+    .option('-f, --format <format>', 'text, markdown or json', 'text')
+    .option('--probes <dir>', 'probe folder (for the printf repro in json)')
+    .action(async (terminal, files, opts) => (await import('./history-command.js')).historyCommand(terminal, files, opts));
+
+  program
     .command('check [results...]')
     .description('validate the divergence registry; fail on stale entries (an answer no longer given, no cell classified) and unpinned evidence (default: results/*.json)')
     .option('--registry <file>', REGISTRY_HELP)

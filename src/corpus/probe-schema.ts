@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { queryProblem } from './query-names.js';
+import { STYLE_TEXT } from './style-pattern.js';
 
 /** Spec documents a probe may cite; the section follows the document name. */
 export const SPEC_DOCUMENTS = [
@@ -69,6 +70,8 @@ const expectationShape = {
   replies: z.record(querySchema, anyOf(replyValue)).optional(),
   /** The region's rows; or several such lists, any one of which matches (two spellings of one behaviour). */
   screen: z.union([z.array(z.string()), z.array(z.array(z.string())).min(2, 'a list of screens names at least two (use a plain list of rows for one)')]).optional(),
+  /** The style of the first cell of the probe's screen region, as src/results/style-text.ts writes it ("bold fg=red", "plain"). */
+  style: anyOf(z.string().regex(STYLE_TEXT, 'a style is "plain" or words such as bold, italic, underline:curly, ul=196, strikethrough, fg=red, bg=#102030')).optional(),
 };
 
 export const expectationSchema = z.strictObject(expectationShape);

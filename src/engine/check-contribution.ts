@@ -13,7 +13,7 @@
  *   terminal said or the environment it set;
  * - it says its platform (or the contributor does, with --platform);
  * - every answer is plausible: each reply value and cursor is what its raw
- *   reply says (reply-plausibility.ts), and a probe marked ok answered something.
+ *   reply says (reply-plausibility.ts); a query that got no reply (DA3, say) is an answer too.
  *
  * Then it is normalised: made shareable (shareable-results.ts), probes in
  * corpus order, the platform recorded.
@@ -55,7 +55,7 @@ const UNKNOWN = new Set(['', 'unknown']);
 function checkIdentity(r: ResultsFile, fail: (problem: string) => never): void {
   const id = r.target.identity;
   if (UNKNOWN.has(id.name.trim())) fail('target.identity.name: the terminal is not named; a contribution must say which terminal answered (its XTVERSION, DA2 or environment)');
-  if (UNKNOWN.has(id.version.trim())) fail(`target.identity.version: no version for ${id.name}; a row is a terminal at one version`);
+  if (UNKNOWN.has(id.version.trim())) fail(`target.identity.version: no version for ${id.name} (it told none); a row is a terminal at one version: give it with --terminal-version`);
   if (id.identifiedBy === 'unknown') fail('target.identity.identifiedBy: "unknown"; a contribution must say where its name and version came from');
   const c = id.chain;
   const said = [c.xtversion, c.da2, c.da1, c.package, c.dpkg, c.command].some((v) => v !== undefined && v !== '') || Object.keys(c.env ?? {}).length > 0;
@@ -65,6 +65,11 @@ function checkIdentity(r: ResultsFile, fail: (problem: string) => never): void {
 export interface ContributionOptions {
   /** The platform, for a file that does not record it ("macos", "windows", "linux", …). */
   platform?: string;
+  /**
+   * The terminal's version, for one that does not tell it (no XTVERSION, nothing in
+   * the environment): recorded as said by the contributor (identifiedBy "command").
+   */
+  terminalVersion?: string;
   history?: CorpusHistory;
 }
 
@@ -88,6 +93,13 @@ export function checkContribution(file: string, current: Corpus, opts: Contribut
     const id = r.probes[i]!.id;
     if (!(id in known.probes)) fail(`probes[${i}]: "${id}" is not a probe of its corpus ${short(known.hash)}`);
   }
+  if (opts.terminalVersion !== undefined) {
+    const id = r.target.identity;
+    if (!UNKNOWN.has(id.version.trim()) && id.version !== opts.terminalVersion) fail(`target.identity.version: the file says ${id.version}, --terminal-version says ${opts.terminalVersion}`);
+    id.version = opts.terminalVersion;
+    id.identifiedBy = 'command';
+    id.chain.command = `termprobe contribute --terminal-version ${opts.terminalVersion} (the version as the contributor gave it)`;
+  }
   checkIdentity(r, fail);
   const platform = r.run.platform?.os ?? opts.platform;
   if (!platform) fail('run.platform: not recorded (a file from an older termprobe); say where it was made with --platform macos, windows, linux, …');
@@ -96,7 +108,6 @@ export function checkContribution(file: string, current: Corpus, opts: Contribut
     const p = r.probes[i]!;
     const why = implausibleAnswer(p);
     if (why) fail(`probes[${i}] (${p.id}): ${why}`);
-    if (p.status === 'ok' && !p.cursor && !p.screen && !p.replies.some((rep) => rep.value !== undefined)) fail(`probes[${i}] (${p.id}): status ok, but no answer recorded (no cursor, reply or screen)`);
   }
   const order = new Map(Object.keys(known.probes).map((id, i) => [id, i]));
   const shared = shareableResults(r, []);

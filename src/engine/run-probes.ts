@@ -154,7 +154,15 @@ class ProbeRunner {
   }
 
   private async readBack(f: InFlight, result: ProbeResult, screen: boolean, cursor: boolean): Promise<void> {
-    if (screen) result.screen = await this.session.readScreen!(f.plan.probe.screen!);
+    if (screen) {
+      try {
+        result.screen = await this.session.readScreen!(f.plan.probe.screen!);
+      } catch (error) {
+        // A read-back that failed this once (a ScreenReadError from the target) costs this probe its screen, not the run.
+        if (!(error instanceof Error) || error.name !== 'ScreenReadError') throw error;
+        result.evidence = { ...result.evidence, screen: `not read: ${error.message}` };
+      }
+    }
     if (cursor) {
       const c = await this.session.readCursor!();
       result.evidence = { ...result.evidence, internalCursor: `${c.row};${c.col}` };

@@ -16,6 +16,7 @@ import { runProbes, type EngineRun } from './run-probes.js';
 import { runWithRestarts, type SessionHolder } from './run-with-restarts.js';
 import { engineOfIdentity } from './engine-identity.js';
 import { currentPlatform } from './platform.js';
+import { DEFAULT_WINDOW } from './window.js';
 
 export { TargetUnavailableError };
 
@@ -104,9 +105,10 @@ export async function runTarget(targetId: string, corpus: Corpus, probes: Probe[
   const cols = opts.cols ?? 80;
   const rows = opts.rows ?? 24;
   const open = () => factory.open({ cols, rows, options: opts.options ?? {}, signal: opts.signal });
+  const window = factory.maxWindow ? Math.min(opts.window ?? DEFAULT_WINDOW, factory.maxWindow) : opts.window;
   const holder: SessionHolder = { current: await open(), reopen: open };
   try {
-    return await probeSession(targetId, holder, corpus, probes, { ...opts, cols, rows });
+    return await probeSession(factory.resultsId ?? targetId, holder, corpus, probes, { ...opts, window, cols, rows });
   } finally {
     await holder.current.close();
   }

@@ -11,7 +11,7 @@ import { loadWidthSuite } from '../corpus/width-suite/load-width-suite.js';
 import { advanceOf } from '../results/width-answers.js';
 import { GUI_RECIPES } from '../targets/gui-recipes.js';
 import { requirements } from '../targets/gui-target.js';
-import { havePrograms } from '../test-support/require-program.js';
+import { haveProgram, havePrograms } from '../test-support/require-program.js';
 import { runUnicodeTarget } from './run-unicode.js';
 
 const full = loadWidthSuite();
@@ -29,5 +29,20 @@ describe.skipIf(!havePrograms(requirements(urxvt)))('choke items in urxvt', () =
     const after = items.filter((i) => i.category === 'choke' && i.id !== 'choke:noncharacter-ffff');
     expect(after.map((i) => [i.id, typeof at(i.id)])).toEqual(after.map((i) => [i.id, 'number']));
     expect(at('wide:1F600')).toBe(2);
+  });
+});
+
+describe.skipIf(!haveProgram('dvtm', 'dvtm'))('a terminal that reports the cursor 0-based', () => {
+  it('is read through that offset: dvtm answers every item, in cells', async () => {
+    const ids = ['wide:1F600', 'ambiguous:00A1', 'lone-modifier:1F3FB', 'hangul-jamo:1100-1161'];
+    const items = full.items.filter((i) => ids.includes(i.id));
+    const { results, gaveUp } = await runUnicodeTarget('dvtm', { ...full, items });
+    expect(gaveUp).toBeUndefined();
+    // dvtm 0.15 answers CSI 6n with a 0-based row and column (the cursor at 1;2 reads "0;1"):
+    // without the offset every item would wrap or fail; with it, each advance is the cell count.
+    expect(results.notes.off).toEqual({});
+    expect(results.remeasured.off).toEqual([]);
+    expect(advanceOf(results, 'off', items.findIndex((i) => i.id === 'wide:1F600'), 'wide:1F600')).toBe(2);
+    expect(advanceOf(results, 'off', items.findIndex((i) => i.id === 'ambiguous:00A1'), 'ambiguous:00A1')).toBe(1);
   });
 });

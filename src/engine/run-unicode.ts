@@ -15,7 +15,7 @@ import { engineOfIdentity } from './engine-identity.js';
 import { chooseIdentity, IDENTIFY_PROBES, readIdentification } from './identify.js';
 import { preludeBytes, restoreModesBytes, type PreludeKind } from './prelude.js';
 import { runProbes } from './run-probes.js';
-import { measureWidths, type WidthPass } from './run-widths.js';
+import { DEFAULT_IDLE_MS, measureWidths, type WidthPass } from './run-widths.js';
 
 export interface UnicodeRunOptions {
   cols?: number;
@@ -70,7 +70,8 @@ export async function measureSession(targetId: string, sessionOrHolder: TargetSe
       prelude,
       idleTimeoutMs: opts.idleTimeoutMs,
       signal: opts.signal,
-      maxBytesInFlight: opts.maxBytesInFlight,
+      // A choke item goes alone, with one timeout to give: no budget to shrink first.
+      maxBytesInFlight: maxTimeouts === 1 ? 1 : opts.maxBytesInFlight,
       ...(maxTimeouts ? { maxTimeouts } : {}),
       onProgress: (n) => opts.onProgress?.(offset + n, total),
     }).then((r) => ((done += indexes.length), r));
@@ -95,11 +96,11 @@ export async function measureSession(targetId: string, sessionOrHolder: TargetSe
         continue;
       }
       if (!holder.reopen || k === chokes.length - 1) {
-        off.notes.set(i, `no answer within ${opts.idleTimeoutMs ?? 2000} ms; ${r.gaveUp}`);
+        off.notes.set(i, `no answer within ${opts.idleTimeoutMs ?? DEFAULT_IDLE_MS} ms; ${r.gaveUp}`);
         if (k < chokes.length - 1) off.gaveUp = r.gaveUp;
         continue;
       }
-      off.notes.set(i, `no answer within ${opts.idleTimeoutMs ?? 2000} ms: the terminal stopped answering after this item (hung or died); a fresh instance measured the rest`);
+      off.notes.set(i, `no answer within ${opts.idleTimeoutMs ?? DEFAULT_IDLE_MS} ms: the terminal stopped answering after this item (hung or died); a fresh instance measured the rest`);
       await holder.current.close();
       holder.current = await holder.reopen();
       await runProbes(holder.current, IDENTIFY_PROBES, { size, idleTimeoutMs: opts.idleTimeoutMs, prelude: 'none', signal: opts.signal });

@@ -1,9 +1,11 @@
 /**
  * Measuring the width suite: batches of items (width-batches.ts) pipelined into
- * a target inside a byte budget, each batch fenced by its tag (a CPR at a
- * column of the last row that names the batch) and the DA1 sentinel, so a
- * batch that loses an answer costs that batch only: the late answers of a batch
- * given up on are known by its tag and dropped, never taken for the next one's. An item of a batch that
+ * a target inside a byte budget, each batch fenced by its tag (a CUP to a
+ * column of the last row that names the batch, then CPR: the last report before
+ * the sentinel) and the DA1 sentinel, so a batch that loses an answer costs that
+ * batch only: the late answers of a batch given up on are known by its tag and
+ * dropped, never taken for the next one's. The tag is told by its place, not its
+ * row, so a terminal smaller than asked (a host's status line) is read right too. An item of a batch that
  * wrapped, moved to another row, or whose batch came back short, is measured
  * again alone, after the isolation prelude; so are the items terminals choke
  * on, each alone, last. Nothing here waits on time but the last-resort idle timeout.
@@ -14,6 +16,13 @@ import type { TargetSession } from '../targets/target.js';
 import { aloneBatch, CPR, DA1, planBatches, type WidthBatch } from './width-batches.js';
 
 const encoder = new TextEncoder();
+
+/**
+ * With batches in flight and nothing received for this long, the oldest is given
+ * up on. Longer than the corpus's: a slow terminal (Emacs term.el, a loaded
+ * machine) can spend seconds on one screen of items.
+ */
+export const DEFAULT_IDLE_MS = 5000;
 import { DEFAULT_BYTES_IN_FLIGHT } from './window.js';
 
 export interface WidthPassOptions {
@@ -47,9 +56,8 @@ interface InFlight {
   batch: WidthBatch;
   alone: boolean;
   cprs: { row: number; col: number }[];
-  /** The column of the last row its tag CPR reports; tagSeen once it has. */
+  /** The column its tag (a CUP to the last row, then CPR, before the sentinel) reports. */
   tag: number;
-  tagSeen: boolean;
   /** Bytes written for it (the batch, its tag and sentinel). */
   bytes: number;
 }
@@ -71,8 +79,8 @@ class WidthRunner {
   private readonly remeasured: number[] = [];
   private readonly queue: { batch: WidthBatch; alone: boolean }[] = [];
   private sentBatches = 0;
-  /** DA1 replies still to come from batches given up on (their tag came late): dropped, not taken for the head's. */
-  private staleSentinels = 0;
+  /** Tags of batches given up on (idle timeout) whose answers may still come: known by their tag, and dropped. */
+  private readonly givenUp = new Set<number>();
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
@@ -94,23 +102,36 @@ class WidthRunner {
     for (let i = 0; i < events.length; i++) {
       const ev = events[i]!;
       const head = this.inflight[0];
-      if (ev.kind === 'cpr' && !ev.private) {
-        if (ev.row === this.o.size.rows) {
-          // A tag: the head's own, or a batch's given up on, whose answers so far were taken for the head's.
-          if (head && ev.col === head.tag) head.tagSeen = true;
-          else {
-            if (head) head.cprs.length = 0;
-            this.staleSentinels++;
-          }
-          continue;
+      if (ev.kind === 'cpr' && !ev.private) head?.cprs.push({ row: ev.row ?? 0, col: ev.col ?? 0 });
+      else if (ev.kind === 'da1' && head) {
+        // The last report before a sentinel is its batch's tag: the head's own, or one of a batch given up on.
+        const tag = head.cprs[head.cprs.length - 1];
+        if (tag && this.offset === undefined) this.learnOffset(tag, head.tag);
+        const col = tag ? tag.col - (this.offset?.col ?? 0) : undefined;
+        if (tag && col === head.tag) {
+          head.cprs.pop();
+          if (this.offset && (this.offset.row !== 0 || this.offset.col !== 0)) for (const c of head.cprs) (c.row -= this.offset.row), (c.col -= this.offset.col);
+          this.land(true);
+        } else if (col !== undefined && this.givenUp.delete(col)) {
+          head.cprs.length = 0; // the late answers of a batch given up on: not the head's
+        } else {
+          this.land(false);
         }
-        head?.cprs.push({ row: ev.row ?? 0, col: ev.col ?? 0 });
-      } else if (ev.kind === 'da1') {
-        if (this.staleSentinels > 0) this.staleSentinels--;
-        else if (head) this.land(head.tagSeen);
       }
     }
     this.wake?.();
+  }
+
+  /**
+   * A terminal that reports positions off by one (dvtm 0.15 answers CPR 0-based)
+   * is read through that offset: learnt from the first tag, whose column is known.
+   */
+  private offset: { row: number; col: number } | undefined;
+
+  private learnOffset(tag: { row: number; col: number }, expectedCol: number): void {
+    // A tag one column left of its place: 0-based reports (rows too). A tag on another row alone is
+    // a terminal with fewer rows than asked (a host's status line), which clamps the CUP: no offset.
+    this.offset = tag.col === expectedCol - 1 ? { row: -1, col: -1 } : { row: 0, col: 0 };
   }
 
   private land(complete: boolean): void {
@@ -155,7 +176,7 @@ class WidthRunner {
   }
 
   private idleMs(): number {
-    return this.o.idleTimeoutMs ?? 2000;
+    return this.o.idleTimeoutMs ?? DEFAULT_IDLE_MS;
   }
 
   private waitForActivity(ms: number): Promise<void> {
@@ -173,7 +194,8 @@ class WidthRunner {
 
   async run(indexes: readonly number[]): Promise<WidthPass> {
     const { size, modeBytes } = this.o;
-    const budget = this.o.maxBytesInFlight ?? DEFAULT_BYTES_IN_FLIGHT;
+    let budget = this.o.maxBytesInFlight ?? DEFAULT_BYTES_IN_FLIGHT;
+    const oneBatch = this.o.batchBytes ?? 4096;
     const maxTimeouts = this.o.maxTimeouts ?? 3;
     const batched = indexes.filter((i) => this.items[i]!.category !== 'choke');
     for (const batch of planBatches(this.items, batched, { cols: size.cols, rows: size.rows, prefix: modeBytes, maxBytes: this.o.batchBytes ?? 4096 })) this.queue.push({ batch, alone: false });
@@ -203,7 +225,7 @@ class WidthRunner {
           const bytes = new Uint8Array(next.batch.bytes.length + fence.length);
           bytes.set(next.batch.bytes);
           bytes.set(fence, next.batch.bytes.length);
-          this.inflight.push({ ...next, cprs: [], tag, tagSeen: false, bytes: bytes.length });
+          this.inflight.push({ ...next, cprs: [], tag, bytes: bytes.length });
           this.bytesInFlight += bytes.length;
           this.sentBatches++;
           this.lastActivity = performance.now();
@@ -215,8 +237,15 @@ class WidthRunner {
           await this.waitForActivity(this.idleMs() - idle);
           continue;
         }
+        this.givenUp.add(this.inflight[0]!.tag);
         this.land(false);
         this.lastActivity = performance.now();
+        // A terminal that cannot keep up with the bytes in flight (Vim's :terminal) gets fewer, down to one
+        // batch at a time; only then do timeouts count towards giving up.
+        if (budget > oneBatch && this.o.maxTimeouts !== 1) {
+          budget = Math.max(oneBatch, Math.floor(budget / 2));
+          continue;
+        }
         if (++timeouts >= maxTimeouts) {
           gaveUp = `the terminal stopped answering (no DA1 for ${this.idleMs()} ms${timeouts > 1 ? `, ${timeouts} batches in a row` : ''})`;
           break;

@@ -41,6 +41,7 @@ export function compareToJson(cmp: Comparison, opts: CompareRenderOptions = {}):
     })),
     summary: cmp.summaries,
     unexplained: { ...cmp.unexplained, percent: cmp.unexplained.of === 0 ? 0 : Math.round((1000 * cmp.unexplained.cells) / cmp.unexplained.of) / 10 },
+    screenReads: cmp.screenReads,
     score: SCORE_LINE,
   };
 }

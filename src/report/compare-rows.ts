@@ -40,7 +40,18 @@ export function footerLines(cmp: Comparison, shown: number): string[] {
   return [
     `${differing} of ${cmp.rows.length} probes differ from ${cmp.reference.view.label} across ${cmp.columns.length} targets (${cmp.engineCount} engines)${shown !== cmp.rows.length ? `; ${shown} shown` : ''}.`,
     `Unexplained: ${cells} of ${of} ✗ and ~ cells (${percent(cells, of)}): ~ answers no registry entry explains.`,
+    ...screenReadLines(cmp),
   ];
+}
+
+/** The share of screen probes each real terminal answered with a read screen, and over all of them. */
+export function screenReadLines(cmp: Comparison): string[] {
+  const reads = cmp.screenReads.filter((s) => s.of > 0);
+  if (reads.length === 0) return [];
+  const read = reads.reduce((n, s) => n + s.read, 0);
+  const of = reads.reduce((n, s) => n + s.of, 0);
+  const each = reads.map((s) => `${s.label} ${s.read}/${s.of}${s.via.length > 0 ? ` (${s.via.join(', ')})` : ''}`).join('; ');
+  return [`Screens read: ${read} of ${of} screen-probe answers of real terminals (${percent(read, of)}) come with the screen read, the rest from the cursor alone — ${each}.`];
 }
 
 export const SUMMARY_HEAD = ['target', 'engine', 'run', '✓', '✗', '~', '?', 'score', '=', 'v', 'B', 'D', 'R', 'U'];

@@ -14,7 +14,7 @@ const SHORT: Record<string, string> = { 'emoji-zwj': 'ZWJ', vs16: 'VS16', vs15: 
 const best = (v: string) => (v === BELOW_ALL ? '≤8.0' : v);
 
 function summaryRows(verdicts: readonly UnicodeVerdict[]): string[][] {
-  return verdicts.map((v) => [`${v.name} ${v.version}`, best(v.unicode.best), v.emoji.best === BELOW_ALL ? '–' : v.emoji.best, v.mode2027, ...SEQUENCES.map((c) => percent(v.shares[c])), String(v.disagreements.length)]);
+  return verdicts.map((v) => [`${v.name} ${v.version}`, v.answered === 0 ? '–' : best(v.unicode.best), v.emoji.best === BELOW_ALL ? '–' : v.emoji.best, v.mode2027, ...SEQUENCES.map((c) => percent(v.shares[c])), String(v.disagreements.length)]);
 }
 
 function versionRows(verdicts: readonly UnicodeVerdict[]): { head: string[]; rows: string[][] } {

@@ -5,6 +5,7 @@
 import { substituteSize, type SizeVars } from '../corpus/escape-notation.js';
 import type { Expectation, Probe } from '../corpus/probe-schema.js';
 import type { ProbeResult } from './results-schema.js';
+import { styleText } from './style-text.js';
 
 export const NO_REPLY = 'none';
 
@@ -12,6 +13,8 @@ export interface AnswerValues {
   cursor?: string;
   replies: Record<string, string>;
   screen?: string[];
+  /** The style of the region's first cell, when the cells were read. */
+  style?: string;
 }
 
 export function answerValues(r: ProbeResult): AnswerValues {
@@ -19,13 +22,24 @@ export function answerValues(r: ProbeResult): AnswerValues {
   if (r.cursor) out.cursor = `${r.cursor.row ?? ''};${r.cursor.col ?? ''}`;
   for (const rep of r.replies) out.replies[rep.query] = rep.value ?? NO_REPLY;
   if (r.screen) out.screen = r.screen.text;
+  const first = r.screen?.cells?.[0]?.[0];
+  if (first) out.style = styleText(first.s);
   return out;
+}
+
+/** What a host-supplied reply counts as when answers are compared: the terminal gave none, so no terminal's own reply equals it. */
+export const HOST_REPLY = 'host-supplied';
+
+function signatureValues(r: ProbeResult): AnswerValues {
+  const v = answerValues(r);
+  for (const rep of r.replies) if (rep.source === 'host') v.replies[rep.query] = HOST_REPLY;
+  return v;
 }
 
 /** One line that is equal for two results exactly when their answers are equal. */
 export function answerSignature(r: ProbeResult): string {
   if (r.status === 'no-reply' || r.status === 'skipped' || r.status === 'error' || r.status === 'crashed') return r.status;
-  const v = answerValues(r);
+  const v = signatureValues(r);
   const parts: string[] = [];
   parts.push(`cursor=${v.cursor ?? NO_REPLY}`);
   for (const q of Object.keys(v.replies).sort()) parts.push(`${q}=${JSON.stringify(v.replies[q])}`);
@@ -110,6 +124,17 @@ function oneScreenMatch(r: ProbeResult, want: string[], size: SizeVars): Match {
   return out;
 }
 
+/** The first cell's style against the expected one(s): 'unknown' when the cells were not read. */
+function styleMatch(r: ProbeResult, want: string | readonly string[]): Match {
+  const first = r.screen?.cells?.[0]?.[0];
+  if (!first) return 'unknown';
+  if (alternatives(want).includes(styleText(first.s))) return 'yes';
+  // A read-back that cannot tell a field the expectation names (ghostty-web: underline style) cannot say no.
+  const untold = r.screen?.untold ?? [];
+  const names = (w: string) => (untold.includes('underlineStyle') && /underline:/.test(w)) || (untold.includes('underlineColor') && /\bul=/.test(w)) || (untold.includes('overline') && /\boverline\b/.test(w));
+  return untold.length > 0 && alternatives(want).some(names) ? 'unknown' : 'no';
+}
+
 /** Fields of an expectation that the result does not meet (empty: it matches); the screen counts as unmet unless it was read and equals. */
 export function unmetFields(r: ProbeResult, exp: Expectation, size: SizeVars): string[] {
   const v = answerValues(r);
@@ -119,6 +144,7 @@ export function unmetFields(r: ProbeResult, exp: Expectation, size: SizeVars): s
     if (!valueMatches(alternatives(want).map((w) => substituteSize(w, size)), v.replies[q] ?? NO_REPLY)) unmet.push(q);
   }
   if (exp.screen !== undefined && screenMatch(r, exp.screen, size) !== 'yes') unmet.push('screen');
+  if (exp.style !== undefined && styleMatch(r, exp.style) !== 'yes') unmet.push('style');
   return unmet;
 }
 
@@ -130,7 +156,11 @@ export function unmetFields(r: ProbeResult, exp: Expectation, size: SizeVars): s
 export function matchExpectation(r: ProbeResult, exp: Expectation, size: SizeVars): Match {
   const unmet = unmetFields(r, exp, size);
   if (unmet.length === 0) return 'yes';
-  if (unmet.length === 1 && unmet[0] === 'screen' && exp.screen !== undefined && screenMatch(r, exp.screen, size) === 'unknown') return 'unknown';
+  // Only what the read-back decides is unmet, and it could not be read: unknown, not a miss.
+  const unread = (field: string) =>
+    (field === 'screen' && exp.screen !== undefined && screenMatch(r, exp.screen, size) === 'unknown') ||
+    (field === 'style' && exp.style !== undefined && styleMatch(r, exp.style) === 'unknown');
+  if (unmet.every(unread)) return 'unknown';
   return 'no';
 }
 

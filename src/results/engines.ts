@@ -30,6 +30,9 @@ export const FRONT_ENDS: Readonly<Record<string, EngineOf>> = {
   terminator: VTE,
   qterminal: { name: 'qtermwidget', pkg: 'libqtermwidget5-1' },
   'cool-retro-term': { name: 'qtermwidget', pkg: 'qmltermwidget-common', note: 'qmltermwidget, the QML port of qtermwidget' },
+  pterm: { name: 'putty', pkg: 'pterm', note: "PuTTY's terminal (terminal.c) in pterm's own window" },
+  neovim: { name: 'libvterm', pkg: 'libvterm0' },
+  vim: { name: 'libvterm', note: 'Vim bundles its own copy of libvterm (src/libvterm)' },
 };
 
 /** Engine names that are not also target names (so a registry entry may name them). */

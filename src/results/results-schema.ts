@@ -14,12 +14,22 @@ export const colorSchema = z.union([
   z.string().regex(/^#[0-9a-f]{6}$/),
 ]);
 
+export const UNDERLINE_STYLES = ['double', 'curly', 'dotted', 'dashed'] as const;
+
 export const styleSchema = z.strictObject({
   bold: z.literal(true).optional(),
   dim: z.literal(true).optional(),
   italic: z.literal(true).optional(),
   underline: z.literal(true).optional(),
+  /** The underline's style when it is not single (SGR 21, 4:2–4:5), where the target can tell. */
+  underlineStyle: z.enum(UNDERLINE_STYLES).optional(),
+  /** The underline colour (SGR 58) when one was set, where the target can tell. */
+  underlineColor: colorSchema.optional(),
+  blink: z.literal(true).optional(),
   reverse: z.literal(true).optional(),
+  invisible: z.literal(true).optional(),
+  strikethrough: z.literal(true).optional(),
+  overline: z.literal(true).optional(),
   fg: colorSchema.optional(),
   bg: colorSchema.optional(),
 });
@@ -32,12 +42,19 @@ export const cellSchema = z.strictObject({
 });
 
 export const screenAnswerSchema = z.strictObject({
-  via: z.enum(['hosted', 'capture-pane', 'hardcopy', 'decrqcra', 'remote-control']),
+  /**
+   * How the screen was read: hosted (the emulator runs in termprobe), capture-pane (tmux), hardcopy (a dump
+   * to a file), decrqcra (checksum per cell), remote-control (kitty), adapter (a stdio adapter's dump),
+   * selection (the X PRIMARY selection of the window's cells), at-spi (the accessibility text interface).
+   */
+  via: z.enum(['hosted', 'capture-pane', 'hardcopy', 'decrqcra', 'remote-control', 'adapter', 'selection', 'at-spi']),
   region: z.strictObject({ top: z.int(), left: z.int(), bottom: z.int(), right: z.int() }),
   /** Text of each row, trailing spaces trimmed: what the expectation's `screen` is compared with. */
   text: z.array(z.string()),
   /** The cells, when the method can tell widths and styles. */
   cells: z.array(z.array(cellSchema)).optional(),
+  /** Style fields this read-back cannot tell (never set in its cells, whatever the terminal drew). */
+  untold: z.array(z.enum(['underlineStyle', 'underlineColor', 'overline'])).optional(),
 });
 
 export const replySchema = z.strictObject({

@@ -42,7 +42,9 @@ export function resultsFileName(name: string, version: string): string {
  */
 export function resultsFileFor(results: ResultsFile, options: Record<string, string> = {}): string {
   const { name, version } = results.target.identity;
-  const base = resultsFileName(results.target.id === 'self' ? `self-${name}` : name, version).slice(0, -'.json'.length);
+  // A terminal given by command (`x11:…`, `stdio:…`) is named with its kind first, so it never replaces the registry's run of the same terminal.
+  const kind = /^(x11|wayland|stdio):/.exec(results.target.id)?.[1];
+  const base = resultsFileName(results.target.id === 'self' ? `self-${name}` : kind ? `${kind}-${name}` : name, version).slice(0, -'.json'.length);
   const suffix = Object.keys(options).sort().map((k) => `-${clean(k)}-${clean(options[k]!)}`).join('');
   return `${base}${suffix}.json`;
 }

@@ -24,12 +24,15 @@ export interface GuiIdentityInput {
   xtversion: string | undefined;
   /** Lower-case names under which this terminal answers XTVERSION. */
   xtversionNames: readonly string[];
+  /** Any XTVERSION names the terminal (a custom terminal): its name and version are the terminal's. */
+  anyXtversion?: boolean;
 }
 
 export function guiIdentity(input: GuiIdentityInput): Pick<Identity, 'name' | 'version' | 'identifiedBy'> & { chain: Identity['chain'] } {
   const chain: Identity['chain'] = {};
   if (input.dpkg) chain.dpkg = `${input.pkg}=${input.dpkg}`;
   const xt = input.xtversion ? parseXtversion(input.xtversion) : null;
+  if (xt && input.anyXtversion) return { name: xt.name, version: xt.version, identifiedBy: 'xtversion', chain };
   if (xt && xt.version !== 'unknown' && input.xtversionNames.includes(xt.name)) {
     return { name: input.name, version: xt.version, identifiedBy: 'xtversion', chain };
   }

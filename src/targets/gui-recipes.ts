@@ -21,11 +21,20 @@ export interface LaunchContext {
   perlLib: string;
 }
 
-export type ScreenMethod = 'decrqcra' | 'remote-control' | 'snapshot' | 'perl-dump' | 'none';
+/** selection: the X PRIMARY selection of the whole window (x-selection-read.ts), for X11 terminals with no other way. */
+export type ScreenMethod = 'decrqcra' | 'remote-control' | 'snapshot' | 'perl-dump' | 'selection' | 'none';
 
 export interface GuiRecipe {
-  /** Registry name, as the user types it. */
+  /** Registry name, as the user types it (for a custom terminal: the whole --target text). */
   id: string;
+  /** A file-name-safe form of id for scratch dirs, when id is not (custom terminals). */
+  slug?: string;
+  /** From a command template (`x11:…`), not from this file: any XTVERSION name is the terminal's own, and its engine is found by that name. */
+  custom?: boolean;
+  /** Any XTVERSION the terminal gives names it (custom terminals: no list of names to check against). */
+  anyXtversion?: boolean;
+  /** The program comes from no Debian package (pkg then holds its name): no install hint, no dpkg version. */
+  notPackaged?: boolean;
   /** The terminal's usual name, for the results' identity. */
   name: string;
   /** Debian package: the install hint and the dpkg version. */
@@ -39,6 +48,13 @@ export interface GuiRecipe {
   /** Names this terminal gives in XTVERSION (lower case), when it answers it. */
   xtversionNames: string[];
   screen: ScreenMethod;
+  /**
+   * For the selection read-back: false when the terminal takes a press as a double click only near the last
+   * one (GTK, Qt), so drags need no pause between them; true (the default) when time alone decides.
+   */
+  clicksByTime?: boolean;
+  /** When screen is 'none': why no method works for this terminal (recorded in the results' settings). */
+  noScreenBecause?: string;
   /** Extra environment for the terminal (recorded in the results' settings). */
   env?: Record<string, string>;
   /** Only launchable at 80x24 (pixel-sized windows tuned for that size). */
@@ -73,7 +89,7 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
   },
   {
     id: 'st', name: 'st', pkg: 'stterm', program: 'st', display: 'x11', dbus: false, vte: false,
-    xtversionNames: ['st'], screen: 'none',
+    xtversionNames: ['st'], screen: 'selection',
     args: (ctx) => ['-g', geometry(ctx), '-e', ...ctx.argv],
     options: (ctx) => ({ launch: `st -g ${geometry(ctx)} -e RELAY` }),
   },
@@ -96,79 +112,93 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
   },
   {
     id: 'alacritty', name: 'alacritty', pkg: 'alacritty', program: 'alacritty', display: 'x11', dbus: false, vte: false,
-    xtversionNames: ['alacritty'], screen: 'none',
+    xtversionNames: ['alacritty'], screen: 'selection', clicksByTime: false,
     args: (ctx) => ['-o', `window.dimensions.columns=${ctx.cols}`, '-o', `window.dimensions.lines=${ctx.rows}`, '-e', ...ctx.argv],
     options: (ctx) => ({ launch: `alacritty -o window.dimensions.columns=${ctx.cols} -o window.dimensions.lines=${ctx.rows} -e RELAY` }),
   },
   {
     id: 'zutty', name: 'zutty', pkg: 'zutty', program: 'zutty', display: 'x11', dbus: false, vte: false,
-    xtversionNames: ['zutty'], screen: 'none',
+    xtversionNames: ['zutty'], screen: 'selection',
     args: (ctx) => ['-quiet', '-font', 'DejaVuSansMono', '-geometry', geometry(ctx), '-e', ...ctx.argv],
     options: (ctx) => ({ launch: `zutty -quiet -font DejaVuSansMono -geometry ${geometry(ctx)} -e RELAY` }),
   },
   {
     id: 'foot', name: 'foot', pkg: 'foot', program: 'foot', display: 'wayland', dbus: false, vte: false,
-    xtversionNames: ['foot'], screen: 'none',
+    xtversionNames: ['foot'], screen: 'none', noScreenBecause: 'foot runs under Wayland: the X selection read-back does not reach it, and weston here offers no other way',
     args: (ctx) => [`--window-size-chars=${geometry(ctx)}`, ...ctx.argv],
     options: (ctx) => ({ launch: `foot --window-size-chars=${geometry(ctx)} RELAY`, compositor: 'weston --backend=x11-backend.so --use-pixman --idle-time=0 (on its own Xvfb)' }),
   },
   {
     id: 'xfce4-terminal', name: 'xfce4-terminal', pkg: 'xfce4-terminal', program: 'xfce4-terminal', display: 'x11', dbus: true, vte: true,
-    xtversionNames: [], screen: 'none',
+    xtversionNames: [], screen: 'selection', clicksByTime: false,
     args: (ctx) => ['--disable-server', `--geometry=${geometry(ctx)}`, '-x', ...ctx.argv],
     options: (ctx) => ({ launch: `dbus-run-session -- xfce4-terminal --disable-server --geometry=${geometry(ctx)} -x RELAY` }),
   },
   {
     id: 'lxterminal', name: 'lxterminal', pkg: 'lxterminal', program: 'lxterminal', display: 'x11', dbus: true, vte: true,
-    xtversionNames: [], screen: 'none',
+    xtversionNames: [], screen: 'selection', clicksByTime: false,
     args: (ctx) => ['--no-remote', `--geometry=${geometry(ctx)}`, '-e', ctx.command],
     options: (ctx) => ({ launch: `dbus-run-session -- lxterminal --no-remote --geometry=${geometry(ctx)} -e "RELAY"` }),
   },
   {
     id: 'sakura', name: 'sakura', pkg: 'sakura', program: 'sakura', display: 'x11', dbus: true, vte: true,
-    xtversionNames: [], screen: 'none',
+    xtversionNames: [], screen: 'selection', clicksByTime: false,
     args: (ctx) => [`--columns=${ctx.cols}`, `--rows=${ctx.rows}`, '-x', ctx.command],
     options: (ctx) => ({ launch: `dbus-run-session -- sakura --columns=${ctx.cols} --rows=${ctx.rows} -x "RELAY"` }),
   },
   {
     id: 'gnome-terminal', name: 'gnome-terminal', pkg: 'gnome-terminal', program: 'gnome-terminal', display: 'x11', dbus: true, vte: true,
-    xtversionNames: [], screen: 'none',
+    xtversionNames: [], screen: 'selection', clicksByTime: false,
     args: (ctx) => ['--wait', `--geometry=${geometry(ctx)}`, '--', ...ctx.argv],
     options: (ctx) => ({ launch: `dbus-run-session -- gnome-terminal --wait --geometry=${geometry(ctx)} -- RELAY` }),
   },
   {
     id: 'tilix', name: 'tilix', pkg: 'tilix', program: 'tilix', display: 'x11', dbus: true, vte: true,
-    xtversionNames: [], screen: 'none',
+    xtversionNames: [], screen: 'selection', clicksByTime: false,
     args: (ctx) => [`--geometry=${geometry(ctx)}`, '-e', ctx.command],
     options: (ctx) => ({ launch: `dbus-run-session -- tilix --geometry=${geometry(ctx)} -e "RELAY"` }),
   },
   {
     id: 'terminator', name: 'terminator', pkg: 'terminator', program: 'terminator', display: 'x11', dbus: true, vte: true,
-    xtversionNames: [], screen: 'none', fixedSize: { cols: 80, rows: 24 },
+    xtversionNames: [], screen: 'selection', clicksByTime: false, fixedSize: { cols: 80, rows: 24 },
     args: (ctx) => ['-u', '--geometry=740x460', '-x', ...ctx.argv],
     options: () => ({ launch: 'dbus-run-session -- terminator -u --geometry=740x460 -x RELAY', 'window-pixels': '740x460 (terminator takes no size in cells)' }),
   },
   {
     id: 'konsole', name: 'konsole', pkg: 'konsole', program: 'konsole', display: 'x11', dbus: true, vte: false,
-    xtversionNames: ['konsole'], screen: 'none',
+    xtversionNames: ['konsole'], screen: 'selection', clicksByTime: false,
     args: (ctx) => ['--nofork', '--separate', '-p', `TerminalColumns=${ctx.cols}`, '-p', `TerminalRows=${ctx.rows}`, '-e', ...ctx.argv],
     options: (ctx) => ({ launch: `dbus-run-session -- konsole --nofork --separate -p TerminalColumns=${ctx.cols} -p TerminalRows=${ctx.rows} -e RELAY` }),
   },
   {
     id: 'qterminal', name: 'qterminal', pkg: 'qterminal', program: 'qterminal', display: 'x11', dbus: true, vte: false,
-    xtversionNames: ['qterminal'], screen: 'none', fixedSize: { cols: 80, rows: 24 },
+    xtversionNames: ['qterminal'], screen: 'none', noScreenBecause: 'the X selection: qterminal answers mouse reports, but a drag across its grid leaves PRIMARY unowned (measured)', fixedSize: { cols: 80, rows: 24 },
     args: (ctx) => ['-geometry', '820x570', '-e', ctx.command],
     options: () => ({ launch: 'dbus-run-session -- qterminal -geometry 820x570 -e "RELAY"', 'window-pixels': '820x570 (qterminal takes no size in cells)' }),
   },
   {
     id: 'cool-retro-term', name: 'cool-retro-term', pkg: 'cool-retro-term', program: 'cool-retro-term', display: 'x11', dbus: true, vte: false,
-    xtversionNames: ['cool-retro-term'], screen: 'none', fixedSize: { cols: 80, rows: 24 },
+    xtversionNames: ['cool-retro-term'], screen: 'none', noScreenBecause: 'the X selection: its CRT rendering maps the pointer to cells through a curved, scaled screen, so the grid found from its mouse reports lies partly outside the window (measured)', fixedSize: { cols: 80, rows: 24 },
     // Qt Quick's software renderer: no CRT shader effects to draw with llvmpipe, which
     // took 7 s to start and 20 s for the corpus on 2 loaded cores (0.5 s and 0.2 s
     // this way); the answers were the same, probe for probe.
     env: { QT_QUICK_BACKEND: 'software' },
     args: (ctx) => ['--default-settings', '-geometry', '1160x800', '-e', ...ctx.argv],
     options: () => ({ launch: 'dbus-run-session -- cool-retro-term --default-settings -geometry 1160x800 -e RELAY', 'window-pixels': '1160x800 (cool-retro-term takes no size in cells)' }),
+  },
+  {
+    // PuTTY's terminal (terminal.c) in a GTK window of its own, no SSH: pterm runs the command locally.
+    id: 'pterm', name: 'pterm', pkg: 'pterm', program: 'pterm', display: 'x11', dbus: true, vte: false,
+    xtversionNames: [], screen: 'selection', clicksByTime: false,
+    args: (ctx) => ['-geometry', geometry(ctx), '-e', ...ctx.argv],
+    options: (ctx) => ({ launch: `dbus-run-session -- pterm -geometry ${geometry(ctx)} -e RELAY` }),
+  },
+  {
+    // Enlightenment's terminal (EFL); it names itself in XTVERSION ("terminology 1.13.0").
+    id: 'terminology', name: 'terminology', pkg: 'terminology', program: 'terminology', display: 'x11', dbus: true, vte: false,
+    xtversionNames: ['terminology'], screen: 'none', noScreenBecause: 'the X selection: terminology sends no mouse report for a synthetic (XTEST) press, so its grid cannot be found (measured)',
+    args: (ctx) => ['-g', geometry(ctx), '-e', ...ctx.argv],
+    options: (ctx) => ({ launch: `dbus-run-session -- terminology -g ${geometry(ctx)} -e RELAY` }),
   },
 ];
 

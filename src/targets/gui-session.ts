@@ -15,6 +15,7 @@ import { kittyScreenText } from './kitty-remote.js';
 import { decrqcraReports, decrqcraRequests, screenFromCells, screenFromDecrqcra, screenFromRows, splitWrappedRows, ScreenReadError } from './gui-screen-read.js';
 import { readUrxvtDump, urxvtDumpRequest } from './urxvt-screen-dump.js';
 import type { ScreenMethod } from './gui-recipes.js';
+import { XSelectionReader } from './x-selection-read.js';
 
 const encoder = new TextEncoder();
 
@@ -32,6 +33,10 @@ export interface GuiSessionParts {
   /** The scratch HOME (mlterm writes its snapshots under ~/.mlterm). */
   home: string;
   kittyVersion?: [number, number, number];
+  /** The display's environment (DISPLAY), for the selection read-back's xdotool and xclip. */
+  displayEnv?: NodeJS.ProcessEnv;
+  /** See GuiRecipe.clicksByTime. */
+  clicksByTime?: boolean;
 }
 
 export class GuiSession extends RelaySession {
@@ -40,11 +45,16 @@ export class GuiSession extends RelaySession {
   private exchangeSink: ((data: Uint8Array) => void) | undefined;
   description: Description = {};
   private snapshots = 0;
+  private selection: XSelectionReader | undefined;
 
   constructor(relay: FifoRelay, private readonly signal: AbortSignal | undefined, readonly parts: GuiSessionParts) {
     super(relay, signal);
     relay.onData((chunk) => this.route(chunk));
     if (parts.screen === 'none') this.readScreen = undefined;
+    if (parts.screen === 'selection') this.selection = new XSelectionReader(parts.displayEnv ?? {}, (bytes) => this.exchange(bytes, 5000), (sink) => {
+      this.exchangeSink = sink;
+      return () => (this.exchangeSink = undefined);
+    }, parts.clicksByTime ?? true);
   }
 
   private route(chunk: Uint8Array): void {
@@ -105,6 +115,7 @@ export class GuiSession extends RelaySession {
       await this.exchange(urxvtDumpRequest(path), 5000);
       return screenFromCells(region, cols, rows, readUrxvtDump(path), 'hardcopy');
     }
+    if (this.selection) return this.selection.read(region, cols, rows);
     if (this.parts.screen === 'snapshot') {
       return screenFromRows(region, cols, rows, await this.mltermSnapshot(), 'hardcopy');
     }

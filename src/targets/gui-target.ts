@@ -50,8 +50,13 @@ export function guiTarget(recipe: GuiRecipe): TargetFactory {
   return {
     name: recipe.id,
     kind: 'gui',
-    description: `${recipe.name} (Debian ${recipe.pkg}) on a private ${recipe.display === 'wayland' ? 'weston compositor' : 'Xvfb display'}${recipe.screen === 'none' ? '' : `; screen read by ${recipe.screen}`}`,
-    available: async (): Promise<Availability> => checkPrograms(requirements(recipe)),
+    description: `${recipe.custom ? `${recipe.name} from the command template "${recipe.id.slice(recipe.display.length + 1)}"` : `${recipe.name} (Debian ${recipe.pkg})`} on a private ${recipe.display === 'wayland' ? 'weston compositor' : 'Xvfb display'}${recipe.screen === 'none' ? '' : `; screen read by ${recipe.screen}`}`,
+    available: async (): Promise<Availability> => {
+      const found = checkPrograms(requirements(recipe));
+      // A program of one's own has no package to install: say where termprobe looked.
+      if (!found.ok && recipe.notPackaged && found.reason.startsWith(`${recipe.program} `)) return { ok: false, reason: `${recipe.program} is not on PATH and is no file termprobe can run (give its path, e.g. x11:./build/${recipe.name} -e {command})` };
+      return found;
+    },
     open: (opts) => openGui(recipe, opts),
   };
 }
@@ -103,14 +108,26 @@ const SCREEN_NOTES: Record<GuiRecipe['screen'], string> = {
   'remote-control': 'remote-control (kitty get-text over its socket: text, no styles)',
   snapshot: 'hardcopy (mlterm OSC 5379 snapshot: the screen as text in a file, no styles)',
   'perl-dump': 'hardcopy (a perl extension termprobe loads writes every cell to a file on OSC 777: text, no styles)',
+  selection: 'selection (xdotool drags across the window, xclip reads the X PRIMARY selection: text, no styles; mouse modes off first, the selection cleared and the pointer moved away after)',
   none: 'none (answers are cursor reports and replies only)',
 };
 
 export type { GuiOpenTuning };
 
+const SELECTION_HELPERS = [{ program: 'xdotool', pkg: 'xdotool' }, { program: 'xclip', pkg: 'xclip' }, { program: 'xwininfo', pkg: 'x11-utils' }];
+
+/** The recipe's read-back method, or none (and why) when the selection's helpers are missing. */
+function screenMethod(recipe: GuiRecipe): { method: GuiRecipe['screen']; note?: string } {
+  if (recipe.screen === 'none' && recipe.noScreenBecause) return { method: 'none', note: `none: ${recipe.noScreenBecause}; answers are cursor reports and replies only` };
+  if (recipe.screen !== 'selection') return { method: recipe.screen };
+  const missing = checkPrograms(SELECTION_HELPERS);
+  if (missing.ok) return { method: 'selection' };
+  return { method: 'none', note: `none: the X selection read-back needs ${SELECTION_HELPERS.map((h) => h.program).join(', ')}; ${missing.reason} (${missing.install})` };
+}
+
 export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiOpenTuning = {}): Promise<TargetSession> {
   const sizeWaitMs = tuning.sizeWaitMs ?? SIZE_WAIT_MS;
-  const limits = startLimits(tuning);
+  const limits = startLimits(tuning, recipe.program);
   validateTargetOptions(recipe.id, opts.options, {});
   const { cols, rows, signal } = opts;
   if (recipe.fixedSize && (recipe.fixedSize.cols !== cols || recipe.fixedSize.rows !== rows)) {
@@ -118,7 +135,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
   }
   if (signal?.aborted) throw new Error(`${recipe.id}: the run was cancelled before the terminal started`);
 
-  const scratch: Scratch = createScratch(`termprobe-${recipe.id}-`);
+  const scratch: Scratch = createScratch(`termprobe-${recipe.slug ?? recipe.id}-`);
   const stops: (() => Promise<void>)[] = [];
   let terminal: ChildProcess | undefined;
   // Everything at once: the terminal's group, and every process carrying the
@@ -150,9 +167,10 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
       env = { ...baseEnv, DISPLAY: x.display };
     }
 
-    relay = await FifoRelay.create({ expectSize: { cols, rows }, sizeWaitMs, prefix: `termprobe-${recipe.id}-relay-` });
+    relay = await FifoRelay.create({ expectSize: { cols, rows }, sizeWaitMs, prefix: `termprobe-${recipe.slug ?? recipe.id}-relay-` });
     const ctx: LaunchContext = { argv: relay.argv, command: relay.command, cols, rows, kittySocket: join(scratch.runtime, 'kitty.sock'), perlLib: recipe.screen === 'perl-dump' ? installUrxvtExtension(scratch.dir) : '' };
-    session = new GuiSession(relay, signal, { stop: stopAll, cols, rows, screen: recipe.screen, kittySocket: ctx.kittySocket, home: scratch.home });
+    const screen = screenMethod(recipe);
+    session = new GuiSession(relay, signal, { stop: stopAll, cols, rows, screen: screen.method, kittySocket: ctx.kittySocket, home: scratch.home, displayEnv: env, clicksByTime: recipe.clicksByTime ?? true });
 
     const logPath = join(scratch.dir, 'terminal.log');
     const logFd = openSync(logPath, 'w');
@@ -163,7 +181,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
       closeSync(logFd);
     }
     const started = terminal;
-    const dpkg = dpkgVersion(recipe.pkg);
+    const dpkg = recipe.notPackaged ? Promise.resolve(undefined) : dpkgVersion(recipe.pkg);
     started.once('error', (error) => relay?.fail(new TargetStartError(`${recipe.id} could not be started: ${error.message}`)));
     void exited(started).then(({ code, signal: sig }) => {
       const how = sig ?? `code ${code}`;
@@ -195,10 +213,10 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
       throw new WrongSizeError(wrongSizeMessage(recipe.id, got, { cols, rows }, `its tty is ${cols}x${rows}, but the cursor stops at ${cpr ? `${got.rows};${got.cols}` : '(no cursor report)'} when sent to row ${far}, column ${far}`), got);
     }
     const xt = events.find((ev) => ev.kind === 'xtversion');
-    const identity = guiIdentity({ name: recipe.name, pkg: recipe.pkg, dpkg: await dpkg, xtversion: xt?.kind === 'xtversion' ? xt.text : undefined, xtversionNames: recipe.xtversionNames });
+    const identity = guiIdentity({ name: recipe.name, pkg: recipe.pkg, dpkg: await dpkg, xtversion: xt?.kind === 'xtversion' ? xt.text : undefined, xtversionNames: recipe.xtversionNames, anyXtversion: recipe.anyXtversion });
     if (recipe.screen === 'remote-control') session.parts.kittyVersion = kittyVersionTriple(identity.version);
     const relayEnv = relayEnvironment(relay.dir);
-    const engine = await guiEngine(recipe.id, identity.version);
+    const engine = await guiEngine(recipe.custom ? identity.name : recipe.id, identity.version);
     const term = relay.term ?? relayEnv['TERM'];
     session.description = {
       ...identity,
@@ -213,7 +231,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
           display: recipe.display === 'wayland' ? `weston (x11 backend, pixman) on Xvfb ${XVFB_SCREEN}` : `Xvfb ${XVFB_SCREEN}`,
           ...(recipe.dbus ? { dbus: 'dbus-run-session (private session bus)' } : {}),
           env: ['scratch HOME and XDG dirs', 'LANG=C.UTF-8', 'LIBGL_ALWAYS_SOFTWARE=1', ...Object.entries(recipe.env ?? {}).map(([k, v]) => `${k}=${v}`)].join(', '),
-          screen: SCREEN_NOTES[recipe.screen],
+          screen: screen.note ?? SCREEN_NOTES[screen.method],
           'size-check': `tty size seen by the command and CPR from row ${far}, column ${far}; a terminal at another size fails to open`,
         },
       },

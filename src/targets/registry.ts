@@ -8,6 +8,9 @@ import type { TargetFactory } from './target.js';
 type Loader = () => Promise<TargetFactory>;
 
 /** A GUI terminal launched from its recipe in gui-recipes.ts. */
+/** A terminal inside another program, from its recipe in hosted-recipes.ts. */
+const hosted = (id: string): Loader => async () => (await import('./hosted-target.js')).hostedTargetById(id);
+
 const gui = (id: string): Loader => async () => (await import('./gui-target.js')).guiTargetById(id);
 
 export const TARGETS = {
@@ -33,15 +36,36 @@ export const TARGETS = {
   konsole: gui('konsole'),
   qterminal: gui('qterminal'),
   'cool-retro-term': gui('cool-retro-term'),
+  pterm: gui('pterm'),
+  terminology: gui('terminology'),
+  mosh: hosted('mosh'),
+  neovim: hosted('neovim'),
+  vim: hosted('vim'),
+  emacs: hosted('emacs'),
+  dvtm: hosted('dvtm'),
 } satisfies Record<string, Loader>;
 
 export type TargetName = keyof typeof TARGETS;
 
 export const EMBEDDED_TARGETS: TargetName[] = ['xterm.js', 'ghostty'];
 
+/**
+ * Targets named by a command instead of a registry name: `x11:CMD … {command}` and
+ * `wayland:CMD … {command}` (any GUI terminal, see custom-gui.ts), `stdio:CMD …`
+ * (a headless emulator behind the stdio adapter protocol, see stdio-target.ts).
+ */
+export const CUSTOM_TARGET_KINDS = ['x11', 'wayland', 'stdio'] as const;
+
+/** True for `x11:…`, `wayland:…` and `stdio:…`. */
+export function isCustomTargetSpec(name: string): boolean {
+  return /^(x11|wayland|stdio):/.test(name);
+}
+
+export const CUSTOM_TARGET_HINT = "or a command: 'x11:CMD … {command}', 'wayland:CMD … {command}', 'stdio:CMD …'";
+
 export class UnknownTargetError extends BadInputError {
   constructor(name: string) {
-    super(`unknown target "${name}"; valid targets: ${Object.keys(TARGETS).join(', ')}`);
+    super(`unknown target "${name}"; valid targets: ${Object.keys(TARGETS).join(', ')}, ${CUSTOM_TARGET_HINT}`);
     this.name = 'UnknownTargetError';
   }
 }
@@ -50,7 +74,21 @@ export function isTargetName(name: string): name is TargetName {
   return Object.hasOwn(TARGETS, name);
 }
 
+/** A registry name, or an earlier release of an embedded target ("xterm.js@5.5.0", see release-targets.ts). */
 export async function loadTarget(name: string): Promise<TargetFactory> {
-  if (!isTargetName(name)) throw new UnknownTargetError(name);
-  return TARGETS[name]();
+  if (name.startsWith('stdio:')) return (await import('./stdio-target.js')).stdioTarget(name);
+  if (isCustomTargetSpec(name)) {
+    const [{ customGuiRecipe }, { guiTarget }] = await Promise.all([import('./custom-gui.js'), import('./gui-target.js')]);
+    return guiTarget(customGuiRecipe(name));
+  }
+  if (isTargetName(name)) return TARGETS[name]();
+  if (name.includes('@')) {
+    const { releaseTarget, RELEASES, releaseName } = await import('./release-targets.js');
+    const release = releaseTarget(name);
+    if (release) return release;
+    const [of] = name.split('@');
+    const known = RELEASES.filter((r) => r.of === of).map(releaseName);
+    if (known.length > 0) throw new BadInputError(`unknown release "${name}"; releases of ${of}: ${known.join(', ')}`);
+  }
+  throw new UnknownTargetError(name);
 }

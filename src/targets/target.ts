@@ -58,10 +58,15 @@ export type Availability = { ok: true } | { ok: false; reason: string; install?:
 export interface TargetFactory {
   /** Registry name, e.g. "xterm.js". */
   name: string;
-  kind: 'embedded' | 'self' | 'multiplexer' | 'gui';
+  /** The target id its results record, when not its name (a release, "xterm.js@5.5.0", records "xterm.js"). */
+  resultsId?: string;
+  /** hosted: a terminal inside another program that is not a window (an editor's :terminal, mosh's server, dvtm). */
+  kind: 'embedded' | 'self' | 'multiplexer' | 'gui' | 'hosted';
   description: string;
   /** The `--option key=value` settings it takes, each with its valid values; none when absent. */
   options?: OptionSpec;
+  /** At most this many probes in flight (`--window` is capped to it): a terminal that stalls when more arrive at once. */
+  maxWindow?: number;
   available(): Promise<Availability>;
   open(opts: OpenOptions): Promise<TargetSession>;
 }

@@ -89,6 +89,8 @@ export interface FramedSize {
   width: number;
   window: number;
   height: number;
+  /** The page carries the notation legend. */
+  legend: boolean;
 }
 
 /**
@@ -107,7 +109,7 @@ export async function measurePages(page: Page, served: ServedFolder, paths: stri
           frame.style.cssText = 'position:absolute;left:0;top:0;border:0;height:900px;width:' + width + 'px';
           await new Promise((loaded) => { frame.onload = loaded; frame.src = path; document.body.appendChild(frame); });
           const de = frame.contentDocument.documentElement;
-          out.push({ path, width: de.scrollWidth, window: de.clientWidth, height: de.scrollHeight });
+          out.push({ path, width: de.scrollWidth, window: de.clientWidth, height: de.scrollHeight, legend: frame.contentDocument.querySelector('footer .notation') !== null });
           frame.remove();
         }
       }

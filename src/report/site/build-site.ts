@@ -21,6 +21,8 @@ import { toolVersion } from '../../util/tool-version.js';
 import { SiteError } from './site-error.js';
 import { buildSiteModel, type SiteModel } from './site-model.js';
 import { writeSite, type SiteStats } from './write-site.js';
+import { siteHistories } from './site-histories.js';
+import type { VersionHistory } from '../version-history.js';
 
 export interface SiteOptions {
   /** A results file, a target among the runs, or an embedded target to run now (default: xterm.js). */
@@ -31,9 +33,15 @@ export interface SiteOptions {
   probes?: string | Corpus;
   /** Unicode verdicts for unicode.html and its terminal pages (none: no Unicode pages). */
   unicode?: readonly UnicodeVerdict[];
+  /** Runs of other versions of the terminals shown (hidden from the table), for their history pages. */
+  otherVersions?: RunView[];
+  /** Releases known but not runnable, by terminal (release-targets.ts), named on the history pages. */
+  notRun?: Map<string, VersionHistory['notRun']>;
   /** Replay reports and chunking reports for sessions.html (none of either: no sessions pages). */
   sessions?: readonly ReplayReport[];
   chunking?: readonly ChunkingReport[];
+  /** Notes of the caller's own (versions left out of the matrix), shown with the comparison's. */
+  notes?: string[];
 }
 
 export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {}): Promise<SiteModel> {
@@ -44,14 +52,14 @@ export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {
   const probeDir = typeof opts.probes === 'string' ? opts.probes : undefined;
   const reference = await chooseReference(opts.reference ?? DEFAULT_REFERENCE, views, { probes: probeDir });
   const lookup = typeof opts.probes === 'object' || probeDir === undefined ? (id: string) => corpus.byId.get(id) : probeLookup(probeDir);
-  const cmp = buildComparison(views, reference, registry, lookup);
+  const cmp = buildComparison(views, reference, registry, lookup, { notes: opts.notes ?? [] });
   const model = buildSiteModel(cmp, corpus, toolVersion());
-  const withUnicode = opts.unicode && opts.unicode.length > 0 ? { ...model, unicode: opts.unicode } : model;
-  return {
-    ...withUnicode,
-    ...(opts.sessions && opts.sessions.length > 0 ? { sessions: opts.sessions } : {}),
-    ...(opts.chunking && opts.chunking.length > 0 ? { chunking: opts.chunking } : {}),
-  };
+  const histories = siteHistories(views, opts.otherVersions ?? [], corpus, opts.notRun);
+  if (histories.length > 0) model.histories = histories;
+  if (opts.unicode && opts.unicode.length > 0) model.unicode = opts.unicode;
+  if (opts.sessions && opts.sessions.length > 0) model.sessions = opts.sessions;
+  if (opts.chunking && opts.chunking.length > 0) model.chunking = opts.chunking;
+  return model;
 }
 
 export async function buildSite(views: RunView[], outDir: string, opts: SiteOptions = {}): Promise<SiteStats & { model: SiteModel }> {

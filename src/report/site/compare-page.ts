@@ -20,11 +20,15 @@ export function comparePath(a: SiteColumn, b: SiteColumn): string {
   return `compare/${x.short}-vs-${y.short}.html`;
 }
 
+/** The id without its category, which the table's heading gives. */
+const shortId = (id: string) => id.slice(id.indexOf('.') + 1);
+
 function cell(r: SiteRow, c: SiteColumn): Html {
   const cellData = r.cells[c.index]!;
   const style = KIND_STYLES[cellData.kind];
-  // Kept small: 210 pages at 21 terminals. The mark and colour say the kind (the legend names them), then the answer.
-  return html`<td class="k-${cellData.kind}" title="${style.word}" data-h="${c.view.label}">${style.mark} <code>${cellData.answer}</code></td>`;
+  // Kept small: 210 pages at 21 terminals. The mark and colour say the kind (the legend names them), then the answer;
+  // three columns fit a phone as they are (no stacking, so no per-cell column names).
+  return html`<td class="k-${cellData.kind}">${style.mark} ${cellData.answer}</td>`;
 }
 
 function table(model: SiteModel, a: SiteColumn, b: SiteColumn): { body: Html; count: number; both: number } {
@@ -38,8 +42,8 @@ function table(model: SiteModel, a: SiteColumn, b: SiteColumn): { body: Html; co
     });
     count += rows.length;
     if (rows.length === 0) return [];
-    const trs = rows.map((r) => html`<tr><th><a href="../probes/${r.slug}.html">${r.id}</a></th>${cell(r, a)}${cell(r, b)}</tr>`);
-    return [html`<h3>${cat.name} <span class="n">${rows.length}</span></h3><div><table class="data stack pair"><thead><tr><th scope="col">probe</th><th scope="col">${a.view.label}</th><th scope="col">${b.view.label}</th></tr></thead><tbody>${trs}</tbody></table></div>`];
+    const trs = rows.map((r) => html`<tr><th><a href="../probes/${r.slug}.html">${shortId(r.id)}</a></th>${cell(r, a)}${cell(r, b)}</tr>`);
+    return [html`<h3>${cat.name} <span class="n">${rows.length}</span></h3><div><table class="data pair"><thead><tr><th scope="col">probe</th><th scope="col">${a.view.label}</th><th scope="col">${b.view.label}</th></tr></thead><tbody>${trs}</tbody></table></div>`];
   });
   return { body: html`${sections}`, count, both };
 }

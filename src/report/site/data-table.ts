@@ -22,6 +22,8 @@ export interface DataTableSpec {
   rows: DataRow[];
   foot?: DataRow;
   caption?: HtmlValue;
+  /** Stack rows into blocks on a phone (default); false for narrow tables that fit as they are. */
+  stack?: boolean;
 }
 
 function row(r: DataRow, columns: string[], tag: 'tbody' | 'tfoot'): Html {
@@ -36,5 +38,5 @@ export function dataTable(spec: DataTableSpec): Html {
   const head = html`<thead><tr>${spec.columns.map((c) => html`<th scope="col">${c}</th>`)}</tr></thead>`;
   const body = html`<tbody>${spec.rows.map((r) => row(r, spec.columns, 'tbody'))}</tbody>`;
   const foot = spec.foot ? html`<tfoot>${row(spec.foot, spec.columns, 'tfoot')}</tfoot>` : '';
-  return html`<table class="data stack${spec.cls ? ` ${spec.cls}` : ''}">${spec.caption ? html`<caption>${spec.caption}</caption>` : ''}${head}${body}${foot}</table>`;
+  return html`<table class="data${spec.stack === false ? '' : ' stack'}${spec.cls ? ` ${spec.cls}` : ''}">${spec.caption ? html`<caption>${spec.caption}</caption>` : ''}${head}${body}${foot}</table>`;
 }

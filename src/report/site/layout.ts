@@ -2,6 +2,8 @@
 import { html, joinHtml, type Html } from './html.js';
 import type { SiteModel } from './site-model.js';
 import { fillTemplate } from './templates.js';
+import { notationLegend } from './notation-legend.js';
+import { SITE_DATA_FILE, SITE_DATA_SCHEMA_FILE } from './site-data-schema.js';
 
 export interface PageParts {
   title: string;
@@ -12,6 +14,8 @@ export interface PageParts {
   /** Links leading to this page, after the home link. */
   crumbs: { href?: string; text: string }[];
   body: Html;
+  /** Where the skip link leads (default: the main content) and what it says. */
+  skip?: { href: string; text: string };
 }
 
 export function renderPage(model: SiteModel, page: PageParts): string {
@@ -29,5 +33,10 @@ export function renderPage(model: SiteModel, page: PageParts): string {
     runCount: model.columns.length,
     reference: model.reference.view.label,
     unicodeLink: html`${model.unicode && model.unicode.length > 0 ? html` Unicode widths of ${model.unicode.length} terminals: <a href="${page.root}unicode.html">unicode.html</a>.` : ''}${model.sessions || model.chunking ? html` Recorded sessions replayed everywhere, and the chunking property: <a href="${page.root}sessions.html">sessions.html</a>.` : ''}`,
+    notation: notationLegend(model.reference.view.label),
+    dataFile: SITE_DATA_FILE,
+    dataSchemaFile: SITE_DATA_SCHEMA_FILE,
+    skipTarget: page.skip?.href ?? '#main',
+    skipText: page.skip?.text ?? 'Skip to the content',
   }).toString();
 }

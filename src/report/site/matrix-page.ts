@@ -26,7 +26,7 @@ function colgroup(model: SiteModel): Html {
 
 function columnHead(c: SiteColumn): Html {
   const id = c.view.run.target.identity;
-  return html`<th scope="col" class="term c${c.index}${c.isReference ? ' ref' : ''}"><a href="terminals/${c.slug}.html" title="${c.view.label}${c.isReference ? ' (compared against)' : ''}, engine ${c.view.engine.name}, identified by ${id.identifiedBy}"><span class="t-name">${c.view.name}</span> <span class="t-ver">${c.view.version}</span> <span class="t-how">${id.identifiedBy}</span></a></th>`;
+  return html`<th scope="col" class="term c${c.index}${c.isReference ? ' ref' : ''}"><a href="terminals/${c.slug}.html" title="${c.view.label}${c.isReference ? ' (compared against)' : ''}, engine ${c.view.engine.name}, identified by ${id.identifiedBy}"><span class="t-name">${c.view.name}</span> <span class="t-ver">${c.view.version}</span>${c.view.label.endsWith(` on ${c.view.platform}`) ? html` <span class="t-os">${c.view.platform}</span>` : ''} <span class="t-how">${id.identifiedBy}</span></a></th>`;
 }
 
 function head(model: SiteModel): Html {
@@ -51,18 +51,21 @@ function probeRow(model: SiteModel, r: SiteRow): Html {
     const col = model.columns[i]!;
     const style = KIND_STYLES[cell.kind];
     const a = cell.verdict.agreement;
-    const against = a && a.class !== 'same' ? `; against ${model.reference.view.label}: ${a.class} (${AGREEMENT_LETTERS[a.class]})` : '';
-    return html`<td class="c${i} k-${cell.kind}${a && a.class !== 'same' ? ' differs' : ''}"><a href="probes/${r.slug}.html#t-${col.slug}" title="${col.view.label}: ${style.word}${against}; ${cell.answer}">${style.mark}</a></td>`;
+    const against = a && a.class !== 'same' ? ` · ${AGREEMENT_LETTERS[a.class]} ${a.class}` : '';
+    const first = r === model.rows[0] && i === 0;
+    return html`<td class="c${i} k-${cell.kind}${a && a.class !== 'same' ? ' differs' : ''}"><a${first ? html` id="first-cell"` : ''} href="probes/${r.slug}.html#t-${col.slug}" aria-label="${col.view.name}: ${style.word}" title="${col.view.label}: ${style.word}${against} · ${cell.answer}">${style.mark}</a></td>`;
   });
   return html`<tr class="probe" data-q="${searchText(r)}" data-k="${r.cells.map((c) => c.kind).join(' ')}" data-g="${r.cells.map((c) => c.group).join(' ')}"><th scope="row"><a href="probes/${r.slug}.html">${idParts(r.id)}</a><span class="p-title">${r.title}</span></th>${cells}</tr>`;
 }
 
 function sections(model: SiteModel): Html {
   const cols = colgroup(model);
+  // Each category's table names its columns too, for screen readers (the drawn names are in the sticky header table).
+  const names = html`<thead class="sr-head"><tr><th scope="col" class="pcol"><span class="sr-only">probe</span></th>${model.columns.map((c) => html`<th scope="col" class="c${c.index}"><span class="sr-only">${c.view.label}</span></th>`)}</tr></thead>`;
   return joinHtml(
     model.categories.map(
       (cat) =>
-        html`<section class="cat" id="cat-${cat.slug}" data-cat="${cat.slug}" aria-labelledby="h-${cat.slug}"><h2 class="cat-head" id="h-${cat.slug}"><span>${cat.name} <span class="n">${cat.rows.length} probe${cat.rows.length === 1 ? '' : 's'}</span></span></h2><table>${cols}<tbody>${cat.rows.map((r) => probeRow(model, r))}</tbody></table></section>`,
+        html`<section class="cat" id="cat-${cat.slug}" data-cat="${cat.slug}" aria-labelledby="h-${cat.slug}"><h2 class="cat-head" id="h-${cat.slug}"><span>${cat.name} <span class="n">${cat.rows.length} probe${cat.rows.length === 1 ? '' : 's'}</span></span></h2><table aria-labelledby="h-${cat.slug}">${cols}${names}<tbody>${cat.rows.map((r) => probeRow(model, r))}</tbody></table></section>`,
     ),
   );
 }
@@ -100,7 +103,7 @@ export function renderMatrixPage(model: SiteModel): string {
     bodies: sections(model),
     scoreFormula: `${SCORE_LINE}. Registry of known divergences: ${cmp.registryFile}.`,
   });
-  return renderPage(model, { title: 'Compatibility table', kind: 'matrix-page', root: '', crumbs: [], body });
+  return renderPage(model, { title: 'Compatibility table', kind: 'matrix-page', root: '', crumbs: [], body, skip: { href: '#first-cell', text: 'Skip to the table' } });
 }
 
 export const matrixPages: SitePage = {

@@ -65,7 +65,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     expect(await cell('cursor.hpb', 0)).toBe('c0 k-lacks ✗');
     expect(await cell('alt-screen.1049-clears-on-exit', 1)).toBe('c1 k-lacks differs ✗');
     expect(await cell('tabs.ht-next-stop', 3)).toBe('c3 k-implements ✓');
-    expect(await page.getAttribute('#matrix a[href="probes/cursor.hpb.html#t-ghostty-0.4.0"]', 'title')).toMatch(/^ghostty 0\.4\.0: implements; against xterm\.js 6\.0\.0: reference \(R\); 5;7/);
+    expect(await page.getAttribute('#matrix a[href="probes/cursor.hpb.html#t-ghostty-0.4.0"]', 'title')).toMatch(/^ghostty 0\.4\.0: implements · R reference · 5;7/);
     const scores = await page.$$eval('#matrix tr.scores td', (tds) => tds.map((td) => td.textContent));
     // The scores src/classify computed, as the CLI shows them.
     expect(scores).toEqual(model.cmp.summaries.map((s) => (s.score === null ? '—' : s.score.toFixed(1))));
@@ -87,7 +87,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     // Only xterm.js and tmux shown: rows where those two disagree.
     await page.uncheck('input[data-col="1"]');
     await page.uncheck('input[data-col="2"]');
-    await page.locator('#matrix th.c1').waitFor({ state: 'hidden' });
+    await page.locator('#matrix th.term.c1').waitFor({ state: 'hidden' });
     await page.locator('#matrix td.c1 >> nth=0').waitFor({ state: 'hidden' });
     const two = disagreeing([0, 3]);
     expect(two).toContain('cursor.hpr-zero');
@@ -111,7 +111,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     console.log(`matrix screenshot: ${shot}`);
     await Promise.all([page.waitForURL(url('probes/cursor.hpr-zero.html') + '#t-ghostty-0.4.0'), page.click('#matrix a[href="probes/cursor.hpr-zero.html#t-ghostty-0.4.0"]')]);
     await page.waitForFunction('document.documentElement.dataset.ready === "1"');
-    const row = page.locator('#t-ghostty-0\\.4\\.0');
+    const row = page.locator('tr:has(#t-ghostty-0\\.4\\.0)');
     expect(await row.textContent()).toContain('✗ lacks');
     expect(await row.textContent()).toContain('B bug');
     expect(await row.textContent()).toContain('takes HPR 0 literally');
@@ -139,14 +139,16 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
 
   it('has a page per terminal with its identity, scores, divergences and results file', async () => {
     await openPage(page, url('index.html'));
-    await Promise.all([page.waitForURL(url('terminals/ghostty-0.4.0.html')), page.click('#matrix th.c1 a')]);
+    await Promise.all([page.waitForURL(url('terminals/ghostty-0.4.0.html')), page.click('#matrix th.term.c1 a')]);
     const text = (await page.textContent('main'))!;
     for (const s of ['ghostty-web@0.4.0', 'identified by', 'Score by category', 'takes HPR 0 literally', '✓ implements']) expect(text).toContain(s);
+    // The score and the differences lead; identity and settings come after.
+    expect(await page.locator('main h2').allTextContents()).toEqual(['Score by category', 'Differences', 'Identity', 'Settings']);
     const href = await page.getAttribute('a[download]', 'href');
     expect(JSON.parse(readFileSync(join(out, 'terminals', href!), 'utf8'))).toEqual(JSON.parse(readFileSync(join(RESULTS, 'ghostty-0.4.0.json'), 'utf8')));
     await page.waitForFunction('document.querySelector("img.badge").complete');
     expect(await page.evaluate('document.querySelector("img.badge").naturalWidth')).toBeGreaterThan(0);
-    const data = JSON.parse(readFileSync(join(out, 'data.json'), 'utf8')) as { terminals: unknown[]; probes: { cells: unknown[] }[] };
+    const data = JSON.parse(readFileSync(join(out, 'data-v3.json'), 'utf8')) as { terminals: unknown[]; probes: { cells: unknown[] }[] };
     expect(data.terminals).toHaveLength(4);
     expect(data.probes).toHaveLength(10);
     expect(problems).toEqual([]);

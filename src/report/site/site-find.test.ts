@@ -145,7 +145,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('finding things o
     const kitty = model.columns.find((c) => c.view.name === 'kitty')!;
     const xterm = model.columns.find((c) => c.view.name === 'xterm')!;
     const differ = model.rows.filter((r) => answersDiffer(r, kitty.index, xterm.index)).map((r) => r.id);
-    expect(await page.locator('table.pair tbody th a').allTextContents()).toEqual(differ);
+    expect(await page.locator('table.pair tbody th a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(differ.map((id) => `../probes/${model.rows.find((r) => r.id === id)!.slug}.html`));
     expect(await page.textContent('main')).toContain(`They answer differently on ${differ.length} of the`);
     expect(await page.locator('table.pair thead th').first().textContent()).toBe('probe');
     expect(await page.locator('table.pair >> nth=0 >> thead th').allTextContents()).toEqual(['probe', kitty.view.label, xterm.view.label]);

@@ -57,9 +57,10 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('the published si
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('builds every page of 21 terminals', () => {
-    expect(model.columns).toHaveLength(21);
-    expect(pages.length).toBe(1 + model.rows.length + 21 + (21 * 20) / 2);
+  it(`builds every page of the ${published.length} published terminals`, () => {
+    const n = published.length;
+    expect(model.columns).toHaveLength(n);
+    expect(pages.length).toBe(1 + model.rows.length + n + (n * (n - 1)) / 2);
   });
 
   for (const width of [390, 1440]) {
@@ -67,12 +68,31 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('the published si
       const sizes = await measureAll(width);
       expect(sizes).toHaveLength(pages.length);
       expect(sizes.filter((s) => s.width > s.window).map((s) => `${s.path}: ${s.width} px`)).toEqual([]);
+      expect(sizes.filter((s) => !s.legend).map((s) => s.path)).toEqual([]);
       if (width === 1440) {
         const probes = sizes.filter((s) => s.path.startsWith('probes/')).sort((a, b) => b.height - a.height);
         console.log(`[site layout] tallest probe pages at 1440 px: ${probes.slice(0, 3).map((s) => `${s.path} ${s.height} px`).join(', ')}`);
+        expect(probes[0]!.height, probes[0]!.path).toBeLessThanOrEqual(1500);
       }
     }, 900_000);
   }
+
+  it('keeps the answers table header in view while its rows scroll', async () => {
+    const tab = await browser.newPage({ viewport: { width: 1440, height: 500 } });
+    try {
+      const row = model.rows.find((r) => r.id === 'reports.da1')!;
+      await openPage(tab, url(`probes/${row.slug}.html`));
+      const [stuck, tableTop] = (await tab.evaluate(`(() => {
+        const table = document.querySelector('table.answers');
+        window.scrollTo(0, table.getBoundingClientRect().top + window.scrollY + 150);
+        return [Math.round(table.querySelector('thead th').getBoundingClientRect().top), Math.round(table.getBoundingClientRect().top)];
+      })()`)) as [number, number];
+      expect(tableTop).toBeLessThan(0);
+      expect(stuck).toBe(0);
+    } finally {
+      await tab.close();
+    }
+  });
 
   it('shows several terminal columns and whole scores on a phone', async () => {
     const tab = await browser.newPage({ viewport: { width: 390, height: 844 } });

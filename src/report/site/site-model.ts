@@ -16,6 +16,7 @@ import type { ProbeResult } from '../../results/results-schema.js';
 import { decodeNotation } from '../../corpus/escape-notation.js';
 import { queryMnemonics, sequenceMnemonics } from '../../corpus/sequence-mnemonics.js';
 import { cellKind, type CellKind } from './cell-kind.js';
+import type { SiteHistory } from './history-page.js';
 import { SlugAllocator } from './slug.js';
 
 export interface SiteColumn {
@@ -70,6 +71,8 @@ export interface SiteModel {
   toolVersion: string;
   /** The Unicode verdicts, when the site is built with Unicode results (unicode-page.ts). */
   unicode?: readonly UnicodeVerdict[];
+  /** Terminals across their versions (history-page.ts), when the build was given other versions. */
+  histories?: SiteHistory[];
   /** Replayed sessions and chunking runs, when the site is built with them (sessions-page.ts). */
   sessions?: readonly ReplayReport[];
   chunking?: readonly ChunkingReport[];

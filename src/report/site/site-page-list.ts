@@ -6,6 +6,7 @@ import { dataFiles } from './site-data.js';
 import type { SitePage } from './site-pages.js';
 import { terminalPages } from './terminal-page.js';
 import { unicodePages } from './unicode-page.js';
+import { historyPages } from './history-page.js';
 import { sessionsPages } from './sessions-page.js';
 
-export const SITE_PAGES: readonly SitePage[] = [matrixPages, probePages, terminalPages, comparePages, unicodePages, sessionsPages, dataFiles];
+export const SITE_PAGES: readonly SitePage[] = [matrixPages, probePages, terminalPages, comparePages, unicodePages, historyPages, sessionsPages, dataFiles];

@@ -19,6 +19,7 @@ import { fillTemplate } from './templates.js';
 import { dataTable } from './data-table.js';
 import type { SitePage } from './site-pages.js';
 import { scoreBadge } from './badge-svg.js';
+import { historySection } from './history-page.js';
 
 
 function facts(pairs: [string, string | number | undefined][]): Html {
@@ -40,7 +41,7 @@ function identity(id: Identity, run: ResultsFile): Html {
 
 function settings(run: ResultsFile): Html {
   const s = run.settings;
-  return html`${facts([['size', `${s.cols}×${s.rows}`], ['TERM', s.term], ['Unicode', s.unicode], ['termprobe', run.tool.version], ['started', run.run.startedAt], ['run time', `${run.run.elapsedMs.toFixed(0)} ms`], ['host', run.run.host], ['corpus', `${run.corpus.hash} (${run.corpus.probes} probes)`], ['probes in file', run.probes.length]])}${keyValues('modes (DECRQM)', s.modes)}${keyValues('options', s.options)}`;
+  return html`${facts([['size', `${s.cols}×${s.rows}`], ['TERM', s.term], ['Unicode', s.unicode], ['termprobe', run.tool.version], ['started', run.run.startedAt], ['run time', `${run.run.elapsedMs.toFixed(0)} ms`], ['platform', run.run.platform ? [run.run.platform.os, run.run.platform.release, run.run.platform.arch].filter(Boolean).join(', ') : 'not recorded'], ['host', run.run.host], ['corpus', `${run.corpus.hash} (${run.corpus.probes} probes)`], ['probes in file', run.probes.length]])}${keyValues('modes (DECRQM)', s.modes)}${keyValues('options', s.options)}`;
 }
 
 function scoresByCategory(col: SiteColumn, model: SiteModel): Html {
@@ -51,7 +52,8 @@ function scoresByCategory(col: SiteColumn, model: SiteModel): Html {
   });
   const t = col.summary;
   const foot = { head: 'all', cells: [t.run, t.implements, t.lacks, t.other, t.inconclusive, html`<b>${scoreText(col)}</b>`], cellClass: num };
-  return html`${dataTable({ cls: 'scores-by-cat', columns: ['category', 'run', '✓ implements', '✗ lacks', '~ other', '? inconclusive', 'score'], rows, foot })}<p class="n">${SCORE_LINE}.</p>`;
+  // Short column names, so the table fits a phone without stacking; the line under it spells them out.
+  return html`${dataTable({ cls: 'scores-by-cat', stack: false, columns: ['category', 'run', '✓', '✗', '~', '?', 'score'], rows, foot })}<p class="n">run: probes with a result; ✓ implements, ✗ lacks, ~ other, ? inconclusive. ${SCORE_LINE}.</p>`;
 }
 
 function explanation(cell: SiteRow['cells'][number]): Html {
@@ -77,6 +79,13 @@ function divergences(col: SiteColumn, model: SiteModel): Html {
   return html`<p>${rows.length} probes where ${col.view.label} answers otherwise than ${ref.view.label}.</p>${dataTable({ cls: 'divergences', columns: ['probe', 'support', `against ${ref.view.label}`, col.view.label, ref.view.label, 'reason'], rows })}`;
 }
 
+const decidedOf = (col: SiteColumn) => col.summary.implements + col.summary.lacks + col.summary.other;
+
+/** What the badge measures, and how to embed it. */
+function badgeNote(col: SiteColumn): Html {
+  return html`<p class="n">The badge is this terminal’s score: of the ${decidedOf(col)} probes whose answer decides (✓, ✗ or ~; inconclusive ones never count), the share it implements. Embed it from <code>badges/${col.slug}.svg</code>.</p>`;
+}
+
 function compareLinks(col: SiteColumn, model: SiteModel): Html {
   const others = model.columns.filter((c) => c !== col);
   if (others.length === 0) return html``;
@@ -89,7 +98,8 @@ export function renderTerminalPage(col: SiteColumn, model: SiteModel, badgeWidth
     label: col.view.label,
     root: '../',
     slug: col.slug,
-    scoreText: scoreText(col),
+    badgeAlt: col.summary.score === null ? `badge: no probe decided for ${col.view.label}` : `badge: ${col.view.label} implements ${scoreText(col)}% of the ${decidedOf(col)} probes its answers decide`,
+    badgeNote: badgeNote(col),
     badgeWidth,
     kind: `${col.view.real ? 'real terminal' : 'embedded emulator'} · engine ${col.view.engine.name}${col.view.engine.version ? ` ${col.view.engine.version}` : ''}${col.isReference ? ' · the others are compared against it' : ''}`,
     identifiedBy: run.target.identity.identifiedBy,
@@ -98,6 +108,7 @@ export function renderTerminalPage(col: SiteColumn, model: SiteModel, badgeWidth
     scores: scoresByCategory(col, model),
     divergences: divergences(col, model),
     compare: compareLinks(col, model),
+    history: historySection(col, model),
   });
   return renderPage(model, { title: col.view.label, kind: 'terminal-page', root: '../', crumbs: [{ text: col.view.label }], body });
 }
@@ -107,7 +118,7 @@ export const terminalPages: SitePage = {
   name: 'terminals',
   pages: (model) =>
     model.columns.flatMap((c) => {
-      const badge = scoreBadge(c.summary.score, c.view.label);
+      const badge = scoreBadge(c.summary.score, c.view.label, c.summary.implements + c.summary.lacks + c.summary.other);
       return [
         { path: `badges/${c.slug}.svg`, content: () => badge.svg },
         { path: `terminals/${c.slug}.html`, content: () => renderTerminalPage(c, model, badge.width) },

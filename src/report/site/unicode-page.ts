@@ -33,7 +33,7 @@ function versionsOf(verdicts: readonly UnicodeVerdict[]): string[] {
 
 function summaryTable(verdicts: readonly UnicodeVerdict[], slug: string[]): Html {
   const head = ['terminal', 'Unicode', 'emoji', '2027', 'ZWJ', 'VS16', 'VS15', 'flags', 'skin tone', 'keycap', 'lone RI', 'jamo', 'ambiguous', 'text', 'disagree'];
-  const rows = verdicts.map((v, i) => html`<tr><th><a href="unicode/${slug[i]!}.html">${v.name} ${v.version}</a></th><td>${best(v.unicode.best)}</td><td>${best(v.emoji.best)}</td><td>${v.mode2027}</td>${['emoji-zwj', 'vs16', 'vs15', 'flag', 'skin-tone', 'keycap', 'lone-indicator', 'hangul-jamo', 'ambiguous', 'text'].map((k) => shareCell(v.shares[k]))}<td>${v.disagreements.length}</td></tr>`);
+  const rows = verdicts.map((v, i) => html`<tr><th><a href="unicode/${slug[i]!}.html">${v.name} ${v.version}</a></th><td>${v.answered === 0 ? '–' : best(v.unicode.best)}</td><td>${v.answered === 0 ? '–' : best(v.emoji.best)}</td><td>${v.mode2027}</td>${['emoji-zwj', 'vs16', 'vs15', 'flag', 'skin-tone', 'keycap', 'lone-indicator', 'hangul-jamo', 'ambiguous', 'text'].map((k) => shareCell(v.shares[k]))}<td>${v.disagreements.length}</td></tr>`);
   return html`<table class="data unicode"><thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
