@@ -125,9 +125,13 @@ export async function recordSession(opts: RecordOptions): Promise<RecordSummary>
       }
       exit = `ended by termprobe after the last key (${exit}${opts.cutAfterKeys ? ', its last output not recorded' : ''})`;
     }
+    // node-pty may hand over the last output after the exit: give it a moment, then stop listening before the file is closed.
+    if (recording) await pause(50);
+    recording = false;
     writer.commit();
     return { events, bytes, seconds: now(), exit };
   } catch (e) {
+    recording = false;
     if (!done) child.kill('SIGKILL');
     writer.abort();
     throw e;
