@@ -28,11 +28,14 @@ export function compareVersionStrings(a: string, b: string): number {
   return 0;
 }
 
-/** Which runs are one terminal on one platform with the same settings: the target, the name, the platform, the options set. */
+/**
+ * Which runs are one terminal on one platform with the same settings: the target,
+ * the name, the platform, the Unicode widths (the one setting `--option` changes,
+ * xterm.js's unicode=6). settings.options is not part of it: targets record notes
+ * there too (ghostty's DA1 pipe, an earlier xterm.js's unread cell attributes).
+ */
 export function terminalKey(v: RunView): string {
-  const options = v.run.settings.options ?? {};
-  const opts = Object.keys(options).sort().map((k) => `${k}=${options[k]}`).join(',');
-  return JSON.stringify([v.targetId, v.name, v.platform ?? '', opts, v.run.settings.unicode ?? '']);
+  return JSON.stringify([v.targetId, v.name, v.platform ?? '', v.run.settings.unicode ?? '']);
 }
 
 export interface VersionChoice {

@@ -43,6 +43,21 @@ function underlineColourOf(cell: ExtendedCell): Color | undefined {
   return mode === CM_RGB ? rgbColor(uc & 0xffffff) : paletteColor(uc & 0xff);
 }
 
+/** Cell flags the public IBufferCell has gained over the releases: an earlier release (release-targets.ts) may lack the accessor. */
+export const LATER_CELL_FLAGS = ['isBlink', 'isInvisible', 'isStrikethrough', 'isOverline'] as const;
+type LaterFlag = (typeof LATER_CELL_FLAGS)[number];
+
+/** The flag, or false when this release exposes no accessor for it (its settings say which: missingCellFlags). */
+function laterFlag(cell: IBufferCell, name: LaterFlag): boolean {
+  const read = (cell as unknown as Partial<Record<LaterFlag, () => number>>)[name];
+  return typeof read === 'function' ? read.call(cell) !== 0 : false;
+}
+
+/** The later flags a release's cells cannot report. */
+export function missingCellFlags(cell: IBufferCell): string[] {
+  return LATER_CELL_FLAGS.filter((n) => typeof (cell as unknown as Record<string, unknown>)[n] !== 'function').map((n) => n.slice(2).toLowerCase());
+}
+
 /** One cell: '' for the right half of a wide character, ' ' for a cell never written. */
 export function toCanonicalCell(cell: IBufferCell): Cell {
   const w = cell.getWidth();
@@ -55,11 +70,11 @@ export function toCanonicalCell(cell: IBufferCell): Cell {
     underline: cell.isUnderline() !== 0,
     underlineStyle: (cell as unknown as ExtendedCell).getUnderlineStyle?.(),
     underlineColor: underlineColourOf(cell as unknown as ExtendedCell),
-    blink: cell.isBlink() !== 0,
+    blink: laterFlag(cell, 'isBlink'),
     reverse: cell.isInverse() !== 0,
-    invisible: cell.isInvisible() !== 0,
-    strikethrough: cell.isStrikethrough() !== 0,
-    overline: cell.isOverline() !== 0,
+    invisible: laterFlag(cell, 'isInvisible'),
+    strikethrough: laterFlag(cell, 'isStrikethrough'),
+    overline: laterFlag(cell, 'isOverline'),
     fg: fgOf(cell),
     bg: bgOf(cell),
   });

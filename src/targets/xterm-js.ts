@@ -13,7 +13,7 @@ import type { OpenOptions, TargetFactory, TargetSession } from './target.js';
 import { readRegion } from './region-read.js';
 import { ReplyChannel } from './reply-channel.js';
 import { validateTargetOptions } from './target-options.js';
-import { xtermCellReader } from './xterm-cells.js';
+import { missingCellFlags, xtermCellReader } from './xterm-cells.js';
 import { closeOnAbort, openedUnless } from './close-on-abort.js';
 
 const { Unicode11Addon } = unicode11;
@@ -157,8 +157,15 @@ class XtermSession implements TargetSession {
         rows: this.term.rows,
         unicode: this.unicode,
         modes: { '?2027': await defaultModeState(this.build, '?2027', this.unicode) },
+        ...this.unreadFlags(),
       },
     };
+  }
+
+  /** An earlier release whose cells expose no accessor for some attribute: the screen read-back cannot show it, and the settings say so. */
+  private unreadFlags(): { options?: Record<string, string> } {
+    const missing = missingCellFlags(this.term.buffer.active.getNullCell());
+    return missing.length > 0 ? { options: { 'cell-attributes-not-read': `${missing.join(', ')} (this release's buffer cells have no accessor for ${missing.length === 1 ? 'it' : 'them'})` } } : {};
   }
 
   /** Close when the run is aborted; close() removes the hook again. */

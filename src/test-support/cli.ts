@@ -17,6 +17,8 @@ export function runCli(args: string[], opts: { cwd?: string; env?: Record<string
     env: { ...process.env, NO_COLOR: '1', ...opts.env },
     encoding: 'utf8',
     timeout: opts.timeoutMs ?? 60_000,
+    // compare -f json over the whole corpus is several MB: past the 1 MB default the child is killed and the status is null.
+    maxBuffer: 256 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };

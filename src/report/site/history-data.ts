@@ -5,8 +5,9 @@
  */
 import { historyOf, historyPath } from './history-page.js';
 import type { SiteColumn, SiteModel } from './site-model.js';
+import type { SiteData } from './site-data-schema.js';
 
-export function historyData(col: SiteColumn, model: SiteModel): unknown {
+export function historyData(col: SiteColumn, model: SiteModel): SiteData['terminals'][number]['history'] {
   const h = historyOf(col, model);
   if (!h) return null;
   return {

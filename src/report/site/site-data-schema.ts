@@ -40,6 +40,19 @@ const terminalSchema = z.strictObject({
   target: z.string().describe('the termprobe target that ran it'),
   name: z.string(),
   version: z.string(),
+  platform: z.string().nullable().describe('where it ran (linux, macos, windows, …): a row is (terminal, version, platform); null in files made before termprobe recorded it'),
+  history: z
+    .strictObject({
+      page: z.string().describe('its history page, relative to this file'),
+      settings: z.string().describe('the settings every version ran with'),
+      versions: z.array(z.strictObject({ version: z.string(), results: z.string().nullable().describe('that version’s results file, relative to this file') })),
+      notRun: z.array(z.strictObject({ version: z.string(), reason: z.string() })).describe('releases known but not runnable, with why'),
+      steps: z
+        .array(z.strictObject({ from: z.string(), to: z.string(), unchanged: count, changed: z.array(z.strictObject({ id: z.string(), from: z.string().nullable(), to: z.string().nullable() })) }))
+        .describe('each pair of consecutive versions: the probes whose answer changed, with both answers'),
+    })
+    .nullable()
+    .describe('the terminal across its versions, or null when only one is at hand'),
   identifiedBy: z.string().describe('how name and version were learned: package, xtversion, da2, env, dpkg, command or unknown'),
   real: z.boolean().describe('a real terminal (false: an embedded emulator)'),
   against: z.boolean().describe('this run is the reference the others are compared with'),
@@ -47,8 +60,6 @@ const terminalSchema = z.strictObject({
   page: z.string().describe('its page, relative to this file'),
   results: z.string().describe('its results file (schema termprobe-results), relative to this file'),
   badge: z.string().describe('its score badge, relative to this file'),
-  platform: z.string().nullable().describe('the operating system the run was made on, when the results file says'),
-  history: z.record(z.string(), z.unknown()).nullable().describe('other versions of this terminal and, per release step, the probes that changed answer (see its history page); null when there is no other version'),
   summary: summarySchema,
 });
 

@@ -30,7 +30,7 @@ export function siteData(model: SiteModel): SiteData {
       name: c.view.name,
       version: c.view.version,
       platform: c.view.platform ?? null,
-      history: historyData(c, model) as Record<string, unknown> | null,
+      history: historyData(c, model),
       identifiedBy: c.view.run.target.identity.identifiedBy,
       real: c.view.real,
       against: c.isReference,

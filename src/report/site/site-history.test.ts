@@ -9,7 +9,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from './html.js';
-import { SITE_DATA_FILE } from './site-data-schema.js';
 import { ROOT, runCli } from '../../test-support/cli.js';
 import { useTempDirs } from '../../test-support/temp-dirs.js';
 
@@ -30,7 +29,9 @@ beforeAll(() => {
   const r = runCli(['site', join(ROOT, 'results/xterm.js-6.0.0.json'), join(ROOT, 'results/ghostty-0.4.0.json'), join(ROOT, 'results/xterm-379.json'), contributed, '--history', join(ROOT, 'results/history'), '--out', out, '--quiet'], { timeoutMs: 120_000 });
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
-  data = JSON.parse(readFileSync(join(out, SITE_DATA_FILE), 'utf8')) as SiteData;
+  // data.json names the current data file (data-v3.json, …).
+  const index = JSON.parse(readFileSync(join(out, 'data.json'), 'utf8')) as { data: string };
+  data = JSON.parse(readFileSync(join(out, index.data), 'utf8')) as SiteData;
 }, 180_000);
 
 const page = (path: string) => readFileSync(join(out, path), 'utf8');
