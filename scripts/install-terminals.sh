@@ -26,6 +26,8 @@ PACKAGES=(
   xclip xsel at-spi2-core python3-pyatspi gir1.2-atspi-2.0
   # the site's browser test
   chromium
+  # the programs whose sessions are recorded in sessions/ (scripts/record-sessions.sh)
+  vim less procps htop git dialog whiptail
   # fonts: monospace, CJK and colour emoji
   fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
 )

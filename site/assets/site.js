@@ -8,6 +8,8 @@
   const matrix = document.getElementById('matrix');
   if (matrix) setUpFilters(matrix);
   for (const button of document.querySelectorAll('button[data-copy]')) setUpCopy(button);
+  // Everything is wired: tests (and anyone scripting the page) wait for this mark.
+  document.documentElement.dataset.ready = '1';
 
   function setUpFilters(matrix) {
     const form = document.getElementById('filters');
@@ -22,7 +24,7 @@
         cat: section.dataset.cat,
         heading: section.querySelector('.cat-head'),
         rows: Array.from(section.querySelectorAll('tr.probe')).map(function (tr) {
-          return { el: tr, q: tr.dataset.q || '', g: (tr.dataset.g || '').split(' ').map(function (t) { return t === '-1' ? null : t.split('/').map(Number); }) };
+          return { el: tr, q: tr.dataset.q || '', k: (tr.dataset.k || '').split(' '), g: (tr.dataset.g || '').split(' ').map(function (t) { return t === '-1' ? null : t.split('/').map(Number); }) };
         }),
       };
     });
@@ -50,22 +52,50 @@
       return false;
     }
 
-    function apply() {
-      const terms = search.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    const markSelect = document.getElementById('filter-mark');
+    const compareLink = document.getElementById('filter-compare');
+    const wrap = matrix.closest('.matrix-wrap');
+    const names = colBoxes.map(function (b) { return (b.dataset.names || '').split(' ').filter(Boolean); });
+
+    // The search words that name a terminal (its name, target or page name) pick
+    // columns; the rest must all occur in the probe's text (id, title, description,
+    // spec, sequence mnemonics).
+    function readSearch() {
+      const words = search.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+      const picked = new Set();
+      const terms = [];
+      for (const w of words) {
+        let named = false;
+        names.forEach(function (n, i) { if (n.includes(w)) { picked.add(i); named = true; } });
+        if (!named) terms.push(w);
+      }
+      return { terms: terms, picked: picked };
+    }
+
+    function apply(userAction) {
+      const query = readSearch();
+      const terms = query.terms;
       const onlyDisagree = disagree.checked;
+      const mark = markSelect ? markSelect.value : '';
       const cats = new Set(catBoxes.filter(function (b) { return b.checked; }).map(function (b) { return b.dataset.cat; }));
       const cols = [];
-      for (const box of colBoxes) {
-        matrix.classList.toggle('hide-c' + box.dataset.col, !box.checked);
-        if (box.checked) cols.push(Number(box.dataset.col));
-      }
+      colBoxes.forEach(function (box, i) {
+        const on = box.checked && (query.picked.size === 0 || query.picked.has(i));
+        matrix.classList.toggle('hide-c' + box.dataset.col, !on);
+        if (on) cols.push(Number(box.dataset.col));
+      });
       if (matrix.style.getPropertyValue('--cols') !== String(cols.length)) matrix.style.setProperty('--cols', String(cols.length));
+      // Several words: when some probe holds them as a phrase ("decset 1049", "cursor
+      // shape"), the phrase is what is searched for; otherwise every word, anywhere.
+      const phrase = terms.join(' ');
+      const asPhrase = terms.length > 1 && sections.some(function (s) { return s.rows.some(function (row) { return row.q.includes(phrase); }); });
+      const matches = asPhrase ? function (q) { return q.includes(phrase); } : function (q) { return terms.every(function (t) { return q.includes(t); }); };
       let shown = 0;
       for (const s of sections) {
         let here = 0;
         const catOn = cats.has(s.cat);
         for (const row of s.rows) {
-          const show = catOn && terms.every(function (t) { return row.q.includes(t); }) && (!onlyDisagree || disagrees(row.g, cols));
+          const show = catOn && matches(row.q) && (!onlyDisagree || disagrees(row.g, cols)) && (!mark || hasMark(row, cols, mark));
           if (row.el.hidden === show) row.el.hidden = !show;
           if (show) here++;
         }
@@ -74,23 +104,76 @@
         if (rowHeight > 0 && s.el.style.containIntrinsicBlockSize !== height) s.el.style.containIntrinsicBlockSize = height;
         shown += here;
       }
-      count.textContent = shown === total ? 'all ' + total + ' probes shown' : shown + ' of ' + total + ' probes shown';
+      const which = cols.length === colBoxes.length ? '' : ' for ' + (cols.length === 1 ? colBoxes[cols[0]].dataset.label : cols.length + ' terminals');
+      count.textContent = (shown === total ? 'all ' + total + ' probes shown' : shown + ' of ' + total + ' probes shown') + which;
       matrix.classList.toggle('empty', shown === 0);
+      if (compareLink) {
+        // Every pair has its page, named in column order (compare/kitty-vs-xterm.html).
+        const pair = cols.length === 2 ? 'compare/' + colBoxes[cols[0]].dataset.short + '-vs-' + colBoxes[cols[1]].dataset.short + '.html' : undefined;
+        compareLink.hidden = !pair;
+        if (pair) compareLink.href = pair;
+      }
+      if (userAction) {
+        if (wrap) wrap.scrollTop = 0;
+        writeState();
+      }
     }
 
-    form.addEventListener('input', apply);
-    form.addEventListener('change', apply);
+    function hasMark(row, cols, mark) {
+      for (const c of cols) if (row.k[c] === mark) return true;
+      return false;
+    }
+
+    // The view lives in the address (index.html#q=…&t=…&differ=1), so it can be
+    // shared and a reload shows it again. Anchors such as #cat-cursor are left alone.
+    function writeState() {
+      const p = new URLSearchParams();
+      if (search.value.trim()) p.set('q', search.value.trim());
+      if (disagree.checked) p.set('differ', '1');
+      if (markSelect && markSelect.value) p.set('mark', markSelect.value);
+      const offCats = catBoxes.filter(function (b) { return !b.checked; });
+      if (offCats.length) p.set('cat', catBoxes.filter(function (b) { return b.checked; }).map(function (b) { return b.dataset.cat; }).join(','));
+      const offCols = colBoxes.filter(function (b) { return !b.checked; });
+      if (offCols.length) p.set('t', colBoxes.filter(function (b) { return b.checked; }).map(function (b) { return b.dataset.slug; }).join(','));
+      const hash = p.toString();
+      history.replaceState(null, '', hash ? '#' + hash : location.pathname + location.search);
+    }
+
+    function readState() {
+      const hash = location.hash.slice(1);
+      if (!hash.includes('=')) return;
+      const p = new URLSearchParams(hash);
+      search.value = p.get('q') || '';
+      disagree.checked = p.get('differ') === '1';
+      if (markSelect) markSelect.value = Array.from(markSelect.options).some(function (o) { return o.value === p.get('mark'); }) ? p.get('mark') : '';
+      if (p.has('cat')) {
+        const on = new Set(p.get('cat').split(','));
+        for (const b of catBoxes) b.checked = on.has(b.dataset.cat);
+      }
+      if (p.has('t')) {
+        const on = new Set(p.get('t').split(','));
+        for (const b of colBoxes) b.checked = on.has(b.dataset.slug) || on.has(b.dataset.short);
+      }
+    }
+
+    form.addEventListener('input', function () { apply(true); });
+    form.addEventListener('change', function () { apply(true); });
     form.addEventListener('submit', function (e) { e.preventDefault(); });
     for (const button of form.querySelectorAll('button[data-toggle-all]')) {
       button.addEventListener('click', function () {
         const boxes = button.dataset.toggleAll === 'cat' ? catBoxes : colBoxes;
         const on = !boxes.every(function (b) { return b.checked; });
         for (const b of boxes) b.checked = on;
-        apply();
+        apply(true);
       });
     }
+    window.addEventListener('hashchange', function () { readState(); apply(false); });
+    readState();
+    // The category and terminal pickers start open where there is room, folded on a phone.
+    const wide = window.matchMedia('(min-width: 44.01rem)').matches;
+    for (const d of form.querySelectorAll('details[data-wide-open]')) d.open = wide;
     form.hidden = false;
-    apply();
+    apply(false);
   }
 
   function setUpCopy(button) {

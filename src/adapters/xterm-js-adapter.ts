@@ -9,13 +9,13 @@
  * D payloads to the emulator, write its replies as D frames, answer S with a
  * screen dump and C with the cursor once everything before them is processed.
  */
-import { createTerminal, defaultModeState, packageVersion } from '../targets/xterm-js.js';
+import { createTerminal, defaultModeState, DEPENDENCY, packageVersion } from '../targets/xterm-js.js';
 import { xtermCellReader } from '../targets/xterm-cells.js';
 import { encodeFrame, FrameDecoder, type Frame } from '../targets/stdio-frames.js';
 
 const cols = Number(process.env['TERMPROBE_COLS'] ?? 80);
 const rows = Number(process.env['TERMPROBE_ROWS'] ?? 24);
-const term = createTerminal(cols, rows, '11');
+const term = createTerminal(DEPENDENCY, cols, rows, '11');
 const encoder = new TextEncoder();
 
 const send = (type: Parameters<typeof encodeFrame>[0], payload?: Uint8Array | string) => process.stdout.write(encodeFrame(type, payload));
@@ -72,7 +72,7 @@ process.stdin.on('end', () => {
   process.exit(0);
 });
 
-const version = packageVersion();
+const version = packageVersion(DEPENDENCY);
 send('H', JSON.stringify({
   protocol: 1,
   name: 'xterm.js',
@@ -81,5 +81,5 @@ send('H', JSON.stringify({
   screen: 'cells',
   cursor: true,
   resize: true,
-  settings: { unicode: '11', modes: { '?2027': await defaultModeState('?2027', '11') } },
+  settings: { unicode: '11', modes: { '?2027': await defaultModeState(DEPENDENCY, '?2027', '11') } },
 }));

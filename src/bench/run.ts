@@ -15,14 +15,17 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   all: async () => (await import('./all-targets-bench.js')).allTargetsBench,
   site: async () => (await import('./site-bench.js')).siteBench,
   interrupt: async () => (await import('./interrupt-bench.js')).interruptBench,
+  unicode: async () => (await import('./unicode-bench.js')).unicodeBench,
+  bisect: async () => (await import('./bisect-bench.js')).bisectBench,
+  fuzz: async () => (await import('./fuzz-bench.js')).fuzzBench,
 };
 
 function format(f: BenchFigure): string {
-  const value = f.unit === 'x' ? `${f.value.toFixed(1)}×` : `${f.value < 10 ? f.value.toFixed(2) : f.value.toFixed(0)} ${f.unit}`;
+  const value = f.unit === 'x' ? `${f.value.toFixed(1)}×` : f.unit === 'found' ? String(f.value) : `${f.value < 10 ? f.value.toFixed(2) : f.value.toFixed(0)} ${f.unit}`;
   let verdict = '';
   if (f.target) {
     const met = f.target.op === '<' ? f.value < f.target.value : f.value >= f.target.value;
-    verdict = `  (target ${f.target.op} ${f.target.value}${f.unit === 'x' ? '×' : ` ${f.unit}`}: ${met ? 'met' : 'NOT MET'})`;
+    verdict = `  (target ${f.target.op} ${f.target.value}${f.unit === 'x' ? '×' : f.unit === 'found' ? '' : ` ${f.unit}`}: ${met ? 'met' : 'NOT MET'})`;
   }
   return `  ${f.name.padEnd(58)} ${value.padStart(10)}${verdict}${f.note ? `  — ${f.note}` : ''}`;
 }

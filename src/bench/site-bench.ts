@@ -1,12 +1,14 @@
 /**
- * The static site (issue 6): `termprobe site` over the published results/ as a
- * whole process (median of 3) and the size of what it writes; and the same
- * in-process at the scale the site must handle, 21 terminals × 300 probes of
- * synthetic results. Load and filter times in Chromium are printed by
- * src/report/site/site-scale.test.ts.
+ * The static site (issues 6 and 14): the build over the published results/ in
+ * process (read, classify, write; median of 3; target 1.5 s for 21 terminals) and
+ * as a whole `termprobe site` process, the index page's gzipped size (target
+ * 300 KB) and the whole site's size; and the same in-process at the scale the site
+ * must handle, 21 terminals × 300 probes of synthetic results. Load and filter
+ * times in Chromium are printed by src/report/site/site-scale.test.ts.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,15 +19,24 @@ import { folderBytes } from '../report/site/write-site.js';
 import { readResults } from '../results/read-results.js';
 import type { BenchFigure, BenchModule } from './bench-types.js';
 import { median } from './measure.js';
+import { sixtyFileFigures } from './site-rows-bench.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin/termprobe.js');
 
 
-function publishedFigures(work: string): BenchFigure[] {
+async function publishedFigures(work: string): Promise<BenchFigure[]> {
   const dir = join(ROOT, 'results');
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
   if (files.length === 0) return [{ name: '`termprobe site` over results/, process wall time', value: 0, unit: 's', note: 'not run: results/ holds no results files yet' }];
+  const inProcess = join(work, 'published-in-process');
+  const builds: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    await buildSite(files.map((f) => viewRun(join(dir, f), readResults(join(dir, f)))), inProcess);
+    builds.push(performance.now() - t0);
+  }
+  const indexGzip = gzipSync(readFileSync(join(inProcess, 'index.html'))).length;
   const out = join(work, 'published');
   const times = [0, 1, 2].map(() => {
     const t0 = performance.now();
@@ -34,6 +45,8 @@ function publishedFigures(work: string): BenchFigure[] {
     return performance.now() - t0;
   });
   return [
+    { name: `site build over results/ (${files.length} terminals), in-process`, value: median(builds) / 1000, unit: 's', target: { op: '<', value: 1.5 } },
+    { name: 'index page (the matrix), gzipped', value: indexGzip / 1000, unit: 'KB', target: { op: '<', value: 300 } },
     { name: `\`termprobe site\` over results/ (${files.length} files), process wall time`, value: median(times) / 1000, unit: 's', target: { op: '<', value: 5 } },
     { name: 'site size from results/', value: folderBytes(out) / 1e6, unit: 'MB', target: { op: '<', value: 10 } },
   ];
@@ -59,7 +72,7 @@ export const siteBench: BenchModule = {
   async run() {
     const work = mkdtempSync(join(tmpdir(), 'termprobe-bench-site-'));
     try {
-      return [...publishedFigures(work), ...(await syntheticFigures(work))];
+      return [...(await publishedFigures(work)), ...sixtyFileFigures(work), ...(await syntheticFigures(work))];
     } finally {
       rmSync(work, { recursive: true, force: true });
     }

@@ -98,6 +98,8 @@ export function probeIdsOf(views: RunView[]): string[] {
 export interface ComparisonOptions {
   /** Only probes of these categories (already validated). */
   categories?: string[];
+  /** Notes of the caller's own (e.g. versions left out), printed with the comparison's. */
+  notes?: string[];
 }
 
 /** The support mark and explaining entry of one run's answer (no emulator needed). */
@@ -134,7 +136,7 @@ export function buildComparison(views: RunView[], reference: Reference, registry
     cells += s.unexplained;
     of += s.lacks + s.other;
   }
-  const notes = [...reference.notes];
+  const notes = [...reference.notes, ...(opts.notes ?? [])];
   const hashes = new Set(columns.map((v) => v.run.corpus.hash));
   if (hashes.size > 1) notes.push(`the runs come from ${hashes.size} corpus versions: probes are matched by id and judged by the corpus at hand`);
   const sizes = new Set(columns.map((v) => `${v.run.settings.cols}x${v.run.settings.rows}`));

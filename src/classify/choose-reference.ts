@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { readResults } from '../results/read-results.js';
 import { isTargetName, TARGETS } from '../targets/registry.js';
 import { viewRun, type RunView } from './run-view.js';
+import { compareVersionStrings } from './newest-versions.js';
 
 export const DEFAULT_REFERENCE = 'xterm.js';
 
@@ -40,6 +41,11 @@ export async function chooseReference(spec: string, views: RunView[], opts: Refe
   }
   let matches = views.filter((v) => v.targetId === spec);
   if (matches.length === 0) matches = views.filter((v) => v.name === spec);
+  // Several versions of the emulator (a history): its newest, unless two runs share that version.
+  if (matches.length > 1) {
+    const newest = [...matches].sort((a, b) => compareVersionStrings(b.version, a.version));
+    if (compareVersionStrings(newest[0]!.version, newest[1]!.version) !== 0) return { view: newest[0]!, source: 'given', notes: [`against the newest of ${matches.length} versions of ${spec} given (${newest[0]!.version})`] };
+  }
   if (matches.length > 1) throw new ReferenceChoiceError(`reference "${spec}" matches ${matches.length} files (${matches.map((m) => m.file).join(', ')}); pass one file as --reference`);
   if (matches[0]) return { view: matches[0], source: 'given', notes: [] };
   if (!isTargetName(spec)) {

@@ -32,6 +32,8 @@ export interface RunView {
   targetId: string;
   name: string;
   version: string;
+  /** Where it was made ("linux", "macos", "windows", …); undefined in files made before termprobe recorded it. */
+  platform: string | undefined;
   /** Column label: "name version", made unique among the runs compared. */
   label: string;
   /** A real terminal (not an embedded emulator). */
@@ -67,6 +69,7 @@ export function viewRun(file: string, run: ResultsFile): RunView {
     targetId: run.target.id,
     name,
     version,
+    platform: run.run.platform?.os,
     label: `${name} ${version}`,
     real: isRealTerminal(run),
     engine,
@@ -96,8 +99,14 @@ export function viewRun(file: string, run: ResultsFile): RunView {
   };
 }
 
-/** Make labels unique: two runs of the same name and version get their file names added. */
+/**
+ * Make labels unique. A row is (terminal, version, platform): when the runs do
+ * not all come from one platform, each run that records its platform says it
+ * ("iTerm2 3.5.0 on macos"); two runs still alike get their file names added.
+ */
 export function labelRuns(views: RunView[]): void {
+  const platforms = new Set(views.map((v) => v.platform));
+  if (platforms.size > 1) for (const v of views) if (v.platform && !v.label.endsWith(` on ${v.platform}`)) v.label = `${v.label} on ${v.platform}`;
   const count = new Map<string, number>();
   for (const v of views) count.set(v.label, (count.get(v.label) ?? 0) + 1);
   for (const v of views) if ((count.get(v.label) ?? 0) > 1) v.label = `${v.label} (${basename(v.file)})`;

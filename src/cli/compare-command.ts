@@ -1,5 +1,7 @@
 /** `termprobe compare [results…]`: probes × targets, each cell's support mark, and its agreement with the emulator chosen. */
 import { buildComparison, categoryOf } from '../classify/build-comparison.js';
+import { hiddenVersionsNote, newestVersions } from '../classify/newest-versions.js';
+import type { RunView } from '../classify/run-view.js';
 import { chooseReference, DEFAULT_REFERENCE } from '../classify/choose-reference.js';
 import { probeLookup } from '../classify/probe-lookup.js';
 import { COMPARE_RENDERERS, validateFormat } from '../report/output-formats.js';
@@ -8,7 +10,7 @@ import { UsageError } from './errors.js';
 import { loadRegistryFor } from './load-registry.js';
 import { writeOut } from './write-out.js';
 import { requireRuns } from './results-args.js';
-import { noteUnknownProbes } from './corpus-check.js';
+import { checkRunsAgainstCorpus } from './corpus-check.js';
 import { splitList } from './select-probes.js';
 
 export interface CompareOptions {
@@ -19,20 +21,34 @@ export interface CompareOptions {
   reference?: string;
   registry?: string;
   probes?: string;
+  /** Unicode results files (run --suite unicode) instead of corpus results. */
+  unicode?: boolean;
+  allVersions?: boolean;
 }
 
 export async function compareCommand(files: string[], opts: CompareOptions): Promise<void> {
   const format = validateFormat(opts.format);
-  const views = requireRuns(files);
-  await noteUnknownProbes(views, opts.probes);
+  if (opts.unicode) {
+    (await import('./unicode-compare.js')).unicodeCompare(files, format);
+    return;
+  }
+  const { views, notes } = chooseVersions(await checkRunsAgainstCorpus(requireRuns(files, { allVersions: true }), opts.probes), opts.allVersions);
   const categories = splitList(opts.category);
   const known = new Set(views.flatMap((v) => v.run.probes.map((p) => categoryOf(p.id))));
   for (const c of categories) if (!known.has(c)) throw new UsageError(`no probes of category "${c}" in these results; categories: ${[...known].join(', ')}`);
   const registry = loadRegistryFor(opts.registry, views);
   const reference = await chooseReference(againstOf(opts), views, { probes: opts.probes });
-  const cmp = buildComparison(views, reference, registry, probeLookup(opts.probes), { categories });
+  const cmp = buildComparison(views, reference, registry, probeLookup(opts.probes), { categories, notes });
   const render = await COMPARE_RENDERERS[format]();
   writeOut(render(cmp, { onlyDifferences: opts.onlyDifferences, color: format === 'text' && useColor() }));
+}
+
+/** Each terminal's newest version (per platform), unless --all-versions; a note names the others. */
+export function chooseVersions(all: RunView[], allVersions = false): { views: RunView[]; notes: string[] } {
+  if (allVersions) return { views: all, notes: [] };
+  const { shown, hidden } = newestVersions(all);
+  const note = hiddenVersionsNote(hidden);
+  return { views: shown, notes: note ? [note] : [] };
 }
 
 /** --against, or its older name --reference; both given and different is a mistake. */

@@ -4,7 +4,9 @@
  * reported per file as a count with a few examples, one line each, never
  * listed in full.
  */
-import { loadCorpus } from '../corpus/load-corpus.js';
+import { viewRun, type RunView } from '../classify/run-view.js';
+import { findCorpus, knownCorpusOf, readCorpusHistory, sharedProbes } from '../corpus/corpus-history.js';
+import { loadCorpus, type Corpus } from '../corpus/load-corpus.js';
 import { plural } from '../util/plural.js';
 
 const EXAMPLES = 3;
@@ -34,4 +36,43 @@ export async function noteUnknownProbes(runs: readonly { file: string; run: { pr
     const note = unknownProbeNote(file, run.probes.map((p) => p.id), known);
     if (note) process.stderr.write(`termprobe: note: ${note}\n`);
   }
+}
+
+/**
+ * Runs of an earlier corpus (one probes/corpus-history.json knows) are judged
+ * on the probes both share: a probe that now sends or asks something else
+ * (same id, another measurement hash) is left out of that run — its answer was
+ * to other bytes — and a note says how many. Runs of the corpus at hand, or of
+ * one not known, are kept as they are (the latter matched by id, as before).
+ */
+export function alignToCorpus(views: RunView[], corpus: Corpus, notes: string[] = []): RunView[] {
+  const history = readCorpusHistory();
+  const current = knownCorpusOf(corpus);
+  return views.map((v) => {
+    if (v.run.corpus.hash === corpus.hash) return v;
+    const older = findCorpus(v.run.corpus.hash, corpus, history);
+    if (!older) return v;
+    const { changed } = sharedProbes(older, current);
+    if (changed.length === 0) return v;
+    const drop = new Set(changed);
+    const kept = v.run.probes.filter((p) => !drop.has(p.id));
+    if (kept.length === v.run.probes.length) return v;
+    notes.push(`${v.file}: made with an earlier corpus (${older.hash.slice(0, 19)}…); ${plural(v.run.probes.length - kept.length, 'probe')} changed since (${changed.slice(0, EXAMPLES).join(', ')}${changed.length > EXAMPLES ? ', …' : ''}) left out, compared on the ${kept.length} it shares`);
+    return viewRun(v.file, { ...v.run, probes: kept });
+  });
+}
+
+/** Unknown-probe notes and alignment to the corpus at hand, for compare and site; notes on stderr unless quiet. */
+export async function checkRunsAgainstCorpus(views: RunView[], probesDir?: string, quiet = false): Promise<RunView[]> {
+  if (!quiet) await noteUnknownProbes(views, probesDir);
+  let corpus: Corpus;
+  try {
+    corpus = await loadCorpus(probesDir);
+  } catch {
+    return views;
+  }
+  const notes: string[] = [];
+  const aligned = alignToCorpus(views, corpus, notes);
+  if (!quiet) for (const n of notes) process.stderr.write(`termprobe: note: ${n}\n`);
+  return aligned;
 }

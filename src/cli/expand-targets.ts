@@ -1,6 +1,7 @@
 /**
  * The targets a run names: `all` is every registered target except the user's
- * own terminal (kind 'self': it is probed only when named), those not
+ * own terminal (kind 'self': it is probed only when named), `releases` every
+ * release of the embedded targets installed beside them; those not
  * available here set aside with the reason and what to install; other names
  * are checked against the registry before anything runs.
  */
@@ -21,14 +22,21 @@ async function allTargets(): Promise<string[]> {
   return kinds.filter(([, kind]) => kind !== 'self').map(([t]) => t);
 }
 
+/** Every earlier release of the embedded targets (release-targets.ts), current one included. */
+async function allReleases(): Promise<string[]> {
+  const { RELEASES, releaseName } = await import('../targets/release-targets.js');
+  return RELEASES.map(releaseName);
+}
+
 export async function expandTargets(names: readonly string[]): Promise<ExpandedTargets> {
   const targets: string[] = [];
   const fromAll = new Set<string>();
   const everyone = names.includes('all') ? await allTargets() : [];
+  const releases = names.includes('releases') ? await allReleases() : [];
   for (const name of names) {
-    const list = name === 'all' ? everyone : [name];
+    const list = name === 'all' ? everyone : name === 'releases' ? releases : [name];
     for (const t of list) {
-      if (name === 'all') fromAll.add(t);
+      if (name === 'all' || name === 'releases') fromAll.add(t);
       if (!targets.includes(t)) targets.push(t);
     }
   }

@@ -5,9 +5,9 @@
  * its error and runs as the command line is read, before anything starts. One
  * error boundary maps errors to exit codes and one-line messages.
  */
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { toolVersion } from '../util/tool-version.js';
-import { EXIT, exitCodeFor, messageFor } from './errors.js';
+import { EXIT, exitCodeFor, messageFor, UsageError } from './errors.js';
 import { commanderMessage } from './commander-message.js';
 import { registerVerdictCommands } from './verdict-commands.js';
 import { quietBrokenPipes } from './write-out.js';
@@ -39,6 +39,7 @@ export function buildProgram(): Command {
     .addOption(windowOption())
     .option('--verbose', 'in a terminal: every difference in the report, not the first few per class')
     .option('--no-pager', 'in a terminal: print the report without a pager even when it is longer than the screen')
+    .option('--unicode', 'in a terminal: also run the Unicode width suite (~38,000 items, seconds) and report which Unicode version your terminal draws widths as')
     .action(async (opts, cmd: Command) => {
       // The bare command takes no arguments: a word here is a mistyped command.
       if (cmd.args.length > 0) (cmd as unknown as { unknownCommand(): never }).unknownCommand();
@@ -73,8 +74,17 @@ export function buildProgram(): Command {
     .addOption(windowOption())
     .addOption(jobsOption())
     .option('-q, --quiet', 'no progress or table')
+    .addOption(new Option('--suite <name>', 'what to run: the probe corpus, or the Unicode width suite (~38,000 items; files go to the unicode/ subfolder of --out)').choices(['corpus', 'unicode']).default('corpus'))
+    .option('--chunking', "send each probe's bytes whole and cut at every boundary (random ones for long probes), and report the probes whose answer depends on the cut (to <out>/chunking/)")
     .action(async (opts) => {
-      await (await import('./run-command.js')).runCommand(opts);
+      if (opts.suite === 'unicode') {
+        if (opts.probe || opts.category || opts.probes) throw new UsageError('--suite unicode runs the whole width suite; --probe, --category and --probes select corpus probes');
+        if (opts.chunking) throw new UsageError('--chunking runs the probe corpus; it cannot be combined with --suite unicode');
+        await (await import('./run-unicode.js')).runUnicodeCommand(opts);
+        return;
+      }
+      if (opts.chunking) await (await import('./chunking-command.js')).chunkingCommand(opts);
+      else await (await import('./run-command.js')).runCommand(opts);
     });
 
   program
@@ -95,14 +105,63 @@ export function buildProgram(): Command {
 
   program
     .command('site [results...]')
-    .description('write the static compatibility site (matrix, probe and terminal pages, data.json, badges) from results files (default: termprobe-results/*.json, else results/*.json)')
+    .description('write the static compatibility site (matrix, probe, terminal and compare pages, data-v3.json with its JSON Schema, badges) from results files (default: termprobe-results/*.json, else results/*.json)')
     .addOption(outOption('output folder (replaced only if an earlier `termprobe site` made it)', parseOutDir).default({ kind: 'dir', path: 'site-out' }, 'site-out'))
     .addOption(referenceOption('-a, --against <file|name>', 'the emulator differences are classified against: a results file, a target among them, or an embedded target run now (default: xterm.js)'))
     .addOption(referenceOption('--reference <file|name>', 'the older name of --against'))
     .option('--registry <path>', 'divergence registry, a folder or one YAML file (default: probes/divergences/)')
     .option('--probes <dir>', 'probe folder, for titles and bytes')
     .option('-q, --quiet', 'no summary line')
+    .option('--all-versions', 'every version of each terminal in the table, not only the newest (the others are always on its history page)')
+    .option('--history <path>', 'runs of other versions for the history pages, files or folders (repeatable; default without files: results/history/)', collect)
     .action(async (files, opts) => (await import('./site-command.js')).siteCommand(files, opts));
+
+  program
+    .command('contribute <file>')
+    .description('check a results file from another machine (schema, corpus, identity, every answer against its raw reply), normalise it, and write it to results/contributed/<terminal>-<version>-<platform>.json for a pull request')
+    .addOption(outOption(`where it goes (default: results/contributed/); ${OUT_RULE}`))
+    .option('--platform <name>', 'where it was made (macos, windows, linux, …), for a file that does not record it')
+    .action(async (file, opts) => (await import('./contribute-command.js')).contributeCommand(file, opts));
+
+  program
+    .command('record')
+    .description('run a program in a pseudo-terminal of the given size and write its output as an asciinema v2 cast')
+    .argument('<command...>', 'the program and its arguments (after --)')
+    .option('-o, --out <file.cast>', 'the cast to write (default: session.cast); written only when the recording ends')
+    .addOption(sizeOption('the terminal size the program sees'))
+    .option('--term <name>', 'TERM for the program', 'xterm-256color')
+    .option('-k, --key <keys>', "keys to type once the output is quiet, in escape notation (repeatable, in order), e.g. ':q\\r'", collect)
+    .option('--quiet-ms <ms>', 'how long the output must be quiet before the next key (default 400)')
+    .option('--cut', 'after the last key and the output it causes, stop recording and end the program, so the cast ends on its screen')
+    .passThroughOptions()
+    .action(async (command: string[], opts) => (await import('./record-command.js')).recordCommand(command, opts));
+
+  program
+    .command('replay <casts...>')
+    .description('feed recorded sessions (asciinema v2 .cast) into targets at the recorded size and compare the final screens pairwise')
+    .addOption(targetOption('targets (repeatable, or a,b; "all" = every available one); default: the embedded ones'))
+    .option('-o, --out <folder|file.json>', 'write the comparison as JSON: one file per session into a folder, or one .json file for one session')
+    .option('-q, --quiet', 'no progress lines')
+    .action(async (casts: string[], opts) => (await import('./replay-command.js')).replayCommand(casts, opts));
+
+  program
+    .command('bisect <cast>')
+    .description('find the shortest prefix of a recorded session after which two targets differ, shrink it to the least bytes that show it, and print them as a probe')
+    .addOption(targetOption('the two targets, as A,B', false))
+    .option('-o, --out <file.yaml>', 'write the probe file there instead of printing it')
+    .action(async (cast: string, opts) => (await import('./bisect-command.js')).bisectCommand(cast, opts));
+
+  program
+    .command('fuzz')
+    .description('differential fuzzing: cases from the corpus grammar run in every target, cursor and screen compared, each divergence shrunk and kept once per shape')
+    .addOption(targetOption('the targets, as A,B[,…] (the first is compared with each other)', false))
+    .option('--seconds <n>', 'run this long (default 10, unless --cases is given)')
+    .option('--cases <n>', 'run this many cases (with --seed, an exact repeat of a run)')
+    .option('--seed <n>', 'the seed the cases come from (default 1)')
+    .addOption(sizeOption('terminal size').default({ cols: 20, rows: 6 }, '20x6'))
+    .option('-o, --out <file.yaml>', 'write the findings as candidate probes')
+    .option('--probes <dir>', 'the corpus the grammar is read from')
+    .action(async (opts) => (await import('./fuzz-command.js')).fuzzCommand(opts));
 
   registerVerdictCommands(program);
   // Only the bare command: subcommands, made above, keep commander's "too many arguments".

@@ -2,7 +2,8 @@
 import { checkNotation } from '../corpus/escape-notation.js';
 import { hashProbes } from '../corpus/corpus-hash.js';
 import type { Corpus } from '../corpus/load-corpus.js';
-import { QUERY_PATTERN, type Probe } from '../corpus/probe-schema.js';
+import type { Probe } from '../corpus/probe-schema.js';
+import { queryProblem } from '../corpus/query-names.js';
 import { runTarget } from '../engine/run-target.js';
 import { answerSummary } from '../results/answer-key.js';
 import { EMBEDDED_TARGETS } from '../targets/registry.js';
@@ -37,7 +38,10 @@ export async function probeCommand(send: string, opts: ProbeOptions): Promise<vo
   if (err) throw new UsageError(`invalid escape at character ${err.index + 1}: ${err.message}`);
   const query = splitList(opts.query);
   if (query.length === 0) query.push('cursor');
-  for (const q of query) if (!QUERY_PATTERN.test(q)) throw new UsageError(`unknown query "${q}"`);
+  for (const q of query) {
+    const problem = queryProblem(q);
+    if (problem) throw new UsageError(`--query ${problem}`);
+  }
   const probe: Probe = {
     id: 'adhoc.probe', category: 'adhoc', file: '(command line)', title: 'ad-hoc probe', description: 'given on the command line',
     spec: 'xterm ctlseqs (ad hoc)', send, query, expect: { implements: {} },

@@ -5,19 +5,20 @@
  * when it holds any, else results/*.json (the published runs, in a clone).
  * `check` always checks against results/: the registry is about the published runs.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { viewRun, type RunView } from '../classify/run-view.js';
 import { readResults } from '../results/read-results.js';
 import { UsageError } from './errors.js';
 
-import { OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR } from './results-dirs.js';
+import { newestVersions } from '../classify/newest-versions.js';
+import { CONTRIBUTED_RESULTS_DIR, OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR } from './results-dirs.js';
 
 export { OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR };
 /** What `check` reads by default. */
 export const DEFAULT_RESULTS_DIR = PUBLISHED_RESULTS_DIR;
 
-function jsonIn(dir: string): string[] {
+export function jsonIn(dir: string): string[] {
   try {
     return readdirSync(dir).filter((n) => n.endsWith('.json')).sort().map((n) => join(dir, n));
   } catch {
@@ -25,9 +26,19 @@ function jsonIn(dir: string): string[] {
   }
 }
 
+/** Files as given; a folder stands for the *.json files in it (e.g. the results of each CI platform). */
 function unique(args: string[]): string[] {
   const seen = new Set<string>();
-  return args.filter((f) => !seen.has(resolve(f)) && seen.add(resolve(f)));
+  const expanded = args.flatMap((f) => (isFolder(f) ? jsonIn(f) : [f]));
+  return expanded.filter((f) => !seen.has(resolve(f)) && seen.add(resolve(f)));
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** The files named, or results/*.json (for `check`). */
@@ -35,22 +46,32 @@ export function resultsFiles(args: string[] | undefined): string[] {
   return args && args.length > 0 ? unique(args) : jsonIn(DEFAULT_RESULTS_DIR);
 }
 
-/** The files named, or termprobe-results/*.json when it holds any, else results/*.json. */
+/**
+ * The files named, or termprobe-results/*.json when it holds any, else the
+ * published runs: results/*.json, then the contributed ones
+ * (results/contributed/*.json). The version histories (results/history/, run
+ * with each release's own settings) are read by `termprobe history` and the site.
+ */
 export function defaultRunFiles(args: string[] | undefined): string[] {
   if (args && args.length > 0) return unique(args);
   const own = jsonIn(OWN_RESULTS_DIR);
-  return own.length > 0 ? own : jsonIn(PUBLISHED_RESULTS_DIR);
+  return own.length > 0 ? own : [...jsonIn(PUBLISHED_RESULTS_DIR), ...jsonIn(CONTRIBUTED_RESULTS_DIR)];
 }
 
 export function loadRuns(files: string[]): RunView[] {
   return files.map((f) => viewRun(f, readResults(f)));
 }
 
-/** Files given, or the default folder's; a usage error when there are none. */
-export function requireRuns(args: string[] | undefined): RunView[] {
+/**
+ * Files given, or the default folders'; a usage error when there are none.
+ * From the default folders, each terminal's newest version only (see
+ * newest-versions.ts), unless allVersions; files named are all kept.
+ */
+export function requireRuns(args: string[] | undefined, opts: { allVersions?: boolean } = {}): RunView[] {
   const files = defaultRunFiles(args);
   if (files.length === 0) {
     throw new UsageError(`no results files given, and neither ${OWN_RESULTS_DIR}/ nor ${PUBLISHED_RESULTS_DIR}/ holds any; run \`termprobe\` or \`termprobe run\` first, or name the files`);
   }
-  return loadRuns(files);
+  const views = loadRuns(files);
+  return opts.allVersions || (args && args.length > 0) ? views : newestVersions(views).shown;
 }

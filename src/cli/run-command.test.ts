@@ -51,7 +51,7 @@ describe('termprobe run --target xterm.js,ghostty', () => {
   it('rejects an unknown target with the valid names, exit 2', () => {
     const r = runCli(['run', '--target', 'xtrem', '--out', tempDir('termprobe-x-')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/unknown target "xtrem"; did you mean xterm\? \(valid: all, xterm\.js, ghostty, /);
+    expect(r.stderr).toMatch(/unknown target "xtrem"; did you mean xterm\? \(valid: all, releases, xterm\.js, ghostty, /);
   });
 });
 

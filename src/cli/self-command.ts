@@ -9,9 +9,11 @@ import { loadCorpus, type Corpus } from '../corpus/load-corpus.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { runSelf } from '../engine/run-self.js';
 import { runTarget } from '../engine/run-target.js';
+import { shareableResults } from '../engine/shareable-results.js';
 import { beginSelfSession } from '../targets/self.js';
 import type { ResultsFile } from '../results/results-schema.js';
-import { resultsFileFor, serializeResults, writeResults } from '../results/write-results.js';
+import { resultsFileFor, serializeResults, writeFileAtomic, writeResults } from '../results/write-results.js';
+import { dirname, join } from 'node:path';
 import { compareResults } from '../report/self-report-compare.js';
 import { selfReport } from '../report/self-report.js';
 import { fitWidths, isWidthProbe, WIDTH_MODELS, type WidthFit } from '../report/self-report-widths.js';
@@ -31,6 +33,8 @@ export interface SelfOptions {
   /** false with --no-pager. */
   pager?: boolean;
   verbose?: boolean;
+  /** --unicode: also run the Unicode width suite in the terminal and report its verdict. */
+  unicode?: boolean;
 }
 
 /** The reference's results when it is a file (read, and so validated, before the terminal is touched). */
@@ -81,6 +85,25 @@ async function measureAgainst(refName: string, fromFile: ResultsFile | undefined
   return { reference, widths: fitWidths(mine, models, new Set(widthProbes.map((p) => p.id))) };
 }
 
+/**
+ * The width suite in the same terminal (a second session, restored like the first),
+ * its results file (written by the caller, with the corpus results) and its verdict lines.
+ */
+async function measureUnicode(out: OutPath | undefined, signal: AbortSignal): Promise<{ file: string; text: string; lines: string[]; sentence: string }> {
+  const [{ loadWidthSuite }, { runUnicodeTarget }, { unicodeVerdict, verdictSentence }, { unicodeSelfLines }, { serializeUnicodeResults, unicodeFileFor }] = await Promise.all([
+    import('../corpus/width-suite/load-width-suite.js'),
+    import('../engine/run-unicode.js'),
+    import('../classify/unicode-verdict.js'),
+    import('../report/unicode-report.js'),
+    import('./run-unicode.js'),
+  ]);
+  const suite = loadWidthSuite();
+  const { results } = await runUnicodeTarget('self', suite, { signal });
+  const verdict = unicodeVerdict(results, suite);
+  const dir = out?.kind === 'dir' ? out.path : out ? dirname(out.path) : OWN_RESULTS_DIR;
+  return { file: join(dir, 'unicode', unicodeFileFor(results, {})), text: serializeUnicodeResults(shareableResults(results)), lines: unicodeSelfLines(verdict).map((l) => `  ${l}`), sentence: verdictSentence(verdict) };
+}
+
 export async function selfCommand(opts: SelfOptions): Promise<void> {
   const refName = opts.reference?.kind === 'name' ? opts.reference.name : opts.reference?.path ?? 'xterm.js';
   const fromFile = await readReference(opts.reference);
@@ -102,14 +125,19 @@ export async function selfCommand(opts: SelfOptions): Promise<void> {
     const answered = results.probes.some((p) => p.status === 'ok' || p.status === 'partial');
     const measured = answered ? await measureAgainst(refName, fromFile, corpus, probes, results, signal) : {};
     if (measured.widths) results.settings.unicode = measured.widths.label;
-    const file = resultsPath(opts.out, results);
+    const unicode = opts.unicode && answered ? await measureUnicode(opts.out, signal) : undefined;
+    // What is written (and printed with --json) is the shareable file: nothing personal in it.
+    const shared = shareableResults(results);
+    const file = resultsPath(opts.out, shared);
     if (signal.aborted) throw signal.reason; // interrupted while measuring: no file
-    writeResults(file, results);
+    writeResults(file, shared);
+    if (unicode) writeFileAtomic(unicode.file, unicode.text);
     // A terminal that stopped answering (or never did) is a finding about it, not a failure of termprobe.
     if (run.gaveUp) process.exitCode = EXIT.differences;
     if (opts.json) {
-      process.stdout.write(serializeResults(results));
+      process.stdout.write(serializeResults(shared));
       process.stderr.write(`termprobe: results saved to ${file}\n`);
+      if (unicode) process.stderr.write(`termprobe: Unicode results saved to ${unicode.file}: your terminal ${unicode.sentence}\n`);
       if (run.gaveUp) process.stderr.write(`termprobe: ${run.gaveUp}\n`);
       return undefined;
     }
@@ -128,6 +156,7 @@ export async function selfCommand(opts: SelfOptions): Promise<void> {
       summary: run.summary,
       ...(reference ? { reference } : {}),
       ...(measured.widths ? { widths: measured.widths } : {}),
+      ...(unicode ? { unicode: [...unicode.lines, `  (Unicode results saved to ${unicode.file})`] } : {}),
       file,
       notes: run.notes ?? [],
       ...(run.gaveUp ? { gaveUp: run.gaveUp } : {}),

@@ -1,10 +1,17 @@
 /** `termprobe site [results…] --out DIR`: the static compatibility site, from results files only. */
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { SiteError } from '../report/site/site-error.js';
 import { UsageError } from './errors.js';
 import type { OutPath } from './options/out-option.js';
 import { referenceText, type ReferenceSpec } from './options/reference-option.js';
-import { requireRuns } from './results-args.js';
-import { noteUnknownProbes } from './corpus-check.js';
+import { defaultRunFiles, jsonIn, loadRuns, requireRuns } from './results-args.js';
+import { HISTORY_RESULTS_DIR } from './results-dirs.js';
+import { newestVersions } from '../classify/newest-versions.js';
+import type { RunView } from '../classify/run-view.js';
+import type { VersionHistory } from '../report/version-history.js';
+import { availabilityText } from './expand-targets.js';
+import { checkRunsAgainstCorpus } from './corpus-check.js';
 import { plural } from '../util/plural.js';
 import { againstOf } from './compare-command.js';
 
@@ -15,16 +22,55 @@ export interface SiteCommandOptions {
   registry?: string;
   probes?: string;
   quiet?: boolean;
+  allVersions?: boolean;
+  history?: string[];
+}
+
+/** Releases of the terminals with other versions that termprobe knows but cannot run, by terminal (for their history pages). */
+async function releasesNotRun(views: RunView[]): Promise<Map<string, VersionHistory['notRun']>> {
+  const out = new Map<string, VersionHistory['notRun']>();
+  if (views.length === 0) return out;
+  const { RELEASES, releaseTarget, releaseName } = await import('../targets/release-targets.js');
+  const terminals = new Set(views.map((v) => v.targetId));
+  for (const r of RELEASES.filter((x) => terminals.has(x.of))) {
+    const a = await releaseTarget(releaseName(r))!.available();
+    if (!a.ok) out.set(r.of, [...(out.get(r.of) ?? []), { version: r.version, reason: availabilityText(a) }]);
+  }
+  return out;
+}
+
+/**
+ * The Unicode verdicts the site shows: the Unicode results in unicode/ beside the
+ * results files named (or the default folders' unicode/, as compare --unicode reads).
+ */
+async function unicodeVerdictsFor(files: string[]) {
+  const { unicodeFiles, loadVerdicts } = await import('./unicode-compare.js');
+  const found = files.length > 0 ? unicodeFiles([...new Set(files.map((f) => join(dirname(f), 'unicode')))].flatMap(jsonFilesIn)) : unicodeFiles(undefined);
+  return found.length > 0 ? loadVerdicts(found) : undefined;
+}
+
+function jsonFilesIn(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((n) => n.endsWith('.json')).sort().map((n) => join(dir, n));
+  } catch {
+    return [];
+  }
 }
 
 export async function siteCommand(files: string[], opts: SiteCommandOptions): Promise<void> {
   const t0 = performance.now();
-  const views = requireRuns(files);
-  if (!opts.quiet) await noteUnknownProbes(views, opts.probes);
+  // The table shows each terminal's newest version; the others, and results/history/ by default, make its history pages.
+  const all = await checkRunsAgainstCorpus(requireRuns(files, { allVersions: true }), opts.probes, opts.quiet);
+  const { shown, hidden } = newestVersions(all);
+  const historyFiles = opts.history?.length ? defaultRunFiles(opts.history) : files.length > 0 ? [] : jsonIn(HISTORY_RESULTS_DIR);
+  const history = await checkRunsAgainstCorpus(loadRuns(historyFiles), opts.probes, true);
+  const views = opts.allVersions ? all : shown;
   const { buildSite } = await import('../report/site/build-site.js');
   try {
     const against = againstOf({ against: opts.against && referenceText(opts.against, ''), reference: opts.reference && referenceText(opts.reference, '') });
-    const stats = await buildSite(views, opts.out.path, { reference: against, registry: opts.registry, probes: opts.probes });
+    const unicode = await unicodeVerdictsFor(files);
+    const otherVersions = [...(opts.allVersions ? [] : hidden.map((h) => h.view)), ...history];
+    const stats = await buildSite(views, opts.out.path, { reference: against, registry: opts.registry, probes: opts.probes, unicode, otherVersions, notRun: await releasesNotRun(otherVersions) });
     if (!opts.quiet) {
       const ms = performance.now() - t0;
       const mb = stats.bytes / 1e6;

@@ -20,6 +20,8 @@ export function registerVerdictCommands(program: Command): void {
     .option('-r, --reference <target|file>', REFERENCE_HELP)
     .option('--registry <file>', REGISTRY_HELP)
     .option('--probes <dir>', 'probe folder (for a reference run now)')
+    .option('--all-versions', 'every version of each terminal, not only the newest (a row is terminal, version, platform)')
+    .option('-u, --unicode', 'the Unicode verdicts of Unicode results files (run --suite unicode; default: termprobe-results/unicode/*.json, else results/unicode/*.json)')
     .action(async (files, opts) => (await import('./compare-command.js')).compareCommand(files, opts));
 
   program
@@ -28,6 +30,13 @@ export function registerVerdictCommands(program: Command): void {
     .option('-f, --format <format>', 'text, markdown or json', 'text')
     .option('--probes <dir>', 'probe folder (for the printf repro)')
     .action(async (a, b, opts) => (await import('./diff-command.js')).diffCommand(a, b, opts));
+
+  program
+    .command('history <terminal> [results...]')
+    .description('which probes changed answer between consecutive versions of one terminal, with both answers (default: results/history/*.json)')
+    .option('-f, --format <format>', 'text, markdown or json', 'text')
+    .option('--probes <dir>', 'probe folder (for the printf repro in json)')
+    .action(async (terminal, files, opts) => (await import('./history-command.js')).historyCommand(terminal, files, opts));
 
   program
     .command('check [results...]')

@@ -11,6 +11,7 @@ export function describeExpectation(e: Expectation | undefined): string {
   if (e.cursor !== undefined) parts.push(`cursor ${values(e.cursor)}`);
   for (const [q, v] of Object.entries(e.replies ?? {})) parts.push(`${q} = ${values(v)}`);
   if (e.screen) parts.push(`screen ${JSON.stringify(e.screen)}`);
+  if (e.style) parts.push(`style ${values(e.style)}`);
   return parts.join(', ') || '(nothing stated)';
 }
 

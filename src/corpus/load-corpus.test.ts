@@ -88,6 +88,34 @@ describe('loadCorpus', () => {
   });
 });
 
+describe('queries a probe file may not ask', () => {
+  const withQuery = (q: string) => ({ 'demo.yaml': GOOD.replace("    send: '", `    query: ['${q}']\n    send: '`) });
+  const cases: [string, RegExp][] = [
+    ['colour-of-the-sky', /demo\.yaml:\d+: probe "demo\.one": query\.0: unknown query kind "colour-of-the-sky"; a query is one of cursor, /],
+    ['osc:52', /demo\.yaml:\d+: probe "demo\.one": query\.0: "osc:52": OSC number out of range/],
+    ['osc4:256', /demo\.yaml:\d+: probe "demo\.one": query\.0: "osc4:256": OSC 4 colour index out of range/],
+    ['xtgettcap:TN', /demo\.yaml:\d+: probe "demo\.one": query\.0: "xtgettcap:TN": an XTGETTCAP name is hex pairs/],
+    ['xtgettcap:544', /demo\.yaml:\d+: probe "demo\.one": query\.0: "xtgettcap:544": an XTGETTCAP name is hex pairs/],
+  ];
+  for (const [query, message] of cases) {
+    it(`names file and probe for ${query}`, () => {
+      expect(loadError(withQuery(query)).message).toMatch(message);
+    });
+  }
+
+  it('refuses the same in an expected reply', () => {
+    const e = loadError({ 'demo.yaml': GOOD.replace('implements: { cursor: "1;11" }', "implements: { replies: { 'osc:99': '#000000' } }") });
+    expect(e.message).toMatch(/probe "demo\.one": .*"osc:99": OSC number out of range/);
+  });
+
+  it('fails `list` with one line naming file and probe, exit 2', () => {
+    const r = runCli(['list', '--probes', corpusDir(withQuery('xtgettcap:zz'))]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/demo\.yaml:\d+: probe "demo\.one": query\.0: "xtgettcap:zz": an XTGETTCAP name is hex pairs/);
+  });
+});
+
 describe('a malformed probe file through the CLI', () => {
   const bad = { 'demo.yaml': GOOD.replace("    send: '", "    sned: 'x'\n    send: '") };
 

@@ -48,6 +48,8 @@ function lineOf(doc: ReturnType<typeof ParseDocument>, counter: LineCounterT, pa
 function describeIssue(issue: z.core.$ZodIssue): string {
   const path = issue.path.join('.');
   if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}${path ? ` in ${path}` : ''}`;
+  // A bad key in a record (an expected reply for a query that does not exist): say what is wrong with the key.
+  if (issue.code === 'invalid_key' && issue.issues[0]) return `${path || '(top)'}: ${issue.issues[0].message}`;
   return `${path || '(top)'}: ${issue.message}`;
 }
 

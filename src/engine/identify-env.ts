@@ -1,11 +1,14 @@
 /**
- * The environment variables that say which terminal a process runs in. Results
- * files are shared, so session-specific values (socket paths, window ids, host
- * names, addresses) are recorded only as "set"; versions and names as found.
+ * The environment variables that say which terminal a process runs in — the
+ * only environment a results file records (it is meant to be shared; see
+ * shareable-results.ts). Session-specific values (socket paths, window ids)
+ * are recorded only as "set"; versions and names as found. Nothing about the
+ * connection (SSH_CLIENT, SSH_CONNECTION, SSH_TTY), the user or the host is
+ * kept: none of it says which terminal answered.
  */
 
 /** Recorded with their value: names and versions. */
-const VALUE_VARS = [
+export const VALUE_VARS = [
   'TERM',
   'TERM_PROGRAM',
   'TERM_PROGRAM_VERSION',
@@ -20,12 +23,10 @@ const VALUE_VARS = [
 ] as const;
 
 /** Recorded as "set": their value identifies a session, not a terminal. */
-const PRESENCE_VARS = [
+export const PRESENCE_VARS = [
   'TMUX',
   'STY',
   'ZELLIJ',
-  'SSH_TTY',
-  'SSH_CONNECTION',
   'WT_SESSION',
   'KITTY_WINDOW_ID',
   'GNOME_TERMINAL_SCREEN',
@@ -34,7 +35,7 @@ const PRESENCE_VARS = [
 ] as const;
 
 /** Any variable with one of these prefixes is recorded as "set". */
-const PRESENCE_PREFIXES = ['ALACRITTY_', 'WEZTERM_', 'GHOSTTY_', 'KITTY_'] as const;
+export const PRESENCE_PREFIXES = ['ALACRITTY_', 'WEZTERM_', 'GHOSTTY_', 'KITTY_'] as const;
 
 export type TerminalEnv = Record<string, string>;
 
@@ -56,4 +57,11 @@ export function terminalEnv(source: Record<string, string | undefined>): Termina
 
 export function hasVarWithPrefix(env: TerminalEnv, prefix: string): boolean {
   return Object.keys(env).some((k) => k.startsWith(prefix));
+}
+
+/** A variable termprobe may record: a value variable, or a presence one (recorded only as "set"). */
+export function isTerminalVar(name: string, value: string): boolean {
+  if ((VALUE_VARS as readonly string[]).includes(name)) return true;
+  const presence = (PRESENCE_VARS as readonly string[]).includes(name) || PRESENCE_PREFIXES.some((p) => name.startsWith(p));
+  return presence && value === 'set';
 }

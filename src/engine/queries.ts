@@ -3,6 +3,7 @@
  * it, and the reply's canonical value (what expectations and comparisons use).
  */
 import type { ReplyEvent } from '../protocol/reply-events.js';
+import { buildReportQuery } from './report-queries.js';
 
 export interface QuerySpec {
   bytes: string;
@@ -37,6 +38,7 @@ function buildQuerySpec(query: string): QuerySpec {
     case 'xtversion':
       return { bytes: '\x1b[>0q', matches: (e) => e.kind === 'xtversion', value: (e) => (e.kind === 'xtversion' ? e.text : '') };
     case 'dsr':
+      if (arg !== '') break;
       return { bytes: '\x1b[5n', matches: (e) => e.kind === 'dsr' && !e.private, value: (e) => (e.kind === 'dsr' ? String(e.code) : '') };
     case 'decrqm': {
       const priv = arg.startsWith('?');
@@ -49,13 +51,12 @@ function buildQuerySpec(query: string): QuerySpec {
     }
     case 'decrqss':
       return { bytes: `\x1bP$q${arg}\x1b\\`, matches: (e) => e.kind === 'decrqss', value: (e) => (e.kind === 'decrqss' ? `${e.status}$r${e.payload}` : '') };
-    case 'osc': {
-      const n = Number(arg);
-      return { bytes: `\x1b]${n};?\x1b\\`, matches: (e) => e.kind === 'osc' && e.command === n, value: (e) => (e.kind === 'osc' ? e.data : '') };
-    }
     default:
-      throw new Error(`unknown query "${query}"`);
+      break;
   }
+  const report = buildReportQuery(name, arg);
+  if (!report) throw new Error(`unknown query "${query}"`);
+  return report;
 }
 
 /** The DA1 sentinel ending every probe: every terminal answers DA1, so silence is known at once. */

@@ -57,7 +57,8 @@ export async function runProbes(session: TargetSession, probes: Probe[], opts: E
 }
 
 class ProbeRunner {
-  private readonly parser = new ReplyParser();
+  // c1Bytes: after S8C1T a terminal may answer with raw 8-bit C1 controls (c1-controls.s8c1t-replies).
+  private readonly parser = new ReplyParser({ c1Bytes: true });
   private readonly inflight: InFlight[] = [];
   /** Bytes of the probes in flight (see maxBytesInFlight). */
   private bytesInFlight = 0;

@@ -15,6 +15,7 @@ import { restoreModesBytes, type PreludeKind } from './prelude.js';
 import { runProbes, type EngineRun } from './run-probes.js';
 import { runWithRestarts, type SessionHolder } from './run-with-restarts.js';
 import { engineOfIdentity } from './engine-identity.js';
+import { currentPlatform } from './platform.js';
 import { DEFAULT_WINDOW } from './window.js';
 
 export { TargetUnavailableError };
@@ -87,6 +88,7 @@ export async function probeSession(
       startedAt: startedAt.toISOString(),
       elapsedMs: Math.round(performance.now() - t0),
       probingMs: Math.round((performance.now() - tProbes) * 10) / 10,
+      platform: currentPlatform(),
       ...(run.restarts.length > 0 ? { restarts: run.restarts } : {}),
     },
     probes: run.results,
@@ -106,7 +108,7 @@ export async function runTarget(targetId: string, corpus: Corpus, probes: Probe[
   const window = factory.maxWindow ? Math.min(opts.window ?? DEFAULT_WINDOW, factory.maxWindow) : opts.window;
   const holder: SessionHolder = { current: await open(), reopen: open };
   try {
-    return await probeSession(targetId, holder, corpus, probes, { ...opts, window, cols, rows });
+    return await probeSession(factory.resultsId ?? targetId, holder, corpus, probes, { ...opts, window, cols, rows });
   } finally {
     await holder.current.close();
   }

@@ -12,6 +12,13 @@ export interface ReplyParserOptions {
   maxParams?: number;
   /** Most CSI/DCS parameter characters kept, separators included. Default 256. */
   maxParamChars?: number;
+  /**
+   * Read a byte 0x80–0x9F that starts no UTF-8 character as the C1 control it
+   * is (U+0080–U+009F) rather than U+FFFD: after S8C1T, xterm, kitty and st
+   * send their replies' CSI, DCS and ST as such single bytes even in UTF-8.
+   * Default false (WHATWG decoding); the engine turns it on.
+   */
+  c1Bytes?: boolean;
 }
 
 export interface ParserLimits {

@@ -5,6 +5,7 @@
  * the parser gathered.
  */
 import type { ReplyEvent } from './reply-events.js';
+import { recognizeApc, recognizeCsiReport, recognizeDcsReport } from './recognize-reports.js';
 
 /** The parts of a CSI or DCS sequence, as gathered by the parser. */
 export interface SequenceParts {
@@ -82,6 +83,8 @@ export function recognizeCsi(p: SequenceParts): ReplyEvent {
       if (values.length > 1) event.params = orZero(values);
       return flag(event, p.truncated);
     }
+    const report = recognizeCsiReport(prefix, inter, final, values, raw, (e) => flag(e, p.truncated));
+    if (report) return report;
   }
   const event: ReplyEvent = { kind: 'csi', prefix, params: p.params, intermediates: inter, final, raw };
   if (p.malformed) event.malformed = true;
@@ -103,9 +106,22 @@ export function recognizeDcs(p: SequenceParts, data: string): ReplyEvent {
       return flag({ kind: 'decrqss', status, payload: data, raw }, p.truncated);
     }
   }
+  if (!p.malformed) {
+    const report = recognizeDcsReport(prefix, p.params, inter, final, data, raw, (e) => flag(e, p.truncated));
+    if (report) return report;
+  }
   const event: ReplyEvent = { kind: 'dcs', prefix, params: p.params, intermediates: inter, final, data, raw };
   if (p.malformed) event.malformed = true;
   return flag(event, p.truncated);
+}
+
+/** APC, PM and SOS strings: kitty graphics answers get their kind, the rest stay strings. */
+export function recognizeString(introducer: 'apc' | 'pm' | 'sos', data: string, raw: string, truncated: boolean): ReplyEvent {
+  if (introducer === 'apc') {
+    const apc = recognizeApc(data, raw, (e) => flag(e, truncated));
+    if (apc) return apc;
+  }
+  return flag({ kind: 'string', introducer, data, raw }, truncated);
 }
 
 /** OSC Ps ; Pt — `command` is the leading number, when the string starts with one. */

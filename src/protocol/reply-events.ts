@@ -31,6 +31,20 @@ export type ReplyEvent =
   | { kind: 'dsr'; code: number; private: boolean; params?: number[]; raw: string; truncated?: true }
   /** OSC Ps ; Pt (BEL or ST). `command` is null when the string does not start with digits. */
   | { kind: 'osc'; command: number | null; data: string; raw: string; truncated?: true }
+  /** CSI Ps ; … t: an XTWINOPS report (4;h;w pixels, 8;rows;cols characters, 1/2 iconified…). Empty parameters read as 0. */
+  | { kind: 'xtwinops'; params: number[]; raw: string; truncated?: true }
+  /** CSI ? flags u: the kitty keyboard protocol's current flags. */
+  | { kind: 'kitty-keyboard'; flags: number; raw: string; truncated?: true }
+  /** CSI ? Pi ; Ps ; Pv… S: XTSMGRAPHICS (item 1 colour registers, 2 sixel geometry, 3 ReGIS; status 0 success). */
+  | { kind: 'xtsmgraphics'; item: number; status: number; values: number[]; raw: string; truncated?: true }
+  /** DCS 1 + r name = value ST (known) or DCS 0 + r name ST (unknown): XTGETTCAP, name and value hex as sent. */
+  | { kind: 'xtgettcap'; valid: boolean; name: string; value: string | null; raw: string; truncated?: true }
+  /** DCS Ps $ u data ST: DECRQPSR's answer, 1 DECCIR (cursor information), 2 DECTABSR (tab stops). */
+  | { kind: 'decrqpsr'; report: number; data: string; raw: string; truncated?: true }
+  /** DCS Pid ! ~ hex ST: DECRQCRA's rectangle checksum (DECCKSR), upper-case hex. */
+  | { kind: 'checksum'; id: number; checksum: string; raw: string; truncated?: true }
+  /** APC G keys ; message ST: a kitty graphics protocol answer (e.g. i=31 and OK). */
+  | { kind: 'kitty-graphics'; control: string; message: string; raw: string; truncated?: true }
   /**
    * Any other complete CSI sequence. `prefix` is the private marker (< = > ?) or ''.
    * `malformed`: the sequence broke the VT500 grammar (a strict parser would ignore

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReplyEvent } from './reply-events.js';
 import { REPLY_FIXTURES } from './reply-fixtures.js';
 import { ReplyParser, type ReplyParserOptions } from './reply-parser.js';
+import { Utf8Decoder } from './utf8-decoder.js';
 import { mergeText, randomCuts, reassemble, seededRandom } from './test-support.js';
 
 const ROUNDS = 100_000;
@@ -13,7 +14,7 @@ const utf8 = new TextDecoder();
 const TOKENS: readonly Uint8Array[] = [
   '\x1b', '\x1b[', '\x1b]', '\x1bP', '\x1b\\', '\x1bO', '\x1b_', '\x1bX', '\x1b^', '\x1b#', '\x07', '\x18', '\x1a',
   ';', ':', '-', '?', '>', '<', '=', '!', '|', '$', ' ', '0', '1', '42', '-1', '65535',
-  'R', 'c', 'y', 'n', 'r', 'q', 'm', 'A', 'é', '€', '😀', '\r', '\x00', '\x7f',
+  'R', 'c', 'y', 'n', 'r', 'q', 'm', 'A', 't', 'u', 'S', '+', '~', 'G', '=', '\x1b_G', '\x1bP1+r', '\x1bP1$u', '\x1bP1!~', 'rgb:ffff/0000/8080', 'é', '€', '😀', '\r', '\x00', '\x7f',
   '\u009b', '\u009c', '\u0090', '\u009d', '\u008f', '\u0084', '\u009f',
 ].map((t) => encoder.encode(t)).concat([[0xff], [0xc3], [0xe2, 0x82], [0xf0, 0x9f], [0x80], [0xc2], [0xed, 0xa0]].map((b) => Uint8Array.from(b)));
 
@@ -66,10 +67,10 @@ function sameEvents(a: readonly ReplyEvent[], b: readonly ReplyEvent[]): boolean
 }
 
 /** Parsers for one set of caps: fed in random chunks, fed whole, fed one sequence alone. Reused: CAN + flush leaves them fresh. */
-interface Parsers { chunked: ReplyParser; whole: ReplyParser; alone: ReplyParser }
+interface Parsers { chunked: ReplyParser; whole: ReplyParser; alone: ReplyParser; decode: (bytes: Uint8Array) => string }
 
 /** Everything that must hold for one input; returns a description of the first violation. */
-function check(input: Uint8Array, { chunked: parser, whole: wholeParser, alone }: Parsers, random: () => number): string | null {
+function check(input: Uint8Array, { chunked: parser, whole: wholeParser, alone, decode }: Parsers, random: () => number): string | null {
   const { maxRaw, maxPayload, maxParams, maxParamChars, maxIntermediates } = parser.limits;
   const events: ReplyEvent[] = [];
   let start = 0;
@@ -97,7 +98,7 @@ function check(input: Uint8Array, { chunked: parser, whole: wholeParser, alone }
   for (const e of reference) {
     if (e.kind !== 'text' && e.raw.length > maxRaw + 2) return `raw of ${e.raw.length} characters`;
   }
-  if (!reference.some((e) => e.kind !== 'text' && e.truncated) && reassemble(reference) !== utf8.decode(whole)) {
+  if (!reference.some((e) => e.kind !== 'text' && e.truncated) && reassemble(reference) !== decode(whole)) {
     return 'events do not reassemble into the decoded input';
   }
   // A generic CSI's fields, put back together, are its raw text less ignored controls.
@@ -121,13 +122,15 @@ function check(input: Uint8Array, { chunked: parser, whole: wholeParser, alone }
 describe('reply parser fuzz', () => {
   it(`holds its invariants over ${ROUNDS} random and escape-heavy inputs`, () => {
     const random = seededRandom(0x7e57);
-    const parserSets = [{}, SMALL_CAPS].map((opts) => ({ chunked: new ReplyParser(opts), whole: new ReplyParser(opts), alone: new ReplyParser(opts) }));
+    // The third set reads raw 8-bit C1 bytes as controls (the engine's setting): its text is checked against the decoder with the same rule.
+    const decoders = [(b: Uint8Array) => utf8.decode(b), (b: Uint8Array) => utf8.decode(b), (b: Uint8Array) => { const d = new Utf8Decoder({ c1Bytes: true }); return d.decode(b) + d.flush(); }];
+    const parserSets = [{}, SMALL_CAPS, { c1Bytes: true }].map((opts, k) => ({ chunked: new ReplyParser(opts), whole: new ReplyParser(opts), alone: new ReplyParser(opts), decode: decoders[k]! }));
     const started = performance.now();
     const cpu = process.cpuUsage();
     for (let round = 0; round < ROUNDS; round++) {
       const pick = round % 3;
       const input = pick === 0 ? randomBytes(random) : pick === 1 ? tokenSoup(random) : mutatedFixture(random);
-      const parsers = parserSets[round % 2]!;
+      const parsers = parserSets[round % 3]!;
       let problem: string | null;
       try {
         problem = check(input, parsers, random);
@@ -142,5 +145,18 @@ describe('reply parser fuzz', () => {
     const used = process.cpuUsage(cpu);
     const cpuMs = Math.round((used.user + used.system) / 1000);
     console.log(`fuzz: ${ROUNDS} inputs in ${Math.round(performance.now() - started)} ms (${cpuMs} ms CPU)`);
+  });
+
+  it('reaches every reply kind, the new report kinds included, so the invariants above cover each', () => {
+    const random = seededRandom(0x5eed);
+    const parser = new ReplyParser({ c1Bytes: true });
+    const seen = new Set<string>();
+    for (let round = 0; round < 20_000; round++) {
+      const input = round % 2 === 0 ? tokenSoup(random) : mutatedFixture(random);
+      for (const e of parser.feed(input)) seen.add(e.kind);
+      for (const e of parser.feed(CAN)) seen.add(e.kind);
+    }
+    const kinds = ['cpr', 'da1', 'da2', 'da3', 'decrqm', 'decrqss', 'xtversion', 'dsr', 'osc', 'xtwinops', 'kitty-keyboard', 'xtsmgraphics', 'xtgettcap', 'decrqpsr', 'checksum', 'kitty-graphics', 'csi', 'dcs', 'string', 'esc', 'aborted', 'text'];
+    expect(kinds.filter((k) => !seen.has(k))).toEqual([]);
   });
 });

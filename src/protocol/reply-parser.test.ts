@@ -159,3 +159,17 @@ describe('state machine', () => {
     expect(parser.state).toBe('ground');
   });
 });
+
+describe('raw 8-bit C1 replies (c1Bytes)', () => {
+  it('parses xterm\'s 8-bit answers after S8C1T, whole and byte by byte', () => {
+    const bytes = Uint8Array.of(0x9b, 0x30, 0x6e, 0x90, 0x31, 0x24, 0x72, 0x6d, 0x9c);
+    const whole = new ReplyParser({ c1Bytes: true }).feed(bytes);
+    expect(whole).toEqual([
+      { kind: 'dsr', code: 0, private: false, raw: '\u009b0n' },
+      { kind: 'decrqss', status: 1, payload: 'm', raw: '\u00901$rm\u009c' },
+    ]);
+    const bytewise = new ReplyParser({ c1Bytes: true });
+    expect([...bytes].flatMap((b) => bytewise.feed(Uint8Array.of(b)))).toEqual(whole);
+    expect(new ReplyParser().feed(bytes)[0]).toEqual({ kind: 'text', text: '\ufffd0n\ufffd1$rm\ufffd' });
+  });
+});

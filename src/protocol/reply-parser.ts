@@ -24,11 +24,12 @@ export type { BufferSizes } from './sequence-builder.js';
 
 export class ReplyParser {
   readonly limits: ParserLimits;
-  private readonly decoder = new Utf8Decoder();
+  private readonly decoder: Utf8Decoder;
   private readonly machine: ReplyStateMachine;
 
   constructor(opts: ReplyParserOptions = {}) {
     this.limits = resolveLimits(opts);
+    this.decoder = new Utf8Decoder({ c1Bytes: opts.c1Bytes === true });
     this.machine = new ReplyStateMachine(this.limits);
   }
 

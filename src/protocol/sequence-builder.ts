@@ -7,7 +7,7 @@
 import { CappedText } from './capped-text.js';
 import type { ParserLimits } from './parser-limits.js';
 import type { StringState } from './parser-state.js';
-import { recognizeCsi, recognizeDcs, recognizeOsc } from './recognize-reply.js';
+import { recognizeCsi, recognizeDcs, recognizeOsc, recognizeString } from './recognize-reply.js';
 import type { ReplyEvent } from './reply-events.js';
 import { SequenceHeader } from './sequence-header.js';
 
@@ -103,9 +103,7 @@ export class SequenceBuilder {
       return recognizeDcs({ prefix: h.prefix, params: h.params, intermediates: h.intermediates, final: this.final, raw, truncated, malformed }, data);
     }
     const introducer = st === 'apc-string' ? 'apc' : st === 'pm-string' ? 'pm' : 'sos';
-    const event: ReplyEvent = { kind: 'string', introducer, data, raw };
-    if (truncated) event.truncated = true;
-    return event;
+    return recognizeString(introducer, data, raw, truncated);
   }
 
   /**

@@ -72,3 +72,13 @@ describe('Utf8Decoder', () => {
     expect(new Utf8Decoder().decode(new TextEncoder().encode(text))).toBe(text);
   });
 });
+
+describe('Utf8Decoder with c1Bytes', () => {
+  it('reads a byte 0x80–0x9F that starts no character as that C1 control, and leaves real characters alone', () => {
+    const d = new Utf8Decoder({ c1Bytes: true });
+    expect(d.decode(Uint8Array.of(0x9b, 0x30, 0x6e))).toBe('\u009b0n');
+    expect(d.decode(Uint8Array.of(0xc2, 0x9b, 0x80, 0x9c))).toBe('\u009b\u0080\u009c');
+    expect(d.decode(Uint8Array.of(0xe2, 0x82, 0xac, 0xa0, 0xff))).toBe('€\ufffd\ufffd');
+    expect(new Utf8Decoder().decode(Uint8Array.of(0x9b, 0x30))).toBe('\ufffd0');
+  });
+});

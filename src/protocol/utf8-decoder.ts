@@ -6,6 +6,9 @@
  *
  * The decoder hands out complete code points only, so a surrogate pair is never
  * split between two returned strings.
+ *
+ * With `c1Bytes`, a byte 0x80–0x9F that starts no character is that C1 control
+ * instead of U+FFFD (a continuation byte inside a character stays one).
  */
 
 const REPLACEMENT = 0xfffd;
@@ -23,6 +26,12 @@ export class Utf8Decoder {
   private lower = 0x80;
   private upper = 0xbf;
   private units = new Uint16Array(256);
+  /** Bytes 0x80–0x9F that start no character decode as C1 controls (see ReplyParserOptions.c1Bytes). */
+  private readonly c1Bytes: boolean;
+
+  constructor(opts: { c1Bytes?: boolean } = {}) {
+    this.c1Bytes = opts.c1Bytes === true;
+  }
 
   /** Bytes held back because they begin a character that has not finished yet. */
   get pending(): number {
@@ -55,6 +64,8 @@ export class Utf8Decoder {
           if (b === 0xf4) upper = 0x8f; // would exceed U+10FFFF
           needed = 3;
           codePoint = b & 0x07;
+        } else if (b <= 0x9f && this.c1Bytes) {
+          out[n++] = b; // a raw 8-bit C1 control
         } else {
           out[n++] = REPLACEMENT; // 80–C1, F5–FF can never start a character
         }

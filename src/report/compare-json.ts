@@ -14,7 +14,7 @@ export function compareToJson(cmp: Comparison, opts: CompareRenderOptions = {}):
     against: { label: ref.label, target: ref.targetId, file: cmp.reference.source === 'run' ? null : ref.file, source: cmp.reference.source },
     registry: cmp.registryFile,
     notes: cmp.notes,
-    targets: cmp.columns.map((v) => ({ label: v.label, target: v.targetId, name: v.name, version: v.version, engine: v.engine, file: v.file, real: v.real })),
+    targets: cmp.columns.map((v) => ({ label: v.label, target: v.targetId, name: v.name, version: v.version, platform: v.platform ?? null, engine: v.engine, file: v.file, real: v.real })),
     probes: visibleRows(cmp, opts).map((row) => ({
       id: row.id,
       category: row.category,

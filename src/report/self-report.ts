@@ -23,6 +23,8 @@ export interface SelfReportInput {
   summary?: string;
   reference?: { label: string; comparison: Comparison; classes?: ReadonlyMap<string, DifferenceClass>; support?: Classified['support'] };
   widths?: WidthFit;
+  /** With --unicode: the Unicode verdict's lines (unicode-report.ts). */
+  unicode?: string[];
   /** Where the results file was written. */
   file?: string;
   notes?: string[];
@@ -77,6 +79,7 @@ export function selfReport(input: SelfReportInput): string {
   const summary = summaryLine(input);
   const head = [`termprobe: your terminal is ${input.summary ?? `${id.name} ${id.version} (${id.identifiedBy})`}`, settingsLine(r, verbose)];
   if (input.widths) head.push(`  ${input.widths.summary}`);
+  if (input.unicode) head.push(...input.unicode);
   if (input.gaveUp) head.push(`termprobe: ${input.gaveUp}`);
   head.push('', summary);
   const ref = input.reference;

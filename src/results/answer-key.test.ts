@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Probe } from '../corpus/probe-schema.js';
-import { answerSignature, behaviourOf, valueMatches } from './answer-key.js';
+import { answerSignature, behaviourOf, matchExpectation, valueMatches } from './answer-key.js';
+import { styleText } from './style-text.js';
 import type { ProbeResult } from './results-schema.js';
 
 const size = { cols: 80, rows: 24 };
@@ -36,5 +37,26 @@ describe('behaviourOf and answerSignature', () => {
     expect(answerSignature(result([1, 80], '1;2'))).toBe(answerSignature(result([1, 80], '1;2')));
     expect(answerSignature(result([1, 80], '1;2'))).not.toBe(answerSignature(result([1, 81], '1;2')));
     expect(answerSignature(result([1, 80]))).toBe('cursor=1;80 da1="none"');
+  });
+});
+
+describe('style expectations', () => {
+  const withCell = (s: Record<string, unknown> | undefined, untold?: ('underlineStyle' | 'underlineColor' | 'overline')[]): ProbeResult => ({
+    id: 'x.y', status: 'ok', replies: [],
+    screen: { via: 'hosted', region: { top: 1, left: 1, bottom: 1, right: 1 }, text: ['X'], cells: [[s ? { t: 'X', w: 1, s } : { t: 'X', w: 1 }]], ...(untold ? { untold } : {}) },
+  });
+
+  it('match the first cell of the region by its style text', () => {
+    expect(styleText({ bold: true, underline: true, underlineStyle: 'curly', underlineColor: 196, fg: 'red' })).toBe('bold underline:curly ul=196 fg=red');
+    expect(styleText(undefined)).toBe('plain');
+    expect(matchExpectation(withCell({ bold: true }), { style: 'bold' }, size)).toBe('yes');
+    expect(matchExpectation(withCell(undefined), { style: ['plain', 'bold'] }, size)).toBe('yes');
+    expect(matchExpectation(withCell({ italic: true }), { style: 'bold' }, size)).toBe('no');
+  });
+
+  it('are unknown where the cells were not read, or the read-back cannot tell what the expectation names', () => {
+    expect(matchExpectation({ id: 'x.y', status: 'ok', replies: [] }, { style: 'bold' }, size)).toBe('unknown');
+    expect(matchExpectation(withCell({ underline: true }, ['underlineStyle']), { style: 'underline:curly' }, size)).toBe('unknown');
+    expect(matchExpectation(withCell({ underline: true }, ['underlineStyle']), { style: 'bold' }, size)).toBe('no');
   });
 });

@@ -5,6 +5,7 @@
 import { substituteSize, type SizeVars } from '../corpus/escape-notation.js';
 import type { Expectation, Probe } from '../corpus/probe-schema.js';
 import type { ProbeResult } from './results-schema.js';
+import { styleText } from './style-text.js';
 
 export const NO_REPLY = 'none';
 
@@ -12,6 +13,8 @@ export interface AnswerValues {
   cursor?: string;
   replies: Record<string, string>;
   screen?: string[];
+  /** The style of the region's first cell, when the cells were read. */
+  style?: string;
 }
 
 export function answerValues(r: ProbeResult): AnswerValues {
@@ -19,6 +22,8 @@ export function answerValues(r: ProbeResult): AnswerValues {
   if (r.cursor) out.cursor = `${r.cursor.row ?? ''};${r.cursor.col ?? ''}`;
   for (const rep of r.replies) out.replies[rep.query] = rep.value ?? NO_REPLY;
   if (r.screen) out.screen = r.screen.text;
+  const first = r.screen?.cells?.[0]?.[0];
+  if (first) out.style = styleText(first.s);
   return out;
 }
 
@@ -90,7 +95,22 @@ function rowMatch(got: string, want: string): Match {
   return new RegExp(`^${pattern}$`, 'su').test(want) ? 'unknown' : 'no';
 }
 
-function screenMatch(r: ProbeResult, want: string[], size: SizeVars): Match {
+/** The alternatives of an expected screen: one list of rows, or several. */
+export function screenAlternatives(want: string[] | string[][]): string[][] {
+  return want.length > 0 && Array.isArray(want[0]) ? (want as string[][]) : [want as string[]];
+}
+
+function screenMatch(r: ProbeResult, want: string[] | string[][], size: SizeVars): Match {
+  let out: Match = 'no';
+  for (const rows of screenAlternatives(want)) {
+    const m = oneScreenMatch(r, rows, size);
+    if (m === 'yes') return 'yes';
+    if (m === 'unknown') out = 'unknown';
+  }
+  return out;
+}
+
+function oneScreenMatch(r: ProbeResult, want: string[], size: SizeVars): Match {
   if (!r.screen) return 'unknown';
   const got = r.screen.text.map((l) => l.replace(/ +$/, ''));
   const rows = want.map((l) => substituteSize(l, size).replace(/ +$/, ''));
@@ -104,6 +124,17 @@ function screenMatch(r: ProbeResult, want: string[], size: SizeVars): Match {
   return out;
 }
 
+/** The first cell's style against the expected one(s): 'unknown' when the cells were not read. */
+function styleMatch(r: ProbeResult, want: string | readonly string[]): Match {
+  const first = r.screen?.cells?.[0]?.[0];
+  if (!first) return 'unknown';
+  if (alternatives(want).includes(styleText(first.s))) return 'yes';
+  // A read-back that cannot tell a field the expectation names (ghostty-web: underline style) cannot say no.
+  const untold = r.screen?.untold ?? [];
+  const names = (w: string) => (untold.includes('underlineStyle') && /underline:/.test(w)) || (untold.includes('underlineColor') && /\bul=/.test(w)) || (untold.includes('overline') && /\boverline\b/.test(w));
+  return untold.length > 0 && alternatives(want).some(names) ? 'unknown' : 'no';
+}
+
 /** Fields of an expectation that the result does not meet (empty: it matches); the screen counts as unmet unless it was read and equals. */
 export function unmetFields(r: ProbeResult, exp: Expectation, size: SizeVars): string[] {
   const v = answerValues(r);
@@ -113,6 +144,7 @@ export function unmetFields(r: ProbeResult, exp: Expectation, size: SizeVars): s
     if (!valueMatches(alternatives(want).map((w) => substituteSize(w, size)), v.replies[q] ?? NO_REPLY)) unmet.push(q);
   }
   if (exp.screen !== undefined && screenMatch(r, exp.screen, size) !== 'yes') unmet.push('screen');
+  if (exp.style !== undefined && styleMatch(r, exp.style) !== 'yes') unmet.push('style');
   return unmet;
 }
 
@@ -124,7 +156,11 @@ export function unmetFields(r: ProbeResult, exp: Expectation, size: SizeVars): s
 export function matchExpectation(r: ProbeResult, exp: Expectation, size: SizeVars): Match {
   const unmet = unmetFields(r, exp, size);
   if (unmet.length === 0) return 'yes';
-  if (unmet.length === 1 && unmet[0] === 'screen' && exp.screen !== undefined && screenMatch(r, exp.screen, size) === 'unknown') return 'unknown';
+  // Only what the read-back decides is unmet, and it could not be read: unknown, not a miss.
+  const unread = (field: string) =>
+    (field === 'screen' && exp.screen !== undefined && screenMatch(r, exp.screen, size) === 'unknown') ||
+    (field === 'style' && exp.style !== undefined && styleMatch(r, exp.style) === 'unknown');
+  if (unmet.every(unread)) return 'unknown';
   return 'no';
 }
 

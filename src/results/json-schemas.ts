@@ -6,10 +6,12 @@ import { z } from 'zod';
 import { divergenceFileSchema } from '../classify/divergence-schema.js';
 import { probeFileSchema } from '../corpus/probe-schema.js';
 import { resultsFileSchema } from './results-schema.js';
+import { unicodeResultsSchema } from './unicode-results-schema.js';
 
 export const JSON_SCHEMA_FILES = {
   'probe-file.schema.json': () => z.toJSONSchema(probeFileSchema, { io: 'input', target: 'draft-2020-12' }),
   'results.schema.json': () => z.toJSONSchema(resultsFileSchema, { io: 'output', target: 'draft-2020-12' }),
+  'unicode-results.schema.json': () => z.toJSONSchema(unicodeResultsSchema, { io: 'output', target: 'draft-2020-12' }),
   'divergences.schema.json': () => z.toJSONSchema(divergenceFileSchema, { io: 'input', target: 'draft-2020-12' }),
 } as const;
 

@@ -14,12 +14,22 @@ export const colorSchema = z.union([
   z.string().regex(/^#[0-9a-f]{6}$/),
 ]);
 
+export const UNDERLINE_STYLES = ['double', 'curly', 'dotted', 'dashed'] as const;
+
 export const styleSchema = z.strictObject({
   bold: z.literal(true).optional(),
   dim: z.literal(true).optional(),
   italic: z.literal(true).optional(),
   underline: z.literal(true).optional(),
+  /** The underline's style when it is not single (SGR 21, 4:2–4:5), where the target can tell. */
+  underlineStyle: z.enum(UNDERLINE_STYLES).optional(),
+  /** The underline colour (SGR 58) when one was set, where the target can tell. */
+  underlineColor: colorSchema.optional(),
+  blink: z.literal(true).optional(),
   reverse: z.literal(true).optional(),
+  invisible: z.literal(true).optional(),
+  strikethrough: z.literal(true).optional(),
+  overline: z.literal(true).optional(),
   fg: colorSchema.optional(),
   bg: colorSchema.optional(),
 });
@@ -43,6 +53,8 @@ export const screenAnswerSchema = z.strictObject({
   text: z.array(z.string()),
   /** The cells, when the method can tell widths and styles. */
   cells: z.array(z.array(cellSchema)).optional(),
+  /** Style fields this read-back cannot tell (never set in its cells, whatever the terminal drew). */
+  untold: z.array(z.enum(['underlineStyle', 'underlineColor', 'overline'])).optional(),
 });
 
 export const replySchema = z.strictObject({
@@ -104,6 +116,13 @@ export const settingsSchema = z.strictObject({
   options: z.record(z.string(), z.string()).optional(),
 });
 
+/** Where the run was made: the row's platform ("linux", "macos", "windows", …), the system's release, the processor. */
+export const platformSchema = z.strictObject({
+  os: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/),
+  release: z.string().max(200).optional(),
+  arch: z.string().max(32).optional(),
+});
+
 export const resultsFileSchema = z.strictObject({
   schema: z.literal(RESULTS_SCHEMA_ID),
   tool: z.strictObject({ name: z.literal('termprobe'), version: z.string() }),
@@ -122,6 +141,8 @@ export const resultsFileSchema = z.strictObject({
     /** Wall time of the corpus probes alone: from the first probe written to the last answer. */
     probingMs: z.number().min(0).optional(),
     host: z.string().optional(),
+    /** Absent in files made before termprobe recorded it. */
+    platform: platformSchema.optional(),
     /** Fresh instances started after the terminal died mid-run: the probe it died on, how it ended, and its last output. */
     restarts: z
       .array(z.strictObject({ probe: z.string(), exit: z.string(), output: z.string().optional(), outcome: z.enum(['retried', 'crashes']) }))
@@ -139,3 +160,4 @@ export type ProbeResult = z.infer<typeof probeResultSchema>;
 export type Identity = z.infer<typeof identitySchema>;
 export type Settings = z.infer<typeof settingsSchema>;
 export type ResultsFile = z.infer<typeof resultsFileSchema>;
+export type Platform = z.infer<typeof platformSchema>;

@@ -5,7 +5,7 @@
  * lowercase #rrggbb; default colours and false flags are left out.
  */
 import { COLOR_NAMES } from '../results/results-constants.js';
-import type { Color, Style } from '../results/results-schema.js';
+import { UNDERLINE_STYLES, type Color, type Style } from '../results/results-schema.js';
 
 /** A palette index (0–255) in canonical form. */
 export function paletteColor(index: number): Color {
@@ -47,7 +47,14 @@ export interface StyleParts {
   dim?: boolean;
   italic?: boolean;
   underline?: boolean;
+  /** 1 single … 5 dashed (xterm.js's numbering: 0 none, 1 single, 2 double, 3 curly, 4 dotted, 5 dashed). */
+  underlineStyle?: number | undefined;
+  underlineColor?: Color | undefined;
+  blink?: boolean;
   reverse?: boolean;
+  invisible?: boolean;
+  strikethrough?: boolean;
+  overline?: boolean;
   fg?: Color | undefined;
   bg?: Color | undefined;
 }
@@ -58,8 +65,17 @@ export function buildStyle(parts: StyleParts): Style | undefined {
   if (parts.bold) style.bold = true;
   if (parts.dim) style.dim = true;
   if (parts.italic) style.italic = true;
-  if (parts.underline) style.underline = true;
+  if (parts.underline) {
+    style.underline = true;
+    const named = parts.underlineStyle === undefined ? undefined : UNDERLINE_STYLES[parts.underlineStyle - 2];
+    if (named) style.underlineStyle = named;
+    if (parts.underlineColor !== undefined) style.underlineColor = parts.underlineColor;
+  }
+  if (parts.blink) style.blink = true;
   if (parts.reverse) style.reverse = true;
+  if (parts.invisible) style.invisible = true;
+  if (parts.strikethrough) style.strikethrough = true;
+  if (parts.overline) style.overline = true;
   if (parts.fg !== undefined) style.fg = parts.fg;
   if (parts.bg !== undefined) style.bg = parts.bg;
   return Object.keys(style).length === 0 ? undefined : style;

@@ -87,7 +87,7 @@ export function describeEmbeddedTarget(factory: TargetFactory, da1Reply: RegExp)
       const { session } = await openSession();
       session.write(bytes('\x1b[H\x1b[2J\x1b[1;31mA\x1b[0m\x1b[38;5;200mB\x1b[38;2;1;2;255mC'));
       session.write(bytes('\x1b[0;2;3;4;7;44;97mD\x1b[0;100;38;5;16mE\x1b[0m'));
-      const screen = await session.readScreen!({ top: 1, left: 1, bottom: 1, right: 6 });
+      const { untold: _untold, ...screen } = await session.readScreen!({ top: 1, left: 1, bottom: 1, right: 6 });
       expect(screen).toEqual({
         via: 'hosted',
         region: { top: 1, left: 1, bottom: 1, right: 6 },
@@ -101,6 +101,23 @@ export function describeEmbeddedTarget(factory: TargetFactory, da1Reply: RegExp)
           { t: ' ', w: 1 },
         ]],
       });
+    });
+
+    it('reads strikethrough, blink, invisible and the underline style and colour where the emulator keeps them', async () => {
+      const { session } = await openSession();
+      session.write(bytes('\x1b[H\x1b[2J\x1b[9;5;8mF\x1b[0;4:3;58;5;196mG\x1b[0;53mH\x1b[0m'));
+      const screen = await session.readScreen!({ top: 1, left: 1, bottom: 1, right: 3 });
+      const [f, g, h] = screen.cells![0]!;
+      expect(f).toEqual({ t: 'F', w: 1, s: { blink: true, invisible: true, strikethrough: true } });
+      if (screen.untold?.includes('underlineStyle')) {
+        // ghostty-web's cells have no underline style, colour or overline: the answer says so instead of guessing.
+        expect(screen.untold).toEqual(['underlineStyle', 'underlineColor', 'overline']);
+        expect(g).toEqual({ t: 'G', w: 1, s: { underline: true } });
+        expect(h).toEqual({ t: 'H', w: 1 });
+      } else {
+        expect(g).toEqual({ t: 'G', w: 1, s: { underline: true, underlineStyle: 'curly', underlineColor: 196 } });
+        expect(h).toEqual({ t: 'H', w: 1, s: { overline: true } });
+      }
     });
 
     it('reads a wide character as a 2-wide cell and an empty continuation cell', async () => {

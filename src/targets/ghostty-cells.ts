@@ -30,7 +30,10 @@ for (let i = 16; i < 256; i++) STANDARD_INDEX.set(standardPaletteRgb(i), i);
 const BOLD = 1;
 const ITALIC = 2;
 const UNDERLINE = 4;
+const STRIKETHROUGH = 8;
 const INVERSE = 16;
+const INVISIBLE = 32;
+const BLINK = 64;
 const FAINT = 128;
 
 function colourOf(rgb: number, defaultTag: number): Color | undefined {
@@ -47,6 +50,9 @@ function styleOf(cell: GhosttyCell) {
     italic: (cell.flags & ITALIC) !== 0,
     underline: (cell.flags & UNDERLINE) !== 0,
     reverse: (cell.flags & INVERSE) !== 0,
+    strikethrough: (cell.flags & STRIKETHROUGH) !== 0,
+    invisible: (cell.flags & INVISIBLE) !== 0,
+    blink: (cell.flags & BLINK) !== 0,
     fg: colourOf(packRgb(cell.fg_r, cell.fg_g, cell.fg_b), TAG_FG),
     bg: colourOf(packRgb(cell.bg_r, cell.bg_g, cell.bg_b), TAG_BG),
   });

@@ -23,33 +23,42 @@ interface WasmApi {
 }
 const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
-let compiled: Promise<WasmModule> | undefined;
 
-/** Path of the package's wasm file (the package exports it; package.json itself is not exported). */
-export function ghosttyWasmPath(): string {
-  return createRequire(import.meta.url).resolve(`${GHOSTTY_PACKAGE}/ghostty-vt.wasm`);
+/** Path of the package's wasm file (the package exports it; package.json itself is not exported). `pkg`: an earlier release under its npm alias. */
+export function ghosttyWasmPath(pkg = GHOSTTY_PACKAGE): string {
+  return createRequire(import.meta.url).resolve(`${pkg}/ghostty-vt.wasm`);
 }
 
-export function ghosttyPackageVersion(): string {
-  const manifest = JSON.parse(readFileSync(join(dirname(ghosttyWasmPath()), 'package.json'), 'utf8')) as { version: string };
+export function ghosttyPackageVersion(pkg = GHOSTTY_PACKAGE): string {
+  const manifest = JSON.parse(readFileSync(join(dirname(ghosttyWasmPath(pkg)), 'package.json'), 'utf8')) as { version: string };
   return manifest.version;
 }
 
-function compileOnce(): Promise<WasmModule> {
-  const pending = compiled ?? wasm.compile(readFileSync(ghosttyWasmPath()));
-  compiled = pending;
+/** The functions a release's wasm exports (read from the module, without instantiating it). */
+export async function ghosttyWasmExports(pkg = GHOSTTY_PACKAGE): Promise<string[]> {
+  const api = (globalThis as unknown as { WebAssembly: WasmApi & { Module: { exports(m: WasmModule): { name: string }[] } } }).WebAssembly;
+  const module = await api.compile(readFileSync(ghosttyWasmPath(pkg)));
+  return api.Module.exports(module).map((e) => e.name);
+}
+
+const compiledByPackage = new Map<string, Promise<WasmModule>>();
+
+function compileOnce(pkg: string): Promise<WasmModule> {
+  const pending = compiledByPackage.get(pkg) ?? wasm.compile(readFileSync(ghosttyWasmPath(pkg)));
+  compiledByPackage.set(pkg, pending);
   pending.catch(() => {
-    if (compiled === pending) compiled = undefined;
+    if (compiledByPackage.get(pkg) === pending) compiledByPackage.delete(pkg);
   });
   return pending;
 }
 
 /**
  * A fresh engine. The wasm's only import is env.log (warnings such as
- * "unimplemented CSI"); they go to onLog when given, else nowhere.
+ * "unimplemented CSI"); they go to onLog when given, else nowhere. `pkg`: an
+ * earlier release installed under an npm alias (its own wasm and its own API class).
  */
-export async function loadGhostty(onLog?: (message: string) => void): Promise<Ghostty> {
-  const module = await compileOnce();
+export async function loadGhostty(onLog?: (message: string) => void, pkg = GHOSTTY_PACKAGE): Promise<Ghostty> {
+  const module = await compileOnce(pkg);
   let memory: { buffer: ArrayBuffer } | undefined;
   const decoder = new TextDecoder();
   const instance = await wasm.instantiate(module, {
@@ -60,5 +69,6 @@ export async function loadGhostty(onLog?: (message: string) => void): Promise<Gh
     },
   });
   memory = instance.exports['memory'] as { buffer: ArrayBuffer };
-  return new Ghostty(instance);
+  const Api = pkg === GHOSTTY_PACKAGE ? Ghostty : ((await import(pkg)) as { Ghostty: typeof Ghostty }).Ghostty;
+  return new Api(instance);
 }

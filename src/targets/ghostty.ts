@@ -34,6 +34,8 @@ const DA1_BYTES = new TextEncoder().encode(GHOSTTY_DA1_REPLY);
 const encoder = new TextEncoder();
 
 class GhosttySession implements TargetSession {
+  /** The installed package (ghostty-web, or an earlier release under its alias). */
+  pkg = GHOSTTY_PACKAGE;
   /** The wasm engine does not answer DA1: this pipe does (see above), so a probe's DA1 reply is not Ghostty's own. */
   readonly hostAnswers = ['da1'] as const;
   private readonly replies = new ReplyChannel();
@@ -76,7 +78,8 @@ class GhosttySession implements TargetSession {
 
   async readScreen(region: Region): Promise<ScreenAnswer> {
     this.assertOpen();
-    return readRegion(region, this.term.cols, this.term.rows, ghosttyCellReader(this.term));
+    // ghostty-web's cells carry no underline style or colour and no overline flag (CellFlags, 0.4.0).
+    return { ...readRegion(region, this.term.cols, this.term.rows, ghosttyCellReader(this.term)), untold: ['underlineStyle', 'underlineColor', 'overline'] };
   }
 
   /** The engine's own cursor, 1-based (absolute even in origin mode, unlike its CPR). */
@@ -93,7 +96,7 @@ class GhosttySession implements TargetSession {
 
   async describe() {
     this.assertOpen();
-    const version = ghosttyPackageVersion();
+    const version = ghosttyPackageVersion(this.pkg);
     return {
       name: NAME,
       version,
@@ -134,9 +137,15 @@ export const ghosttyTarget: TargetFactory = {
   description: "Ghostty's VT engine (ghostty-web WebAssembly) running in this process; DA1 answered by termprobe's pipe",
   available: async () => ({ ok: true }),
   async open(opts: OpenOptions): Promise<TargetSession> {
-    validateTargetOptions(NAME, opts.options, {});
-    const ghostty = await loadGhostty();
-    const session = new GhosttySession(ghostty.createTerminal(opts.cols, opts.rows, TAGGED_COLOURS));
-    return openedUnless(NAME, session, opts.signal);
+    return openGhosttyRelease(GHOSTTY_PACKAGE, opts, NAME);
   },
 };
+
+/** A session of the engine of one ghostty-web package (the dependency, or a release installed under an npm alias). */
+export async function openGhosttyRelease(pkg: string, opts: OpenOptions, name: string): Promise<TargetSession> {
+  validateTargetOptions(name, opts.options, {});
+  const ghostty = await loadGhostty(undefined, pkg);
+  const session = new GhosttySession(ghostty.createTerminal(opts.cols, opts.rows, TAGGED_COLOURS));
+  session.pkg = pkg;
+  return openedUnless(name, session, opts.signal);
+}

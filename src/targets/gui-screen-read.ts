@@ -30,9 +30,9 @@ export function decrqcraRequests(region: Region): string {
 export function decrqcraReports(events: readonly ReplyEvent[]): Map<number, number> {
   const found = new Map<number, number>();
   for (const ev of events) {
-    if (ev.kind !== 'dcs' || ev.intermediates !== '!' || ev.final !== '~') continue;
-    const id = Number(ev.params);
-    const sum = Number.parseInt(ev.data, 16);
+    if (ev.kind !== 'checksum') continue;
+    const id = ev.id;
+    const sum = Number.parseInt(ev.checksum, 16);
     if (Number.isInteger(id) && Number.isFinite(sum)) found.set(id, sum);
   }
   return found;

@@ -74,12 +74,21 @@ export function isTargetName(name: string): name is TargetName {
   return Object.hasOwn(TARGETS, name);
 }
 
+/** A registry name, or an earlier release of an embedded target ("xterm.js@5.5.0", see release-targets.ts). */
 export async function loadTarget(name: string): Promise<TargetFactory> {
   if (name.startsWith('stdio:')) return (await import('./stdio-target.js')).stdioTarget(name);
   if (isCustomTargetSpec(name)) {
     const [{ customGuiRecipe }, { guiTarget }] = await Promise.all([import('./custom-gui.js'), import('./gui-target.js')]);
     return guiTarget(customGuiRecipe(name));
   }
-  if (!isTargetName(name)) throw new UnknownTargetError(name);
-  return TARGETS[name]();
+  if (isTargetName(name)) return TARGETS[name]();
+  if (name.includes('@')) {
+    const { releaseTarget, RELEASES, releaseName } = await import('./release-targets.js');
+    const release = releaseTarget(name);
+    if (release) return release;
+    const [of] = name.split('@');
+    const known = RELEASES.filter((r) => r.of === of).map(releaseName);
+    if (known.length > 0) throw new BadInputError(`unknown release "${name}"; releases of ${of}: ${known.join(', ')}`);
+  }
+  throw new UnknownTargetError(name);
 }

@@ -29,6 +29,11 @@ function reasonFor(bytes: Uint8Array): string | undefined {
   const resizes = new CsiQueryScanner((s) => isWindowOp(s) || isPageSize(s));
   if (resizes.scan(bytes).length > 0) return 'it would move or resize your window';
   if (STATEFUL_OSC.test(latin1)) return 'it changes your title, colours, font or clipboard, which cannot be read back and restored';
+  // States a Ctrl-C between the probe and its cleanup would leave the terminal in, and that no restoration can ask about first.
+  if (/\x1b G/.test(latin1)) return 'it switches your terminal to 8-bit replies (S8C1T)';
+  if (/\x1b%@/.test(latin1)) return 'it takes your terminal out of UTF-8 (ESC % @)';
+  const vt52 = new CsiQueryScanner((s) => s.final === 'l' && s.marker === '?' && s.intermediates === '' && s.params.split(';').some((p) => Number(p) === 2));
+  if (vt52.scan(bytes).length > 0) return 'it puts your terminal in VT52 mode';
   return undefined;
 }
 

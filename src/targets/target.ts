@@ -58,6 +58,8 @@ export type Availability = { ok: true } | { ok: false; reason: string; install?:
 export interface TargetFactory {
   /** Registry name, e.g. "xterm.js". */
   name: string;
+  /** The target id its results record, when not its name (a release, "xterm.js@5.5.0", records "xterm.js"). */
+  resultsId?: string;
   /** hosted: a terminal inside another program that is not a window (an editor's :terminal, mosh's server, dvtm). */
   kind: 'embedded' | 'self' | 'multiplexer' | 'gui' | 'hosted';
   description: string;

@@ -19,6 +19,30 @@ function bgOf(cell: IBufferCell): Color | undefined {
   return undefined;
 }
 
+/**
+ * What xterm.js's cell object holds beyond the public IBufferCell (its AttributeData
+ * methods, @xterm/headless 6.0.0): the underline style and an explicit underline
+ * colour. Read only when present, so a release without them records neither.
+ */
+interface ExtendedCell {
+  getUnderlineStyle?(): number;
+  extended?: { underlineColor: number };
+  bg?: number;
+}
+
+const HAS_EXTENDED = 0x10000000;
+const CM_MASK = 0x3000000;
+const CM_RGB = 0x3000000;
+
+function underlineColourOf(cell: ExtendedCell): Color | undefined {
+  const uc = cell.extended?.underlineColor;
+  // -1 (all bits set, however stored) means "no colour of its own": xterm.js tests ~underlineColor the same way.
+  if (uc === undefined || ~uc === 0 || ((cell.bg ?? 0) & HAS_EXTENDED) === 0) return undefined;
+  const mode = uc & CM_MASK;
+  if (mode === 0) return undefined;
+  return mode === CM_RGB ? rgbColor(uc & 0xffffff) : paletteColor(uc & 0xff);
+}
+
 /** One cell: '' for the right half of a wide character, ' ' for a cell never written. */
 export function toCanonicalCell(cell: IBufferCell): Cell {
   const w = cell.getWidth();
@@ -29,7 +53,13 @@ export function toCanonicalCell(cell: IBufferCell): Cell {
     dim: cell.isDim() !== 0,
     italic: cell.isItalic() !== 0,
     underline: cell.isUnderline() !== 0,
+    underlineStyle: (cell as unknown as ExtendedCell).getUnderlineStyle?.(),
+    underlineColor: underlineColourOf(cell as unknown as ExtendedCell),
+    blink: cell.isBlink() !== 0,
     reverse: cell.isInverse() !== 0,
+    invisible: cell.isInvisible() !== 0,
+    strikethrough: cell.isStrikethrough() !== 0,
+    overline: cell.isOverline() !== 0,
     fg: fgOf(cell),
     bg: bgOf(cell),
   });

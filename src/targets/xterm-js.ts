@@ -16,7 +16,6 @@ import { validateTargetOptions } from './target-options.js';
 import { xtermCellReader } from './xterm-cells.js';
 import { closeOnAbort, openedUnless } from './close-on-abort.js';
 
-const { Terminal } = headless;
 const { Unicode11Addon } = unicode11;
 
 const NAME = 'xterm.js';
@@ -26,12 +25,30 @@ const OPTION_SPEC = { unicode: ['11', '6'] } as const;
 /** DECRPM's Ps values, as the results file names them. */
 const DECRPM_STATES = ['unknown', 'set', 'reset', 'permanently-set', 'permanently-reset'];
 
-export function packageVersion(): string {
-  return (createRequire(import.meta.url)(`${PACKAGE}/package.json`) as { version: string }).version;
+/**
+ * Which xterm.js runs: the dependency (@xterm/headless with the Unicode 11
+ * addon), or an earlier release installed beside it under an npm alias
+ * (xterm-js-releases.ts), which runs with its core's own widths (Unicode 6).
+ */
+export interface XtermBuild {
+  Terminal: new (options: { cols: number; rows: number; allowProposedApi?: boolean; logLevel?: 'off' }) => XtermTerminal;
+  /** The installed package to read the version of ("@xterm/headless", "xterm-headless-4.19.0"). */
+  pkg: string;
+  /** How the package is published ("@xterm/headless", "xterm-headless"). */
+  published: string;
+  withUnicode11: boolean;
 }
 
-export function createTerminal(cols: number, rows: number, unicode: string): XtermTerminal {
-  const term = new Terminal({ cols, rows, allowProposedApi: true });
+export const DEPENDENCY: XtermBuild = { Terminal: headless.Terminal, pkg: PACKAGE, published: PACKAGE, withUnicode11: true };
+
+export function packageVersion(build: XtermBuild): string {
+  return (createRequire(import.meta.url)(`${build.pkg}/package.json`) as { version: string }).version;
+}
+
+export function createTerminal(build: XtermBuild, cols: number, rows: number, unicode: string): XtermTerminal {
+  // logLevel off: xterm.js logs a "Parsing error" with its whole parser state to the console for
+  // every non-ASCII character inside a CSI sequence; the answer is what counts, not the log.
+  const term = new build.Terminal({ cols, rows, allowProposedApi: true, logLevel: 'off' });
   if (unicode === '11') {
     term.loadAddon(new Unicode11Addon());
     term.unicode.activeVersion = '11';
@@ -40,8 +57,8 @@ export function createTerminal(cols: number, rows: number, unicode: string): Xte
 }
 
 /** A mode's default state, asked with DECRQM of a scratch terminal so the session's reply stream stays untouched. */
-export async function defaultModeState(mode: string, unicode: string): Promise<string> {
-  const scratch = createTerminal(10, 2, unicode);
+export async function defaultModeState(build: XtermBuild, mode: string, unicode: string): Promise<string> {
+  const scratch = createTerminal(build, 10, 2, unicode);
   let reply = '';
   scratch.onData((d) => (reply += d));
   await new Promise<void>((resolve) => scratch.write(`\x1b[${mode}$p`, resolve));
@@ -66,11 +83,12 @@ class XtermSession implements TargetSession {
   };
 
   constructor(
+    private readonly build: XtermBuild,
     cols: number,
     rows: number,
     private readonly unicode: string,
   ) {
-    this.term = createTerminal(cols, rows, unicode);
+    this.term = createTerminal(build, cols, rows, unicode);
     this.term.onData((text) => this.replies.push(encoder.encode(text)));
     // onBinary carries byte strings (one char per byte), e.g. X10 mouse reports.
     this.term.onBinary((text) => this.replies.push(Uint8Array.from(text, (ch) => ch.charCodeAt(0) & 0xff)));
@@ -128,17 +146,17 @@ class XtermSession implements TargetSession {
   }
 
   async describe() {
-    const version = packageVersion();
+    const version = packageVersion(this.build);
     return {
       name: NAME,
       version,
       identifiedBy: 'package' as const,
-      chain: { package: `${PACKAGE}@${version}` },
+      chain: { package: `${this.build.published}@${version}` },
       settings: {
         cols: this.term.cols,
         rows: this.term.rows,
         unicode: this.unicode,
-        modes: { '?2027': await defaultModeState('?2027', this.unicode) },
+        modes: { '?2027': await defaultModeState(this.build, '?2027', this.unicode) },
       },
     };
   }
@@ -168,7 +186,17 @@ export const xtermJsTarget: TargetFactory = {
   available: async () => ({ ok: true }),
   async open(opts: OpenOptions): Promise<TargetSession> {
     validateTargetOptions(NAME, opts.options, OPTION_SPEC);
-    const session = new XtermSession(opts.cols, opts.rows, opts.options['unicode'] ?? '11');
+    const session = new XtermSession(DEPENDENCY, opts.cols, opts.rows, opts.options['unicode'] ?? '11');
     return openedUnless(NAME, session, opts.signal);
   },
 };
+
+/** An xterm.js session of another build (a release beside the dependency); Unicode 6 unless the build has the addon. */
+export function openXtermBuild(build: XtermBuild, opts: OpenOptions, name: string): Promise<TargetSession> {
+  const spec = build.withUnicode11 ? OPTION_SPEC : { unicode: ['6'] };
+  validateTargetOptions(name, opts.options, spec);
+  const session = new XtermSession(build, opts.cols, opts.rows, opts.options['unicode'] ?? (build.withUnicode11 ? '11' : '6'));
+  return openedUnless(name, session, opts.signal);
+}
+
+export { DEPENDENCY as XTERM_DEPENDENCY };

@@ -13,7 +13,7 @@ function line(label: string, value: string | undefined): Html {
 }
 
 /** Raw replies and notes of one result; "not run" when there is none. */
-export function rawEvidence(r: ProbeResult | undefined): Html {
+export function rawEvidence(r: ProbeResult | undefined, opts: { timing?: boolean } = {}): Html {
   if (!r) return html`<i>not run</i>`;
   const parts: Html[] = [];
   if (r.status !== 'ok') parts.push(html`<div><b>${r.status}</b>${r.note ? html`: ${r.note}` : ''}</div>`);
@@ -22,13 +22,24 @@ export function rawEvidence(r: ProbeResult | undefined): Html {
   for (const rep of r.replies) parts.push(line(rep.query, rep.raw));
   for (const u of r.unexpected ?? []) parts.push(line('unexpected', u));
   for (const [k, v] of Object.entries(r.evidence ?? {})) parts.push(html`<div><span class="n">${k}</span> ${v}</div>`);
-  if (r.elapsedMs !== undefined) parts.push(html`<div class="n">${r.elapsedMs.toFixed(1)} ms</div>`);
+  if (opts.timing !== false && r.elapsedMs !== undefined) parts.push(html`<div class="n">${r.elapsedMs.toFixed(1)} ms</div>`);
   return html`${parts}`;
 }
 
+/**
+ * A source link's text, short enough to read: a GitHub file at a commit as
+ * "owner/repo@abcdef0 path#L10-L20" (the link keeps the whole address); anything else as given.
+ */
+export function shortSource(url: string): string {
+  const m = url.match(/^https:\/\/github\.com\/([^/]+\/[^/]+)\/blob\/([0-9a-f]{7,40}|[^/]+)\/(.+)$/);
+  if (!m) return url;
+  const ref = /^[0-9a-f]{40}$/.test(m[2]!) ? m[2]!.slice(0, 7) : m[2]!;
+  return `${m[1]}@${ref} ${m[3]}`;
+}
+
 /** Why a cell has its class: the registry entry's reason, evidence and where it lives. */
-export function entryExplanation(entry: DivergenceEntry | undefined): Html {
+export function entryExplanation(entry: DivergenceEntry | undefined, who?: Html): Html {
   if (!entry) return html``;
   const where = `${entry.file}${entry.line !== undefined ? `:${entry.line}` : ''}`;
-  return html`<p class="reason">${entry.reason}</p><ul class="evidence">${entry.evidence.map((e) => html`<li>${externalLink(e)}</li>`)}</ul><div class="n">registry: ${entry.target} ${entry.versions} ${entry.class} · ${where}</div>`;
+  return html`<p class="reason">${who ?? ''}${entry.reason}</p><ul class="evidence">${entry.evidence.map((e) => html`<li>${externalLink(e, shortSource(e))}</li>`)}</ul><div class="n">registry: ${entry.target} ${entry.versions} ${entry.class} · ${where}</div>`;
 }

@@ -1,8 +1,10 @@
 /**
- * A small SVG badge per terminal ("termprobe ✓ | 92.3%"), for projects that want to
- * embed their score: the share of probes the terminal implements among those its
- * answers decide, which its title says in words. Width is estimated from the character count; the colour
- * steps with the score. Text is XML-escaped like any other text.
+ * A small SVG badge per terminal, for projects that want to embed their score,
+ * saying what it measures: "termprobe implements | 87.5% of 240" — the share of
+ * the probes its answers decide (implements, lacks or other; inconclusive ones
+ * never count) that it implements. Its title says the same in a sentence. Width
+ * is estimated from the character count; the colour steps with the score. Text is
+ * XML-escaped like any other text.
  */
 import { escapeHtml } from './html.js';
 
@@ -22,13 +24,13 @@ function colourFor(score: number | null): string {
   return '#b35900';
 }
 
-export function scoreBadge(score: number | null, title: string): Badge {
-  const left = 'termprobe ✓';
-  const right = score === null ? 'n/a' : `${score.toFixed(1)}%`;
+export function scoreBadge(score: number | null, title: string, decided: number): Badge {
+  const left = 'termprobe implements';
+  const right = score === null ? 'no probe decided' : `${score.toFixed(1)}% of ${decided}`;
   const lw = left.length * CHAR_PX + PAD;
   const rw = right.length * CHAR_PX + PAD;
   const width = lw + rw;
-  const t = escapeHtml(score === null ? `${title}: no probe decided` : `${title} implements ${right} of the probes its answers decide (termprobe)`);
+  const t = escapeHtml(score === null ? `${title}: no probe decided (termprobe)` : `${title} implements ${score.toFixed(1)}% of the ${decided} termprobe probes its answers decide`);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${t}">
 <title>${t}</title>
 <rect width="${lw}" height="20" fill="#555"/>

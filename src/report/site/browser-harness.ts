@@ -32,3 +32,90 @@ export function watchPage(page: Page): string[] {
   });
   return problems;
 }
+
+/**
+ * How tests read a page's state after an action: vitest's expect.poll, retried
+ * until it holds. The timeout is a last resort for a page that never gets there
+ * (a loaded machine is slow, never wrong), not a measure of speed.
+ */
+export const POLL = { timeout: 30_000, interval: 20 } as const;
+
+/** Load a site page and wait until site.js has run (it marks the document ready), so filters and buttons are wired. */
+export async function openPage(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction('document.documentElement.dataset.ready === "1"');
+}
+
+export interface ServedFolder {
+  /** The folder's root URL, ending in '/'. */
+  url: string;
+  close: () => Promise<void>;
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.json': 'application/json', '.png': 'image/png' };
+/** The blank page served at HOST_PAGE: same origin as the site, without its CSP, so it may hold the site's pages in frames. */
+const HOST_PAGE = '__termprobe-test-host.html';
+
+/** Serve a folder on 127.0.0.1 (an ephemeral port), as a static host would; close it when done. */
+export async function serveFolder(dir: string): Promise<ServedFolder> {
+  const [{ createServer }, { readFile }, { extname, join, normalize, sep }] = await Promise.all([import('node:http'), import('node:fs/promises'), import('node:path')]);
+  const root = normalize(dir + sep);
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://host').pathname).replace(/^\/+/, '');
+    if (path === HOST_PAGE) {
+      res.writeHead(200, { 'content-type': TYPES['.html']! });
+      res.end('<!doctype html><html lang="en"><link rel="icon" href="data:,"><title>test host</title></html>');
+      return;
+    }
+    const file = normalize(join(root, path));
+    if (!file.startsWith(root)) {
+      res.writeHead(403).end();
+      return;
+    }
+    readFile(file).then(
+      (body) => res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body),
+      () => res.writeHead(404).end(),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('test server has no port');
+  return { url: `http://127.0.0.1:${address.port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+export interface FramedSize {
+  path: string;
+  /** The document's scroll width and its window's width, and its height, in CSS px. */
+  width: number;
+  window: number;
+  height: number;
+  /** The page carries the notation legend. */
+  legend: boolean;
+}
+
+/**
+ * Load every page in a frame `width` px wide inside one tab (several at a time:
+ * far cheaper than a navigation per page) and measure each once it has loaded.
+ */
+export async function measurePages(page: Page, served: ServedFolder, paths: string[], width: number): Promise<FramedSize[]> {
+  await page.goto(served.url + HOST_PAGE);
+  const sizes = (await page.evaluate(
+    `(async ([paths, width]) => {
+      const out = [];
+      const queue = paths.slice();
+      async function worker() {
+        for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+          const frame = document.createElement('iframe');
+          frame.style.cssText = 'position:absolute;left:0;top:0;border:0;height:900px;width:' + width + 'px';
+          await new Promise((loaded) => { frame.onload = loaded; frame.src = path; document.body.appendChild(frame); });
+          const de = frame.contentDocument.documentElement;
+          out.push({ path, width: de.scrollWidth, window: de.clientWidth, height: de.scrollHeight, legend: frame.contentDocument.querySelector('footer .notation') !== null });
+          frame.remove();
+        }
+      }
+      await Promise.all([1, 2, 3, 4].map(worker));
+      return out;
+    })(${JSON.stringify([paths, width])})`,
+  )) as FramedSize[];
+  return sizes.sort((a, b) => a.path.localeCompare(b.path));
+}

@@ -13,11 +13,14 @@ import { probeLookup } from '../../classify/probe-lookup.js';
 import { ENGINE_NAMES } from '../../results/engines.js';
 import { TARGETS } from '../../targets/registry.js';
 import type { RunView } from '../../classify/run-view.js';
+import type { UnicodeVerdict } from '../../classify/unicode-verdict.js';
 import { loadCorpus, type Corpus } from '../../corpus/load-corpus.js';
 import { toolVersion } from '../../util/tool-version.js';
 import { SiteError } from './site-error.js';
 import { buildSiteModel, type SiteModel } from './site-model.js';
 import { writeSite, type SiteStats } from './write-site.js';
+import { siteHistories } from './site-histories.js';
+import type { VersionHistory } from '../version-history.js';
 
 export interface SiteOptions {
   /** A results file, a target among the runs, or an embedded target to run now (default: xterm.js). */
@@ -26,6 +29,12 @@ export interface SiteOptions {
   registry?: string;
   /** Probe folder for titles and bytes (default: the shipped corpus), or a corpus already loaded. */
   probes?: string | Corpus;
+  /** Unicode verdicts for unicode.html and its terminal pages (none: no Unicode pages). */
+  unicode?: readonly UnicodeVerdict[];
+  /** Runs of other versions of the terminals shown (hidden from the table), for their history pages. */
+  otherVersions?: RunView[];
+  /** Releases known but not runnable, by terminal (release-targets.ts), named on the history pages. */
+  notRun?: Map<string, VersionHistory['notRun']>;
 }
 
 export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {}): Promise<SiteModel> {
@@ -37,7 +46,11 @@ export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {
   const reference = await chooseReference(opts.reference ?? DEFAULT_REFERENCE, views, { probes: probeDir });
   const lookup = typeof opts.probes === 'object' || probeDir === undefined ? (id: string) => corpus.byId.get(id) : probeLookup(probeDir);
   const cmp = buildComparison(views, reference, registry, lookup);
-  return buildSiteModel(cmp, corpus, toolVersion());
+  const model = buildSiteModel(cmp, corpus, toolVersion());
+  const histories = siteHistories(views, opts.otherVersions ?? [], corpus, opts.notRun);
+  if (histories.length > 0) model.histories = histories;
+  if (opts.unicode && opts.unicode.length > 0) model.unicode = opts.unicode;
+  return model;
 }
 
 export async function buildSite(views: RunView[], outDir: string, opts: SiteOptions = {}): Promise<SiteStats & { model: SiteModel }> {

@@ -57,7 +57,7 @@ export function joinHtml(parts: readonly HtmlValue[], separator: HtmlValue = '')
 }
 
 /** A link only for http(s) URLs; anything else (javascript:, data:, relative) stays text. */
-export function externalLink(text: string): Html {
+export function externalLink(text: string, shown: string = text): Html {
   let url: URL | undefined;
   try {
     url = /^https?:\/\//i.test(text) ? new URL(text) : undefined;
@@ -65,5 +65,5 @@ export function externalLink(text: string): Html {
     url = undefined;
   }
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return html`${text}`;
-  return html`<a href="${url.href}" rel="noopener noreferrer nofollow">${text}</a>`;
+  return html`<a href="${url.href}" rel="noopener noreferrer nofollow">${shown}</a>`;
 }

@@ -2,16 +2,20 @@
 import { html, joinHtml, type Html } from './html.js';
 import type { SiteModel } from './site-model.js';
 import { fillTemplate } from './templates.js';
+import { notationLegend } from './notation-legend.js';
+import { SITE_DATA_FILE, SITE_DATA_SCHEMA_FILE } from './site-data-schema.js';
 
 export interface PageParts {
   title: string;
-  /** 'matrix-page', 'probe-page' or 'terminal-page': a body class for the stylesheet. */
-  kind: 'matrix-page' | 'probe-page' | 'terminal-page';
+  /** A body class for the stylesheet, one per page kind ('matrix-page', 'probe-page', 'compare-page' …). */
+  kind: `${string}-page`;
   /** '' for the top folder, '../' for pages one folder down. */
   root: '' | '../';
   /** Links leading to this page, after the home link. */
   crumbs: { href?: string; text: string }[];
   body: Html;
+  /** Where the skip link leads (default: the main content) and what it says. */
+  skip?: { href: string; text: string };
 }
 
 export function renderPage(model: SiteModel, page: PageParts): string {
@@ -28,5 +32,11 @@ export function renderPage(model: SiteModel, page: PageParts): string {
     body: page.body,
     runCount: model.columns.length,
     reference: model.reference.view.label,
+    unicodeLink: model.unicode && model.unicode.length > 0 ? html` Unicode widths of ${model.unicode.length} terminals: <a href="${page.root}unicode.html">unicode.html</a>.` : '',
+    notation: notationLegend(model.reference.view.label),
+    dataFile: SITE_DATA_FILE,
+    dataSchemaFile: SITE_DATA_SCHEMA_FILE,
+    skipTarget: page.skip?.href ?? '#main',
+    skipText: page.skip?.text ?? 'Skip to the content',
   }).toString();
 }

@@ -11,13 +11,18 @@ import type { Probe } from '../../corpus/probe-schema.js';
 import { describeExpectation } from '../../corpus/describe-expectation.js';
 import { reproBytes } from '../../engine/probe-plan.js';
 import { entryExplanation, rawEvidence } from './answer-evidence.js';
+import { groupAnswers, type AnswerGroupView } from './answer-groups.js';
+import type { ScreenAnswer } from '../../results/results-schema.js';
 import { KIND_STYLES } from './cell-kind.js';
 import type { ColourSheet } from './colour-sheet.js';
-import { html, type Html } from './html.js';
+import { html, joinHtml, type Html } from './html.js';
+import { mnemonicName } from '../../corpus/mnemonic-names.js';
 import { renderPage } from './layout.js';
 import { screenGrid } from './screen-grid.js';
-import type { SiteModel, SiteRow } from './site-model.js';
+import type { SiteColumn, SiteModel, SiteRow } from './site-model.js';
 import { fillTemplate } from './templates.js';
+import { dataTable } from './data-table.js';
+import type { SitePage } from './site-pages.js';
 
 function sizeFor(probe: Probe, model: SiteModel): SizeVars {
   const m = probe.size?.match(/^(\d+)x(\d+)$/);
@@ -35,6 +40,7 @@ function bytesSection(r: SiteRow, model: SiteModel): Html {
   const facts = html`<dl class="facts">
 <dt>send</dt><dd><code class="raw">${probe.send}</code></dd>
 <dt>bytes</dt><dd><code class="raw">${escapeBytes(decodeNotation(probe.send, size))}</code> <span class="n">at ${size.cols}×${size.rows}</span></dd>
+<dt>sequences</dt><dd>${joinHtml(r.sequences.map((m) => { const name = mnemonicName(m); return name ? html`<span class="seq"><code>${m}</code> <span class="n">${name}</span></span>` : html`<span class="seq"><code>${m}</code></span>`; }), html` · `)}</dd>
 <dt>queries</dt><dd>${probe.query.join(', ')}</dd>
 ${probe.screen ? html`<dt>screen read</dt><dd>rows ${probe.screen.top}–${probe.screen.bottom}, columns ${probe.screen.left}–${probe.screen.right}</dd>` : ''}
 <dt>implements</dt><dd>${expectation(probe.expect.implements)}</dd>
@@ -43,57 +49,92 @@ ${(probe.expect.inconclusive ?? []).map((c) => html`<dt>inconclusive</dt><dd>${e
 ${probe.control ? html`<dt>control</dt><dd>${probe.control}</dd>` : ''}
 </dl>`;
   const repro = printfCommand(reproBytes(probe, size));
-  return html`${facts}<p>Reproduce it in a shell (clears the screen; the reply shows up as typed input): <button type="button" data-copy="repro" hidden>copy</button></p><pre class="repro" id="repro">${repro}</pre>`;
+  return html`${facts}<div class="repro-box"><button type="button" data-copy="repro" hidden>copy</button><pre class="repro" id="repro">${repro}</pre></div>`;
 }
 
 function consensusSection(r: SiteRow): Html {
   const c = r.row.consensus;
-  if (c.engines.length === 0) return html`<p>No engine’s answer decides this probe, so there is no count.</p>`;
-  const groups = c.engines.map((e) => html`<li><b>${e.engine}</b>: ${e.support} — ${e.labels.join(', ')}</li>`);
-  return html`<p><b>${describeImplemented(c)}</b> (engines, not packages: front ends of one engine count once).</p><ul class="groups">${groups}</ul>`;
+  if (c.engines.length === 0) return html`<p class="verdict-line">No engine’s answer decides this probe, so there is no count.</p>`;
+  const engines = c.engines.map((e) => html`<li><b>${e.engine}</b>: ${e.support} — ${e.labels.join(', ')}</li>`);
+  return html`<p class="verdict-line"><b>${capitalise(describeImplemented(c))}</b> <span class="n">(engines, not packages: the front ends of one engine count once)</span></p><details class="engines"><summary>each engine’s mark</summary><ul class="groups">${engines}</ul></details>`;
 }
 
-function reasonFor(cell: SiteRow['cells'][number]): Html {
-  if (cell.verdict.entry) return entryExplanation(cell.verdict.entry);
-  const s = cell.verdict.support;
-  if (s.support === 'inconclusive') return html`<span class="n">${s.detail ?? ''}</span>`;
-  if (s.support === 'other') return html`<i>no registry entry: needs triage</i>`;
-  return html``;
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function terminalLinks(g: AnswerGroupView): Html {
+  return joinHtml(
+    g.columns.map((c) => html`<a id="t-${c.slug}" href="../terminals/${c.slug}.html">${c.view.label}</a>${c.isReference ? html` <span class="n">(compared against)</span>` : ''}`),
+    ', ',
+  );
 }
 
-function answersTable(r: SiteRow, model: SiteModel): Html {
-  const rows = r.cells.map((cell, i) => {
-    const col = model.columns[i]!;
-    const style = KIND_STYLES[cell.kind];
-    const a = cell.verdict.agreement;
-    return html`<tr id="t-${col.slug}"><th scope="row"><a href="../terminals/${col.slug}.html">${col.view.label}</a>${col.isReference ? html` <span class="n">compared against</span>` : ''}</th>
-<td><span class="mark k-${cell.kind}">${style.mark}</span> ${style.word}</td>
-<td>${a ? html`${AGREEMENT_LETTERS[a.class]} ${a.class}` : '—'}</td>
-<td><code class="raw">${cell.answer}</code></td>
-<td>${rawEvidence(cell.result)}</td>
-<td>${reasonFor(cell)}</td></tr>`;
-  });
-  return html`<table class="data answers"><thead><tr><th>terminal</th><th>support</th><th>against ${model.reference.view.label}</th><th>answer</th><th>raw replies</th><th>reason</th></tr></thead><tbody>${rows}</tbody></table>`;
+/** A group's reasons; one already given for an earlier answer on this page points back to it instead of repeating it. */
+function reasons(g: AnswerGroupView, given: Map<string, string>): Html {
+  if (g.reasons.length === 0) return html``;
+  const whole = g.reasons.length === 1 && g.reasons[0]!.columns.length === g.columns.length;
+  return joinHtml(
+    g.reasons.map((reason) => {
+      const who = whole ? undefined : html`<span class="who">${reason.columns.map((c) => c.view.label).join(', ')}:</span> `;
+      const key = reason.entry ? `entry ${reason.entry.file}:${reason.entry.line ?? ''} ${reason.entry.reason}` : `text ${reason.text}`;
+      const earlier = given.get(key);
+      if (earlier !== undefined) return html`<div class="why"><p class="reason">${who ?? ''}<span class="n">the same reason as for</span> <code>${earlier}</code> <span class="n">above</span></p></div>`;
+      given.set(key, g.answer);
+      return html`<div class="why">${reason.entry ? entryExplanation(reason.entry, who) : html`<p class="reason">${who ?? ''}${reason.text}</p>`}</div>`;
+    }),
+  );
 }
 
-function screensSection(r: SiteRow, model: SiteModel, colours: ColourSheet): Html {
-  const drawn = new Map<string, { slug: string; label: string }>();
-  const figures: Html[] = [];
-  r.cells.forEach((cell, i) => {
-    const screen = cell.result?.screen;
-    if (!screen) return;
-    const col = model.columns[i]!;
+/** Each terminal's raw replies and notes, folded: identical evidence is shown once with its terminals. */
+function evidence(g: AnswerGroupView, r: SiteRow): Html {
+  const seen = new Map<string, { shown: Html; cols: SiteColumn[] }>();
+  for (const c of g.columns) {
+    const shown = rawEvidence(r.cells[c.index]!.result, { timing: false });
+    const key = shown.toString();
+    const same = seen.get(key);
+    if (same) same.cols.push(c);
+    else seen.set(key, { shown, cols: [c] });
+  }
+  const parts = [...seen.values()].map(({ shown, cols }) => html`<div class="ev"><div class="n">${cols.map((c) => c.view.label).join(', ')}</div>${shown}</div>`);
+  return html`<details class="raw-replies"><summary>raw</summary>${parts}</details>`;
+}
+
+/** The screens one answer group read, each distinct grid once (cells can differ in style where the text agrees). */
+function screens(g: AnswerGroupView, r: SiteRow, colours: ColourSheet): Html {
+  const drawn = new Map<string, SiteColumn[]>();
+  const first = new Map<string, ScreenAnswer>();
+  for (const c of g.columns) {
+    const screen = r.cells[c.index]!.result?.screen;
+    if (!screen) continue;
     const key = JSON.stringify([screen.region, screen.cells ?? screen.text]);
-    const same = drawn.get(key);
-    if (same) {
-      figures.push(html`<figure id="screen-${col.slug}"><figcaption>${col.view.label}</figcaption><p>same cells as <a href="#screen-${same.slug}">${same.label}</a></p></figure>`);
-      return;
-    }
-    drawn.set(key, { slug: col.slug, label: col.view.label });
-    figures.push(html`<div id="screen-${col.slug}">${screenGrid(screen, col.view.label, colours)}</div>`);
+    if (!first.has(key)) first.set(key, screen);
+    drawn.set(key, [...(drawn.get(key) ?? []), c]);
+  }
+  if (drawn.size === 0) return html``;
+  const grids = [...drawn].map(([key, cols]) => html`<div class="screen-of" id="screen-${cols[0]!.slug}">${screenGrid(first.get(key)!, cols.map((c) => c.view.label).join(', '), colours)}</div>`);
+  return html`<details class="screens"><summary>screen${drawn.size > 1 ? ` (${drawn.size})` : ''}</summary><div class="screens">${grids}</div></details>`;
+}
+
+function answerCount(r: SiteRow, model: SiteModel): string {
+  const n = groupAnswers(r, model).length;
+  return `${n} distinct answer${n === 1 ? '' : 's'} from ${model.columns.length} terminal${model.columns.length === 1 ? '' : 's'}, each listed once; classes against ${model.reference.view.label}`;
+}
+
+function answersTable(r: SiteRow, model: SiteModel, colours: ColourSheet): Html {
+  const groups = groupAnswers(r, model);
+  const given = new Map<string, string>();
+  const rows = groups.map((g) => {
+    const style = KIND_STYLES[g.cell.kind];
+    const a = g.cell.verdict.agreement;
+    return {
+      head: html`<code class="raw">${g.answer}</code>${evidence(g, r)}${screens(g, r, colours)}`,
+      cells: [
+        html`<span class="mark k-${g.cell.kind}" aria-hidden="true">${style.mark}</span> ${style.word}${a && a.class !== 'same' ? html` <span class="n" title="${a.class} against ${model.reference.view.label}">· ${AGREEMENT_LETTERS[a.class]} ${a.class}</span>` : ''}`,
+        html`<span class="n">${g.columns.length} of ${model.columns.length}:</span> ${terminalLinks(g)}`,
+        reasons(g, given),
+      ],
+    };
   });
-  if (figures.length === 0) return html``;
-  return html`<section><h2>Screens</h2><div class="screens">${figures}</div></section>`;
+  return dataTable({ cls: 'answers', columns: ['answer and evidence', 'support · class', 'terminals', 'why'], rows });
 }
 
 export function renderProbePage(r: SiteRow, model: SiteModel, colours: ColourSheet): string {
@@ -108,8 +149,13 @@ export function renderProbePage(r: SiteRow, model: SiteModel, colours: ColourShe
     description: r.probe ? html`<p>${r.probe.description}</p>` : '',
     bytes: bytesSection(r, model),
     consensus: consensusSection(r),
-    answers: answersTable(r, model),
-    screens: screensSection(r, model, colours),
+    answers: answersTable(r, model, colours),
+    answerCount: answerCount(r, model),
   });
   return renderPage(model, { title: r.id, kind: 'probe-page', root: '../', crumbs: [{ href: `../index.html#cat-${categorySlug}`, text: r.row.category }, { text: r.id }], body });
 }
+
+export const probePages: SitePage = {
+  name: 'probes',
+  pages: (model, ctx) => model.rows.map((r) => ({ path: `probes/${r.slug}.html`, content: () => renderProbePage(r, model, ctx.colours) })),
+};

@@ -1,6 +1,7 @@
 /**
  * A screen answer drawn as an HTML table, one table cell per terminal cell, with
- * its text, width and style as classes (bold, dim, italic, underline, colours;
+ * its text, width and style as classes (bold, dim, italic, underline and its style,
+ * strikethrough, overline, blink, invisible, colours;
  * reverse video swaps the colours). Not a screenshot: the cells themselves.
  */
 import type { Cell, ScreenAnswer, Style } from '../../results/results-schema.js';
@@ -13,7 +14,11 @@ function styleClasses(s: Style | undefined, colours: ColourSheet): string[] {
   if (s.bold) out.push('s-b');
   if (s.dim) out.push('s-d');
   if (s.italic) out.push('s-i');
-  if (s.underline) out.push('s-u');
+  if (s.underline) out.push(s.underlineStyle ? `s-u s-u-${s.underlineStyle}` : 's-u');
+  if (s.strikethrough) out.push('s-s');
+  if (s.overline) out.push('s-o');
+  if (s.blink) out.push('s-bl');
+  if (s.invisible) out.push('s-inv');
   const fg = s.reverse ? (s.bg ?? 'default-bg') : s.fg;
   const bg = s.reverse ? (s.fg ?? 'default-fg') : s.bg;
   if (fg !== undefined) out.push(colours.use(fg, 'f'));

@@ -23,7 +23,7 @@ describe('termprobe site', () => {
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/^Wrote \d+ files \([\d.]+ MB\) to .+ in [\d.]+ s: 10 probes × 3 terminals\.\n/);
-    for (const f of ['index.html', 'data.json', 'assets/site.js', 'assets/generated.css', 'probes/cursor.hpr-zero.html', 'terminals/tmux-3.3a.html', 'results/tmux-3.3a.json', 'badges/ghostty-0.4.0.svg']) expect(existsSync(join(out, f)), f).toBe(true);
+    for (const f of ['index.html', 'data.json', 'data-v3.json', 'data-v3.schema.json', 'assets/site.js', 'assets/generated.css', 'probes/cursor.hpr-zero.html', 'terminals/tmux-3.3a.html', 'results/tmux-3.3a.json', 'badges/ghostty-0.4.0.svg']) expect(existsSync(join(out, f)), f).toBe(true);
     writeFileSync(join(out, 'stale.html'), 'left over');
     const second = runCli(['site', ...RESULTS.slice(0, 2), '--out', out, ...REGISTRY, '--quiet']);
     expect([second.code, second.stdout, second.stderr]).toEqual([0, '', '']);
@@ -47,7 +47,7 @@ describe('termprobe site', () => {
     expect([r.code, r.stderr]).toEqual([0, '']);
     const page = readFileSync(join(out, 'index.html'), 'utf8');
     expect(page).toMatch(/reference xterm\.js [\d.]+ was run now at 80x24 over 10 probes/);
-    const data = JSON.parse(readFileSync(join(out, 'data.json'), 'utf8')) as { terminals: { label: string; against: boolean; results: string }[] };
+    const data = JSON.parse(readFileSync(join(out, 'data-v3.json'), 'utf8')) as { terminals: { label: string; against: boolean; results: string }[] };
     const ref = data.terminals.find((t) => t.against)!;
     expect(ref.label).toMatch(/^xterm\.js /);
     expect(JSON.parse(readFileSync(join(out, ref.results), 'utf8')).probes).toHaveLength(10);

@@ -1,5 +1,5 @@
 /**
- * data.json: the whole table for machines — terminals (with their summaries and
+ * data-v3.json: the whole table for machines — terminals (with their summaries and
  * the site's links), probes, and every cell's class, kind and answer, in terminal
  * order. Paths of the results files as given on the command line are left out
  * (they may name the builder's home); the copies inside the site are linked instead.
@@ -8,10 +8,13 @@ import { describeImplemented } from '../../classify/consensus.js';
 import { SCORE_LINE } from '../compare-rows.js';
 import { CELL_KINDS, KIND_STYLES } from './cell-kind.js';
 import type { SiteModel } from './site-model.js';
+import { historyData } from './history-data.js';
+import type { SitePage } from './site-pages.js';
+import { SITE_DATA_FILE, SITE_DATA_SCHEMA, SITE_DATA_SCHEMA_FILE, SITE_DATA_VERSION, siteDataJsonSchema, type SiteData } from './site-data-schema.js';
 
-export const SITE_DATA_SCHEMA = 'termprobe-site/2';
+export { SITE_DATA_SCHEMA } from './site-data-schema.js';
 
-export function siteData(model: SiteModel): unknown {
+export function siteData(model: SiteModel): SiteData {
   const { cmp } = model;
   return {
     schema: SITE_DATA_SCHEMA,
@@ -20,12 +23,14 @@ export function siteData(model: SiteModel): unknown {
     registry: cmp.registryFile,
     notes: cmp.notes,
     score: SCORE_LINE,
-    kinds: Object.fromEntries(CELL_KINDS.map((k) => [k, { mark: KIND_STYLES[k].mark, word: KIND_STYLES[k].word, meaning: KIND_STYLES[k].meaning }])),
+    kinds: Object.fromEntries(CELL_KINDS.map((k) => [k, { mark: KIND_STYLES[k].mark, word: KIND_STYLES[k].word, meaning: KIND_STYLES[k].meaning }])) as SiteData['kinds'],
     terminals: model.columns.map((c) => ({
       label: c.view.label,
       target: c.view.targetId,
       name: c.view.name,
       version: c.view.version,
+      platform: c.view.platform ?? null,
+      history: historyData(c, model),
       identifiedBy: c.view.run.target.identity.identifiedBy,
       real: c.view.real,
       against: c.isReference,
@@ -40,6 +45,7 @@ export function siteData(model: SiteModel): unknown {
       category: r.row.category,
       title: r.probe ? r.title : null,
       spec: r.probe?.spec ?? null,
+      sequences: r.sequences,
       page: `probes/${r.slug}.html`,
       differs: r.row.differs,
       implemented: { engines: r.row.consensus.implementing, of: r.row.consensus.engines.length, text: describeImplemented(r.row.consensus) || null },
@@ -55,3 +61,17 @@ export function siteData(model: SiteModel): unknown {
     })),
   };
 }
+
+/** Where a reader finds the current data file and its schema (data.json, a small file whose name never changes). */
+function dataIndex(): string {
+  return JSON.stringify({ schema: 'termprobe-site-index/1', version: SITE_DATA_VERSION, data: SITE_DATA_FILE, jsonSchema: SITE_DATA_SCHEMA_FILE }, null, 2) + '\n';
+}
+
+export const dataFiles: SitePage = {
+  name: 'data',
+  pages: (model) => [
+    { path: SITE_DATA_FILE, content: () => JSON.stringify(siteData(model)) + '\n' },
+    { path: SITE_DATA_SCHEMA_FILE, content: siteDataJsonSchema },
+    { path: 'data.json', content: dataIndex },
+  ],
+};

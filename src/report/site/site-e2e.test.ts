@@ -14,7 +14,7 @@ import { sameAnswer } from '../../classify/answer-signer.js';
 import { viewRun } from '../../classify/run-view.js';
 import { readResults } from '../../results/read-results.js';
 import { haveProgram } from '../../test-support/require-program.js';
-import { CHROMIUM_PACKAGE, CHROMIUM_PATH, launchChromium, watchPage } from './browser-harness.js';
+import { CHROMIUM_PACKAGE, CHROMIUM_PATH, launchChromium, openPage, POLL, watchPage } from './browser-harness.js';
 import { buildSite } from './build-site.js';
 import type { SiteModel } from './site-model.js';
 
@@ -34,6 +34,8 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     model.rows.filter((r) => cols.some((a) => cols.some((b) => a < b && r.cells[a]!.result && r.cells[b]!.result && r.cells[a]!.result!.status !== 'skipped' && r.cells[b]!.result!.status !== 'skipped' && !sameAnswer(model.columns[a]!.view, model.columns[b]!.view, r.id).same))).map((r) => r.id);
   const url = (path: string) => pathToFileURL(join(out, path)).href;
   const visibleIds = () => page.locator('#matrix tr.probe:visible th a').allTextContents();
+  /** The page's state after an action is read by polling until it holds (or the poll's last-resort limit). */
+  const visible = () => expect.poll(visibleIds, POLL);
 
   beforeAll(async () => {
     out = join(mkdtempSync(join(tmpdir(), 'termprobe-site-')), 'site');
@@ -48,7 +50,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
   });
 
   it('shows terminals as columns and probes as rows, grouped by category', async () => {
-    await page.goto(url('index.html'));
+    await openPage(page, url('index.html'));
     const heads = await page.$$eval('#matrix th.term', (ths) => ths.map((th) => th.querySelector('.t-name')!.textContent + ' ' + th.querySelector('.t-ver')!.textContent));
     expect(heads).toEqual(['xterm.js 6.0.0', 'ghostty 0.4.0', 'screen 4.09.00', 'tmux 3.3a']);
     const ids = await visibleIds();
@@ -63,7 +65,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     expect(await cell('cursor.hpb', 0)).toBe('c0 k-lacks ✗');
     expect(await cell('alt-screen.1049-clears-on-exit', 1)).toBe('c1 k-lacks differs ✗');
     expect(await cell('tabs.ht-next-stop', 3)).toBe('c3 k-implements ✓');
-    expect(await page.getAttribute('#matrix a[href="probes/cursor.hpb.html#t-ghostty-0.4.0"]', 'title')).toMatch(/^ghostty 0\.4\.0: implements; against xterm\.js 6\.0\.0: reference \(R\); 5;7/);
+    expect(await page.getAttribute('#matrix a[href="probes/cursor.hpb.html#t-ghostty-0.4.0"]', 'title')).toMatch(/^ghostty 0\.4\.0: implements · R reference · 5;7/);
     const scores = await page.$$eval('#matrix tr.scores td', (tds) => tds.map((td) => td.textContent));
     // The scores src/classify computed, as the CLI shows them.
     expect(scores).toEqual(model.cmp.summaries.map((s) => (s.score === null ? '—' : s.score.toFixed(1))));
@@ -71,43 +73,45 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
   });
 
   it('filters by search text, disagreement, category and terminal without reloading', async () => {
-    await page.goto(url('index.html'));
-    await page.fill('#filter-search', 'cursor');
-    expect(await visibleIds()).toEqual(['cursor.cuu-default', 'cursor.hpr-zero', 'cursor.hpb']);
+    await openPage(page, url('index.html'));
+    await page.fill('#filter-search', 'CUU');
+    await visible().toEqual(['cursor.cuu-default']);
+    await page.fill('#filter-search', 'cursor.h');
+    await visible().toEqual(['cursor.hpr-zero', 'cursor.hpb']);
     await page.check('#filter-disagree');
-    expect(await visibleIds()).toEqual(['cursor.hpr-zero', 'cursor.hpb']);
+    await visible().toEqual(['cursor.hpr-zero', 'cursor.hpb']);
     await page.fill('#filter-search', '');
     const all = disagreeing([0, 1, 2, 3]);
     expect(all.length).toBeGreaterThan(3);
-    expect(await visibleIds()).toEqual(all);
+    await visible().toEqual(all);
     // Only xterm.js and tmux shown: rows where those two disagree.
     await page.uncheck('input[data-col="1"]');
     await page.uncheck('input[data-col="2"]');
-    expect(await page.isVisible('#matrix th.c1')).toBe(false);
-    expect(await page.isVisible('#matrix td.c1 >> nth=0')).toBe(false);
+    await page.locator('#matrix th.term.c1').waitFor({ state: 'hidden' });
+    await page.locator('#matrix td.c1 >> nth=0').waitFor({ state: 'hidden' });
     const two = disagreeing([0, 3]);
     expect(two).toContain('cursor.hpr-zero');
     expect(two.length).toBeLessThan(all.length);
-    expect(await visibleIds()).toEqual(two);
+    await visible().toEqual(two);
     await page.uncheck('#filter-disagree');
     await page.uncheck('input[data-cat="cursor"]');
     expect(await visibleIds()).not.toContain('cursor.hpb');
-    expect(await page.isVisible('#cat-cursor')).toBe(false);
-    expect(await page.textContent('#filter-count')).toBe('7 of 10 probes shown');
+    await page.locator('#cat-cursor').waitFor({ state: 'hidden' });
+    await expect.poll(() => page.textContent('#filter-count'), POLL).toBe('7 of 10 probes shown for 2 terminals');
     await page.fill('#filter-search', 'no such probe');
-    expect(await visibleIds()).toEqual([]);
+    await visible().toEqual([]);
     expect(problems).toEqual([]);
   });
 
   it('leads from a cell to the probe page with bytes, repro, answers and screens', async () => {
-    await page.goto(url('index.html'));
+    await openPage(page, url('index.html'));
     mkdirSync(SHOTS, { recursive: true });
     const shot = join(SHOTS, 'site-matrix.png');
     await page.screenshot({ path: shot });
     console.log(`matrix screenshot: ${shot}`);
-    await page.click('#matrix a[href="probes/cursor.hpr-zero.html#t-ghostty-0.4.0"]');
-    expect(page.url()).toBe(url('probes/cursor.hpr-zero.html') + '#t-ghostty-0.4.0');
-    const row = page.locator('#t-ghostty-0\\.4\\.0');
+    await Promise.all([page.waitForURL(url('probes/cursor.hpr-zero.html') + '#t-ghostty-0.4.0'), page.click('#matrix a[href="probes/cursor.hpr-zero.html#t-ghostty-0.4.0"]')]);
+    await page.waitForFunction('document.documentElement.dataset.ready === "1"');
+    const row = page.locator('tr:has(#t-ghostty-0\\.4\\.0)');
     expect(await row.textContent()).toContain('✗ lacks');
     expect(await row.textContent()).toContain('B bug');
     expect(await row.textContent()).toContain('takes HPR 0 literally');
@@ -118,13 +122,13 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     const copy = 'button[data-copy="repro"]';
     expect(await page.textContent(copy)).not.toMatch(/^(copied|selected: press Ctrl\+C)$/);
     await page.click(copy);
-    await page.waitForFunction(`/^(copied|selected: press Ctrl\\+C)$/.test(document.querySelector('${copy}')?.textContent ?? '')`);
+    await expect.poll(() => page.textContent(copy), POLL).toMatch(/^(copied|selected: press Ctrl\+C)$/);
 
-    await page.goto(url('probes/origin-mode.cup-offset-by-margins.html'));
+    await openPage(page, url('probes/origin-mode.cup-offset-by-margins.html'));
     const grids = await page.$$eval('table.screen', (ts) => ts.map((t) => t.querySelectorAll('tr').length));
     expect(grids.length).toBeGreaterThanOrEqual(2);
     expect(grids[0]).toBe(7); // column numbers + 6 rows
-    await page.goto(url('probes/erase.el-with-background.html'));
+    await openPage(page, url('probes/erase.el-with-background.html'));
     const blue = await page.evaluate('getComputedStyle(document.querySelector("table.screen td.g-0000ee")).backgroundColor');
     expect(blue).toBe('rgb(0, 0, 238)');
     const probeShot = join(SHOTS, 'site-probe.png');
@@ -134,15 +138,17 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
   });
 
   it('has a page per terminal with its identity, scores, divergences and results file', async () => {
-    await page.goto(url('index.html'));
-    await page.click('#matrix th.c1 a');
-    expect(page.url()).toBe(url('terminals/ghostty-0.4.0.html'));
+    await openPage(page, url('index.html'));
+    await Promise.all([page.waitForURL(url('terminals/ghostty-0.4.0.html')), page.click('#matrix th.term.c1 a')]);
     const text = (await page.textContent('main'))!;
     for (const s of ['ghostty-web@0.4.0', 'identified by', 'Score by category', 'takes HPR 0 literally', '✓ implements']) expect(text).toContain(s);
+    // The score and the differences lead; identity and settings come after.
+    expect(await page.locator('main h2').allTextContents()).toEqual(['Score by category', 'Differences', 'Identity', 'Settings']);
     const href = await page.getAttribute('a[download]', 'href');
     expect(JSON.parse(readFileSync(join(out, 'terminals', href!), 'utf8'))).toEqual(JSON.parse(readFileSync(join(RESULTS, 'ghostty-0.4.0.json'), 'utf8')));
+    await page.waitForFunction('document.querySelector("img.badge").complete');
     expect(await page.evaluate('document.querySelector("img.badge").naturalWidth')).toBeGreaterThan(0);
-    const data = JSON.parse(readFileSync(join(out, 'data.json'), 'utf8')) as { terminals: unknown[]; probes: { cells: unknown[] }[] };
+    const data = JSON.parse(readFileSync(join(out, 'data-v3.json'), 'utf8')) as { terminals: unknown[]; probes: { cells: unknown[] }[] };
     expect(data.terminals).toHaveLength(4);
     expect(data.probes).toHaveLength(10);
     expect(problems).toEqual([]);

@@ -8,15 +8,21 @@ import type { Comparison, ComparisonCell, ComparisonRow } from '../../classify/b
 import type { RunView, SignatureLevel } from '../../classify/run-view.js';
 import type { TargetSummary } from '../../classify/score.js';
 import type { Corpus } from '../../corpus/load-corpus.js';
+import type { UnicodeVerdict } from '../../classify/unicode-verdict.js';
 import type { Probe } from '../../corpus/probe-schema.js';
 import type { ProbeResult } from '../../results/results-schema.js';
+import { decodeNotation } from '../../corpus/escape-notation.js';
+import { queryMnemonics, sequenceMnemonics } from '../../corpus/sequence-mnemonics.js';
 import { cellKind, type CellKind } from './cell-kind.js';
+import type { SiteHistory } from './history-page.js';
 import { SlugAllocator } from './slug.js';
 
 export interface SiteColumn {
   index: number;
   view: RunView;
   slug: string;
+  /** The name alone when no other column has it ("kitty"), else the slug: compare pages are named with it. */
+  short: string;
   summary: TargetSummary;
   isReference: boolean;
 }
@@ -43,6 +49,8 @@ export interface SiteRow {
   /** The probe as the corpus defines it, when the corpus has this id. */
   probe: Probe | undefined;
   title: string;
+  /** Mnemonics of what the probe sends and asks (CUP, DECSET 1049, OSC 52, DECRQM ?2026), for search and the page. */
+  sequences: string[];
   cells: SiteCell[];
 }
 
@@ -59,6 +67,10 @@ export interface SiteModel {
   rows: SiteRow[];
   categories: SiteCategory[];
   toolVersion: string;
+  /** The Unicode verdicts, when the site is built with Unicode results (unicode-page.ts). */
+  unicode?: readonly UnicodeVerdict[];
+  /** Terminals across their versions (history-page.ts), when the build was given other versions. */
+  histories?: SiteHistory[];
 }
 
 const LEVELS: SignatureLevel[] = ['none', 'text', 'cells'];
@@ -80,15 +92,38 @@ function answerGroups(id: string, views: RunView[]): string[] {
   });
 }
 
+function sizeOf(probe: Probe, cmp: Comparison): { cols: number; rows: number } {
+  const m = probe.size?.match(/^(\d+)x(\d+)$/);
+  if (m) return { cols: Number(m[1]), rows: Number(m[2]) };
+  const s = cmp.reference.view.run.settings;
+  return { cols: s.cols, rows: s.rows };
+}
+
+/** Whether two columns answer a row differently, compared at the deepest level both read (the classifier's notion; see SiteCell.group). */
+export function answersDiffer(row: SiteRow, a: number, b: number): boolean {
+  const ga = row.cells[a]!.group;
+  const gb = row.cells[b]!.group;
+  if (ga === '-1' || gb === '-1') return false;
+  const pa = ga.split('/').map(Number);
+  const pb = gb.split('/').map(Number);
+  const level = Math.min(pa[0]!, pb[0]!);
+  return pa[1 + level] !== pb[1 + level];
+}
+
 export function buildSiteModel(cmp: Comparison, corpus: Corpus | undefined, toolVersion: string): SiteModel {
   const terminalSlugs = new SlugAllocator('terminal');
   const columns: SiteColumn[] = cmp.columns.map((view, index) => ({
     index,
     view,
     slug: terminalSlugs.take(`${view.name}-${view.version}`),
+    short: '',
     summary: cmp.summaries[index]!,
     isReference: view === cmp.reference.view,
   }));
+  const nameCount = new Map<string, number>();
+  for (const c of columns) nameCount.set(c.view.name, (nameCount.get(c.view.name) ?? 0) + 1);
+  const shortSlugs = new SlugAllocator('terminal');
+  for (const c of columns) c.short = shortSlugs.take(nameCount.get(c.view.name) === 1 ? c.view.name : c.slug);
   const probeSlugs = new SlugAllocator('probe');
   const views = cmp.columns;
   const rows: SiteRow[] = cmp.rows.map((row) => {
@@ -99,7 +134,8 @@ export function buildSiteModel(cmp: Comparison, corpus: Corpus | undefined, tool
       const result = view.result(row.id);
       return { verdict, kind: cellKind(verdict), result, answer: verdict.support.why === 'not-run' ? '—' : view.summary(row.id), group: groups[i]! };
     });
-    return { row, id: row.id, slug: probeSlugs.take(row.id), probe, title: probe?.title ?? '(not in the current corpus)', cells };
+    const sequences = probe ? [...new Set([...sequenceMnemonics(decodeNotation(probe.send, sizeOf(probe, cmp))), ...queryMnemonics(probe.query)])] : [];
+    return { row, id: row.id, slug: probeSlugs.take(row.id), probe, title: probe?.title ?? '(not in the current corpus)', sequences, cells };
   });
   const byCategory = new Map<string, SiteRow[]>();
   for (const r of rows) {

@@ -74,7 +74,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site with hostil
 
   it('writes only safe file names inside the output folder', () => {
     const all = readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative(out, join(e.parentPath, e.name)));
-    for (const f of all) expect(f).toMatch(/^(\.termprobe-site|[a-z]+(\/[a-z0-9_][a-z0-9._-]*)?\.(html|json|svg|css|js))$/);
+    for (const f of all) expect(f).toMatch(/^(\.termprobe-site|[a-z][a-z0-9-]*(\.schema)?(\/[a-z0-9_][a-z0-9._-]*)?\.(html|json|svg|css|js))$/);
   });
 
   it('runs no script from the data and shows the text literally, on every page and badge', async () => {
@@ -95,7 +95,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site with hostil
       expect(await page.evaluate('document.querySelectorAll("img:not(.badge), svg, iframe, object, embed").length'), p).toBe(0);
     }
     await page.goto(pathToFileURL(join(out, 'index.html')).href);
-    const header = await page.locator('#matrix th.c1').textContent();
+    const header = await page.locator('#matrix th.term.c1').textContent();
     expect(header).toContain(`${SCRIPT}evil{{body}}`);
     expect(header).toContain(`${IMG}1.0`);
     await page.goto(pathToFileURL(join(out, 'terminals', readdirSync(join(out, 'terminals')).find((f) => f.startsWith('script'))!)).href);
@@ -109,8 +109,8 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site with hostil
     await page.close();
   });
 
-  it('keeps data.json valid JSON carrying the strings unchanged', () => {
-    const data = readFileSync(join(out, 'data.json'), 'utf8');
+  it('keeps data-v3.json valid JSON carrying the strings unchanged', () => {
+    const data = readFileSync(join(out, 'data-v3.json'), 'utf8');
     const parsed = JSON.parse(data) as { terminals: { name: string }[] };
     expect(parsed.terminals.map((t) => t.name)).toContain(`${SCRIPT}evil{{body}}`);
   });

@@ -3,6 +3,8 @@
  * chain), the settings it ran with, its score per category (scored by
  * src/classify, like every table), and each divergence with its reason.
  */
+import { comparePath } from './compare-page.js';
+import { compactResults } from './compact-results.js';
 import { summarizeTarget } from '../../classify/score.js';
 import type { Identity, ResultsFile } from '../../results/results-schema.js';
 import { entryExplanation } from './answer-evidence.js';
@@ -14,6 +16,10 @@ import type { SiteColumn, SiteModel, SiteRow } from './site-model.js';
 import { AGREEMENT_LETTERS } from '../class-marks.js';
 import { SCORE_LINE } from '../../classify/score.js';
 import { fillTemplate } from './templates.js';
+import { dataTable } from './data-table.js';
+import type { SitePage } from './site-pages.js';
+import { scoreBadge } from './badge-svg.js';
+import { historySection } from './history-page.js';
 
 
 function facts(pairs: [string, string | number | undefined][]): Html {
@@ -35,19 +41,19 @@ function identity(id: Identity, run: ResultsFile): Html {
 
 function settings(run: ResultsFile): Html {
   const s = run.settings;
-  return html`${facts([['size', `${s.cols}×${s.rows}`], ['TERM', s.term], ['Unicode', s.unicode], ['termprobe', run.tool.version], ['started', run.run.startedAt], ['run time', `${run.run.elapsedMs.toFixed(0)} ms`], ['host', run.run.host], ['corpus', `${run.corpus.hash} (${run.corpus.probes} probes)`], ['probes in file', run.probes.length]])}${keyValues('modes (DECRQM)', s.modes)}${keyValues('options', s.options)}`;
+  return html`${facts([['size', `${s.cols}×${s.rows}`], ['TERM', s.term], ['Unicode', s.unicode], ['termprobe', run.tool.version], ['started', run.run.startedAt], ['run time', `${run.run.elapsedMs.toFixed(0)} ms`], ['platform', run.run.platform ? [run.run.platform.os, run.run.platform.release, run.run.platform.arch].filter(Boolean).join(', ') : 'not recorded'], ['host', run.run.host], ['corpus', `${run.corpus.hash} (${run.corpus.probes} probes)`], ['probes in file', run.probes.length]])}${keyValues('modes (DECRQM)', s.modes)}${keyValues('options', s.options)}`;
 }
 
 function scoresByCategory(col: SiteColumn, model: SiteModel): Html {
+  const num = ['num', 'num', 'num', 'num', 'num', 'num'];
   const rows = model.categories.map((cat) => {
     const s = summarizeTarget(col.view, col.isReference, cat.rows.map((r) => r.cells[col.index]!.verdict));
-    const nums = [s.run, s.implements, s.lacks, s.other, s.inconclusive];
-    return html`<tr><th scope="row"><a href="../index.html#cat-${cat.slug}">${cat.name}</a></th>${nums.map((n) => html`<td class="num">${n}</td>`)}<td class="num">${s.score === null ? '—' : s.score.toFixed(1)}</td></tr>`;
+    return { head: html`<a href="../index.html#cat-${cat.slug}">${cat.name}</a>`, cells: [s.run, s.implements, s.lacks, s.other, s.inconclusive, s.score === null ? '—' : s.score.toFixed(1)], cellClass: num };
   });
   const t = col.summary;
-  const totals = [t.run, t.implements, t.lacks, t.other, t.inconclusive];
-  const head = ['category', 'run', '✓ implements', '✗ lacks', '~ other', '? inconclusive', 'score'];
-  return html`<table class="data"><thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead><tbody>${rows}</tbody><tfoot><tr><th scope="row">all</th>${totals.map((n) => html`<td class="num">${n}</td>`)}<td class="num"><b>${scoreText(col)}</b></td></tr></tfoot></table><p class="n">${SCORE_LINE}.</p>`;
+  const foot = { head: 'all', cells: [t.run, t.implements, t.lacks, t.other, t.inconclusive, html`<b>${scoreText(col)}</b>`], cellClass: num };
+  // Short column names, so the table fits a phone without stacking; the line under it spells them out.
+  return html`${dataTable({ cls: 'scores-by-cat', stack: false, columns: ['category', 'run', '✓', '✗', '~', '?', 'score'], rows, foot })}<p class="n">run: probes with a result; ✓ implements, ✗ lacks, ~ other, ? inconclusive. ${SCORE_LINE}.</p>`;
 }
 
 function explanation(cell: SiteRow['cells'][number]): Html {
@@ -67,10 +73,23 @@ function divergences(col: SiteColumn, model: SiteModel): Html {
     const a = cell.verdict.agreement;
     if (!a || a.class === 'same') return [];
     const style = KIND_STYLES[cell.kind];
-    return [html`<tr><th scope="row"><a href="../probes/${r.slug}.html#t-${col.slug}">${r.id}</a><div class="n">${r.title}</div></th><td><span class="mark k-${cell.kind}">${style.mark}</span> ${style.word}</td><td>${AGREEMENT_LETTERS[a.class]} ${a.class}</td><td><code class="raw">${cell.answer}</code></td><td><code class="raw">${r.cells[ref.index]!.answer}</code></td><td>${explanation(cell)}</td></tr>`];
+    return [{ head: html`<a href="../probes/${r.slug}.html#t-${col.slug}">${r.id}</a><div class="n">${r.title}</div>`, cells: [html`<span class="mark k-${cell.kind}">${style.mark}</span> ${style.word}`, `${AGREEMENT_LETTERS[a.class]} ${a.class}`, html`<code class="raw">${cell.answer}</code>`, html`<code class="raw">${r.cells[ref.index]!.answer}</code>`, explanation(cell)] }];
   });
   if (rows.length === 0) return html`<p>None: every probe gives the answer ${ref.view.label} gives.</p>`;
-  return html`<p>${rows.length} probes where ${col.view.label} answers otherwise than ${ref.view.label}.</p><table class="data divergences"><thead><tr><th>probe</th><th>support</th><th>against ${ref.view.label}</th><th>this terminal</th><th>${ref.view.label}</th><th>reason</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return html`<p>${rows.length} probes where ${col.view.label} answers otherwise than ${ref.view.label}.</p>${dataTable({ cls: 'divergences', columns: ['probe', 'support', `against ${ref.view.label}`, col.view.label, ref.view.label, 'reason'], rows })}`;
+}
+
+const decidedOf = (col: SiteColumn) => col.summary.implements + col.summary.lacks + col.summary.other;
+
+/** What the badge measures, and how to embed it. */
+function badgeNote(col: SiteColumn): Html {
+  return html`<p class="n">The badge is this terminal’s score: of the ${decidedOf(col)} probes whose answer decides (✓, ✗ or ~; inconclusive ones never count), the share it implements. Embed it from <code>badges/${col.slug}.svg</code>.</p>`;
+}
+
+function compareLinks(col: SiteColumn, model: SiteModel): Html {
+  const others = model.columns.filter((c) => c !== col);
+  if (others.length === 0) return html``;
+  return html`<nav class="compare-with" aria-label="compare with another terminal"><b>Compare with</b> ${others.map((c) => html`<a href="../${comparePath(col, c)}">${c.view.label}</a> `)}</nav>`;
 }
 
 export function renderTerminalPage(col: SiteColumn, model: SiteModel, badgeWidth: number): string {
@@ -79,7 +98,8 @@ export function renderTerminalPage(col: SiteColumn, model: SiteModel, badgeWidth
     label: col.view.label,
     root: '../',
     slug: col.slug,
-    scoreText: scoreText(col),
+    badgeAlt: col.summary.score === null ? `badge: no probe decided for ${col.view.label}` : `badge: ${col.view.label} implements ${scoreText(col)}% of the ${decidedOf(col)} probes its answers decide`,
+    badgeNote: badgeNote(col),
     badgeWidth,
     kind: `${col.view.real ? 'real terminal' : 'embedded emulator'} · engine ${col.view.engine.name}${col.view.engine.version ? ` ${col.view.engine.version}` : ''}${col.isReference ? ' · the others are compared against it' : ''}`,
     identifiedBy: run.target.identity.identifiedBy,
@@ -87,6 +107,22 @@ export function renderTerminalPage(col: SiteColumn, model: SiteModel, badgeWidth
     settings: settings(run),
     scores: scoresByCategory(col, model),
     divergences: divergences(col, model),
+    compare: compareLinks(col, model),
+    history: historySection(col, model),
   });
   return renderPage(model, { title: col.view.label, kind: 'terminal-page', root: '../', crumbs: [{ text: col.view.label }], body });
 }
+
+/** Per terminal: its page, its badge and the results file it was built from. */
+export const terminalPages: SitePage = {
+  name: 'terminals',
+  pages: (model) =>
+    model.columns.flatMap((c) => {
+      const badge = scoreBadge(c.summary.score, c.view.label, c.summary.implements + c.summary.lacks + c.summary.other);
+      return [
+        { path: `badges/${c.slug}.svg`, content: () => badge.svg },
+        { path: `terminals/${c.slug}.html`, content: () => renderTerminalPage(c, model, badge.width) },
+        { path: `results/${c.slug}.json`, content: () => compactResults(c.view.file, c.view.run) },
+      ];
+    }),
+};

@@ -1,22 +1,18 @@
 /**
- * Write the whole site into a folder: pages, assets, data.json, badges and a copy
+ * Write the whole site into a folder: pages, assets, data-v3.json and its schema, badges and a copy
  * of each results file. The site is built in a fresh sibling folder and swapped
  * in at the end, so a failed build leaves the previous site intact. An existing
  * folder is replaced only when an earlier `termprobe site` made it (it holds the
  * marker file); anything else is refused rather than deleted.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { scoreBadge } from './badge-svg.js';
 import { ColourSheet } from './colour-sheet.js';
 import { generatedCss } from './generated-css.js';
 import { SiteError } from './site-error.js';
-import { renderMatrixPage } from './matrix-page.js';
-import { renderProbePage } from './probe-page.js';
-import { siteData } from './site-data.js';
 import type { SiteModel } from './site-model.js';
 import { isSafeSlug } from './slug.js';
-import { renderTerminalPage } from './terminal-page.js';
+import { SITE_PAGES } from './site-page-list.js';
 import { SITE_SOURCES } from './templates.js';
 
 export const SITE_MARKER = '.termprobe-site';
@@ -57,16 +53,6 @@ class SiteWriter {
   }
 }
 
-/**
- * The results file as downloaded from the site: the file's own JSON without its
- * indentation (a third of the size; the same value), or the parsed run when the
- * file is gone.
- */
-function compactResults(file: string, run: unknown): string {
-  const text = existsSync(file) ? readFileSync(file, 'utf8') : JSON.stringify(run);
-  return JSON.stringify(JSON.parse(text)) + '\n';
-}
-
 function assertSlugs(model: SiteModel): void {
   for (const s of [...model.columns.map((c) => c.slug), ...model.rows.map((r) => r.slug), ...model.categories.map((c) => c.slug)]) {
     if (!isSafeSlug(s)) throw new Error(`internal error: unsafe page name ${JSON.stringify(s)}`);
@@ -74,18 +60,10 @@ function assertSlugs(model: SiteModel): void {
 }
 
 function writeAll(model: SiteModel, w: SiteWriter): void {
-  const colours = new ColourSheet();
-  w.write('index.html', renderMatrixPage(model));
-  for (const r of model.rows) w.write(`probes/${r.slug}.html`, renderProbePage(r, model, colours));
-  for (const c of model.columns) {
-    const badge = scoreBadge(c.summary.score, c.view.label);
-    w.write(`badges/${c.slug}.svg`, badge.svg);
-    w.write(`terminals/${c.slug}.html`, renderTerminalPage(c, model, badge.width));
-    w.write(`results/${c.slug}.json`, compactResults(c.view.file, c.view.run));
-  }
-  w.write('data.json', JSON.stringify(siteData(model)) + '\n');
+  const ctx = { colours: new ColourSheet() };
+  for (const kind of SITE_PAGES) for (const file of kind.pages(model, ctx)) w.write(file.path, file.content());
   for (const a of ASSETS) w.copy(join(SITE_SOURCES, 'assets', a), `assets/${a}`);
-  w.write('assets/generated.css', generatedCss(model, colours));
+  w.write('assets/generated.css', generatedCss(model, ctx.colours));
   w.write(SITE_MARKER, 'Made by `termprobe site`; the whole folder is replaced on the next build.\n');
 }
 

@@ -1,0 +1,251 @@
+/**
+ * The Unicode verdict of one terminal, from its width-suite answers: for each
+ * Unicode version, the share of that version's new wide code points drawn wide
+ * and of its new zero-width ones drawn zero width; the version that best
+ * explains the answers; the same for emoji versions; ZWJ (by emoji version),
+ * VS16, VS15 and the other sequence shares; and the items that disagree with
+ * what the terminal claims (DECRQM 2027) or, failing a claim, its best match.
+ */
+import type { WidthItem, WidthSuite } from '../corpus/width-suite/width-item.js';
+import type { UnicodePass, UnicodeResults } from '../results/unicode-results-schema.js';
+import { advanceOf } from '../results/width-answers.js';
+
+export interface Share {
+  matched: number;
+  total: number;
+}
+
+export interface VersionRow {
+  version: string;
+  wide: Share;
+  zero: Share;
+}
+
+export interface Disagreement {
+  id: string;
+  category: WidthItem['category'];
+  text?: string;
+  unicode?: string;
+  emoji?: string;
+  pass: UnicodePass;
+  expected: number;
+  got: number | null;
+}
+
+export interface UnicodeVerdict {
+  target: string;
+  name: string;
+  version: string;
+  engine?: string;
+  suite: string;
+  /** DECRQM ?2027 as recorded: "set", "reset", "not-recognized", … */
+  mode2027: string;
+  /** Items with an answer (the others are in `marked`). */
+  answered: number;
+  /** How grapheme clusters were judged: as clusters (the terminal claims 2027, or draws most clusters whole) or per code point. */
+  clusters: 'cluster' | 'per-code-point';
+  unicode: { versions: VersionRow[]; best: string };
+  emoji: { versions: { version: string; share: Share }[]; best: string };
+  zwj: { share: Share; versions: { version: string; share: Share }[] };
+  shares: Record<string, Share>;
+  /** Items measured with no answer, or marked (the choke items and any the terminal swallowed). */
+  marked: { id: string; pass: UnicodePass; got: number | null; note?: string }[];
+  disagreements: Disagreement[];
+}
+
+export class SuiteMismatchError extends Error {
+  override name = 'SuiteMismatchError';
+}
+
+const num = (v: string) => Number(v.split('.')[0]) * 100 + Number(v.split('.')[1] ?? 0);
+const byVersion = (a: string, b: string) => num(a) - num(b);
+const share = (): Share => ({ matched: 0, total: 0 });
+const add = (s: Share, ok: boolean) => {
+  s.total++;
+  if (ok) s.matched++;
+};
+/** Below this, a version's items count as not drawn that way. */
+export const BELOW_ALL = 'none';
+
+/**
+ * The version V that best explains which items came out right: items up to V
+ * right, newer ones not. Each version weighs the same, whatever its size, so
+ * the thousands of ideographs of one CJK extension (wide in most terminals by
+ * range, whatever their tables) do not outvote the emoji of the versions around it.
+ * (For the disagreements, an item "ok" means it matched the terminal's claimed reading.)
+ */
+interface Point {
+  version: string;
+  /** Items of one version weigh as one group per bucket (category, and planes 2-3 apart: wide by range in most tables). */
+  bucket: string;
+  ok: boolean;
+}
+
+const bucketOf = (item: WidthItem) => `${item.category}${(item.text?.codePointAt(item.category === 'zero-width' ? 1 : 0) ?? 0) >= 0x20000 ? '-ext' : ''}`;
+
+function bestVersion(points: Point[], candidates: string[], baseline = -1): string {
+  const groups = new Map<string, { version: string; ok: number; total: number }>();
+  for (const p of points) {
+    const key = `${p.version} ${p.bucket}`;
+    const s = groups.get(key) ?? groups.set(key, { version: p.version, ok: 0, total: 0 }).get(key)!;
+    s.total++;
+    if (p.ok) s.ok++;
+  }
+  let best = BELOW_ALL;
+  let bestScore = -1;
+  for (const v of [BELOW_ALL, ...candidates]) {
+    let score = 0;
+    const upTo = v === BELOW_ALL ? baseline : num(v);
+    for (const s of groups.values()) score += num(s.version) <= upTo ? s.ok / s.total : 1 - s.ok / s.total;
+    if (score > bestScore + 1e-9) {
+      best = v;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+export function unicodeVerdict(results: UnicodeResults, suite: WidthSuite): UnicodeVerdict {
+  if (results.suite.hash !== suite.hash) {
+    throw new SuiteMismatchError(`${results.target.identity.name} ${results.target.identity.version} was measured with width suite ${results.suite.hash}; this termprobe has ${suite.hash} (run it again with this version)`);
+  }
+  const mode2027 = results.settings.modes?.['?2027'] ?? 'no-reply';
+  const claims2027 = ['set', 'reset', 'permanently-set'].includes(mode2027);
+  const got = (index: number, item: WidthItem, pass: UnicodePass) => advanceOf(results, pass, index, item.id);
+  const items = suite.items.map((item, index) => ({ item, index }));
+
+  // Grapheme clusters: as clusters in the 2027-set pass when 2027 is claimed; otherwise by whichever reading explains more.
+  const clusterItems = items.filter(({ item }) => item.cluster !== undefined && item.cluster !== item.expect);
+  const wholeOff = clusterItems.filter(({ item, index }) => got(index, item, 'off') === item.cluster).length;
+  const clusters: UnicodeVerdict['clusters'] = claims2027 || wholeOff * 2 > clusterItems.length ? 'cluster' : 'per-code-point';
+  // Shares count what a table reader asks (a ZWJ sequence drawn as one emoji); disagreements, what the terminal claims.
+  const judged = (item: WidthItem, index: number): { pass: UnicodePass; expected: number; claimed: number; got: number | null | undefined } => {
+    const pass: UnicodePass = claims2027 && item.cluster !== undefined ? 'on' : 'off';
+    const expected = item.cluster ?? item.expect!;
+    const claimed = clusters === 'cluster' ? expected : item.expect!;
+    return { pass, expected, claimed, got: got(index, item, pass) };
+  };
+
+  const rows = new Map<string, VersionRow>();
+  const row = (v: string) => rows.get(v) ?? rows.set(v, { version: v, wide: share(), zero: share() }).get(v)!;
+  const widePoints: Point[] = [];
+  const emojiPoints: Point[] = [];
+  const emojiRows = new Map<string, Share>();
+  const zwjRows = new Map<string, Share>();
+  const zwj = share();
+  const shares: Record<string, Share> = {};
+  const marked: UnicodeVerdict['marked'] = [];
+  const outcomes: { item: WidthItem; pass: UnicodePass; expected: number; got: number | null; ok: boolean }[] = [];
+
+  for (const { item, index } of items) {
+    if (item.category === 'choke') {
+      const g = got(index, item, 'off');
+      marked.push({ id: item.id, pass: 'off', got: g ?? null, ...(results.notes.off[item.id] ? { note: results.notes.off[item.id] } : {}) });
+      continue;
+    }
+    const j = judged(item, index);
+    if (j.got === undefined || j.got === null) {
+      marked.push({ id: item.id, pass: j.pass, got: null, ...(results.notes[j.pass][item.id] ? { note: results.notes[j.pass][item.id] } : {}) });
+      continue;
+    }
+    const ok = j.got === j.expected;
+    outcomes.push({ item, pass: j.pass, expected: j.claimed, got: j.got, ok: j.got === j.claimed });
+    (shares[item.category] ??= share()).total++;
+    if (ok) shares[item.category]!.matched++;
+    if (item.category === 'wide') {
+      add(row(item.unicode!).wide, ok);
+      widePoints.push({ version: item.unicode!, bucket: bucketOf(item), ok });
+    } else if (item.category === 'zero-width') {
+      add(row(item.unicode!).zero, ok);
+      widePoints.push({ version: item.unicode!, bucket: bucketOf(item), ok });
+    }
+    if (item.emoji) {
+      add(emojiRows.get(item.emoji) ?? emojiRows.set(item.emoji, share()).get(item.emoji)!, ok);
+      // The emoji version of the tables: the single emoji of each version (sequences have their own shares).
+      if (item.category === 'wide' || item.category === 'lone-modifier') emojiPoints.push({ version: item.emoji, bucket: item.category, ok });
+    }
+    if (item.category === 'emoji-zwj') {
+      add(zwj, ok);
+      add(zwjRows.get(item.emoji!) ?? zwjRows.set(item.emoji!, share()).get(item.emoji!)!, ok);
+    }
+  }
+
+  const versions = [...rows.keys()].sort(byVersion);
+  // The code points of 8.0 and before are in every candidate's tables: 'none' means tables of 8.0 or older.
+  const bestUnicode = bestVersion(widePoints, versions.filter((v) => num(v) >= 900), 800);
+  const emojiVersions = [...emojiRows.keys()].sort(byVersion);
+  const bestEmoji = bestVersion(emojiPoints, emojiVersions);
+  // What disagrees with the claim: the best-matching version for code points and emoji, the chosen reading for clusters.
+  const predicted = (item: WidthItem, ok: boolean): boolean => {
+    if (item.category === 'wide' || item.category === 'zero-width') return num(item.unicode!) <= (bestUnicode === BELOW_ALL ? 800 : num(bestUnicode)) ? ok : !ok;
+    return ok;
+  };
+  const disagreements: Disagreement[] = [];
+  for (const o of outcomes) {
+    if (predicted(o.item, o.ok)) continue;
+    disagreements.push({ id: o.item.id, category: o.item.category, ...(o.item.text !== undefined ? { text: o.item.text } : {}), ...(o.item.unicode ? { unicode: o.item.unicode } : {}), ...(o.item.emoji ? { emoji: o.item.emoji } : {}), pass: o.pass, expected: o.expected, got: o.got });
+  }
+  const { identity } = results.target;
+  return {
+    target: results.target.id,
+    name: identity.name,
+    version: identity.version,
+    ...(results.target.engine ? { engine: results.target.engine.name } : {}),
+    suite: results.suite.hash,
+    mode2027,
+    answered: outcomes.length,
+    clusters,
+    unicode: { versions: versions.map((v) => rows.get(v)!), best: bestUnicode },
+    emoji: { versions: emojiVersions.map((v) => ({ version: v, share: emojiRows.get(v)! })), best: bestEmoji },
+    zwj: { share: zwj, versions: [...zwjRows.keys()].sort(byVersion).map((v) => ({ version: v, share: zwjRows.get(v)! })) },
+    shares,
+    marked,
+    disagreements,
+  };
+}
+
+export const percent = (s: Share | undefined) => (!s || s.total === 0 ? '–' : `${Math.floor((100 * s.matched) / s.total)}%`);
+
+/** "draws widths as Unicode 15.1 (wide 99%, zero width 97%), emoji 15.1; ZWJ 12%, VS16 100%, VS15 0%" */
+export function verdictSentence(v: UnicodeVerdict): string {
+  if (v.answered === 0) return `answered no width item (${v.marked.length} marked${v.marked[0]?.note ? `: ${v.marked[0].note}` : ''})`;
+  const wide = share();
+  const zero = share();
+  for (const r of v.unicode.versions) {
+    if (num(r.version) <= (v.unicode.best === BELOW_ALL ? 800 : num(v.unicode.best))) {
+      wide.matched += r.wide.matched;
+      wide.total += r.wide.total;
+      zero.matched += r.zero.matched;
+      zero.total += r.zero.total;
+    }
+  }
+  const as = `Unicode ${v.unicode.best === BELOW_ALL ? '8.0 or older' : v.unicode.best} (zero width ${percent(zero)}${wide.total > 0 ? `, wide ${percent(wide)}` : ''})`;
+  const emoji = v.emoji.best === BELOW_ALL ? 'no emoji version' : `emoji ${v.emoji.best}`;
+  return `draws widths as ${as}, ${emoji}; ZWJ ${percent(v.zwj.share)}, VS16 ${percent(v.shares['vs16'])}, VS15 ${percent(v.shares['vs15'])}`;
+}
+
+export interface DisagreementGroup {
+  category: WidthItem['category'];
+  /** The Unicode (or, for emoji sequences, emoji) version of the items. */
+  version: string;
+  pass: UnicodePass;
+  expected: number;
+  got: number | null;
+  count: number;
+  /** A few of the items, as their ids. */
+  examples: string[];
+}
+
+/** Disagreements grouped by category, version, pass and answer, largest first. */
+export function groupDisagreements(v: UnicodeVerdict, examples = 3): DisagreementGroup[] {
+  const groups = new Map<string, DisagreementGroup>();
+  for (const d of v.disagreements) {
+    const version = d.emoji && d.category !== 'wide' ? `emoji ${d.emoji}` : (d.unicode ?? '');
+    const key = `${d.category} ${version} ${d.pass} ${d.expected} ${d.got}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { category: d.category, version, pass: d.pass, expected: d.expected, got: d.got, count: 0, examples: [] }));
+    g.count++;
+    if (g.examples.length < examples) g.examples.push(d.id);
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count || a.category.localeCompare(b.category));
+}

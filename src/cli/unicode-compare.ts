@@ -1,0 +1,39 @@
+/**
+ * `termprobe compare --unicode [files…]`: the Unicode verdict of each Unicode
+ * results file (default: termprobe-results/unicode/*.json when it holds any,
+ * else results/unicode/*.json), as text, Markdown or JSON.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { unicodeVerdict, type UnicodeVerdict } from '../classify/unicode-verdict.js';
+import { loadWidthSuite } from '../corpus/width-suite/load-width-suite.js';
+import { readUnicodeResults } from '../results/read-unicode-results.js';
+import { unicodeJson, unicodeMarkdown, unicodeText } from '../report/unicode-report.js';
+import { UsageError } from './errors.js';
+import { OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR } from './results-dirs.js';
+import { writeOut } from './write-out.js';
+
+function jsonIn(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((n) => n.endsWith('.json')).sort().map((n) => join(dir, n));
+  } catch {
+    return [];
+  }
+}
+
+export function unicodeFiles(args: string[] | undefined): string[] {
+  if (args && args.length > 0) return args;
+  const own = jsonIn(join(OWN_RESULTS_DIR, 'unicode'));
+  return own.length > 0 ? own : jsonIn(join(PUBLISHED_RESULTS_DIR, 'unicode'));
+}
+
+export function loadVerdicts(files: string[]): UnicodeVerdict[] {
+  if (files.length === 0) throw new UsageError(`no Unicode results files given, and neither ${OWN_RESULTS_DIR}/unicode/ nor ${PUBLISHED_RESULTS_DIR}/unicode/ holds any; run \`termprobe run --suite unicode\` first, or name the files`);
+  const suite = loadWidthSuite();
+  return files.map((f) => unicodeVerdict(readUnicodeResults(f), suite));
+}
+
+export function unicodeCompare(files: string[], format: string): void {
+  const verdicts = loadVerdicts(unicodeFiles(files));
+  writeOut(format === 'json' ? unicodeJson(verdicts) : format === 'markdown' ? unicodeMarkdown(verdicts) : unicodeText(verdicts));
+}

@@ -1,0 +1,64 @@
+/**
+ * One item of the Unicode width suite: a string (or, for the items terminals
+ * choke on, raw bytes) whose cursor advance is measured, the Unicode and emoji
+ * version it belongs to, and the advance the width specification expects.
+ */
+
+export const WIDTH_CATEGORIES = [
+  'wide',
+  'zero-width',
+  'ambiguous',
+  'emoji-zwj',
+  'vs16',
+  'vs15',
+  'flag',
+  'lone-indicator',
+  'skin-tone',
+  'lone-modifier',
+  'keycap',
+  'hangul-jamo',
+  'text',
+  'choke',
+] as const;
+
+export type WidthCategory = (typeof WIDTH_CATEGORIES)[number];
+
+export interface WidthItem {
+  /** `category:HEX-HEX…` (code points), or `choke:name`. Unique in the suite. */
+  id: string;
+  category: WidthCategory;
+  /** What is written. Absent for choke items that are not valid UTF-8 (see bytes). */
+  text?: string;
+  /** Raw bytes as hex, for items that no string can hold (overlong forms, surrogates). */
+  bytes?: string;
+  /** The Unicode version that made the measured code point wide (wide) or assigned it (others). */
+  unicode?: string;
+  /** The emoji version, for emoji items. */
+  emoji?: string;
+  /**
+   * The advance the width specification gives, each code point on its own
+   * (mode 2027 off). For zero-width items the text starts with a base letter,
+   * so 1 means "the mark added nothing". Absent for choke items (anything goes, as long as the run goes on).
+   */
+  expect?: number;
+  /** For grapheme clusters: the advance as one cluster (UAX #29, mode 2027 on). The item is then measured in both modes. */
+  cluster?: number;
+  /** For `text` items: the script or language sample it comes from. */
+  note?: string;
+}
+
+export interface WidthSuite {
+  /** sha256 of the items, so a results file names the suite it measured. */
+  hash: string;
+  unicode: string;
+  emoji: string;
+  /** The data packages (name@version) the suite was generated from. */
+  sources: string[];
+  items: WidthItem[];
+}
+
+/** The bytes an item writes. */
+export function itemBytes(item: WidthItem): Uint8Array {
+  if (item.bytes !== undefined) return Uint8Array.from(item.bytes.match(/../g) ?? [], (h) => parseInt(h, 16));
+  return new TextEncoder().encode(item.text ?? '');
+}

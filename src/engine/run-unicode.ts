@@ -1,0 +1,175 @@
+/**
+ * The Unicode width suite against one target: identify (as for the corpus),
+ * then two passes of batched width measurements (width-batches.ts,
+ * run-widths.ts): every item with mode 2027 reset, then the grapheme-cluster
+ * items with it set; then the modes the terminal started with are put back.
+ */
+import type { WidthItem, WidthSuite } from '../corpus/width-suite/width-item.js';
+import { UNICODE_RESULTS_SCHEMA_ID, type UnicodePass, type UnicodeResults } from '../results/unicode-results-schema.js';
+import { answerChar } from '../results/width-answers.js';
+import { loadTarget } from '../targets/registry.js';
+import type { TargetSession } from '../targets/target.js';
+import { TargetUnavailableError } from '../targets/target-unavailable-error.js';
+import { toolVersion } from '../util/tool-version.js';
+import { engineOfIdentity } from './engine-identity.js';
+import { chooseIdentity, IDENTIFY_PROBES, readIdentification } from './identify.js';
+import { preludeBytes, restoreModesBytes, type PreludeKind } from './prelude.js';
+import { runProbes } from './run-probes.js';
+import { DEFAULT_IDLE_MS, measureWidths, type WidthPass } from './run-widths.js';
+
+export interface UnicodeRunOptions {
+  cols?: number;
+  rows?: number;
+  options?: Record<string, string>;
+  idleTimeoutMs?: number;
+  prelude?: PreludeKind;
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+  maxBytesInFlight?: number;
+}
+
+export interface UnicodeRun {
+  results: UnicodeResults;
+  gaveUp?: string;
+}
+
+const MODE_2027_RESET = '\x1b[?2027l';
+const MODE_2027_SET = '\x1b[?2027h';
+
+/** The session in use, and how to start a fresh one when a choke item leaves the terminal hung or dead. */
+export interface UnicodeSessionHolder {
+  current: TargetSession;
+  reopen?: () => Promise<TargetSession>;
+}
+
+/** Run the suite in an open session (any target, the user's own terminal included). */
+export async function measureSession(targetId: string, sessionOrHolder: TargetSession | UnicodeSessionHolder, suite: WidthSuite, opts: UnicodeRunOptions & { cols: number; rows: number }): Promise<UnicodeRun> {
+  const holder: UnicodeSessionHolder = 'current' in sessionOrHolder ? sessionOrHolder : { current: sessionOrHolder };
+  const startedAt = new Date();
+  const t0 = performance.now();
+  const described = await holder.current.describe();
+  const size = { cols: opts.cols, rows: opts.rows };
+  const ident = await runProbes(holder.current, IDENTIFY_PROBES, { size, idleTimeoutMs: opts.idleTimeoutMs, prelude: 'none', signal: opts.signal });
+  const seen = readIdentification(ident.results[0]!, ident.results[1]!);
+  const modes = { ...seen.modes, ...described.settings?.modes };
+  const restore = restoreModesBytes(modes);
+  const prelude = preludeBytes(size, opts.prelude ?? 'default', restore);
+  const items = suite.items;
+  const all = items.map((_, i) => i);
+  const chokes = all.filter((i) => items[i]!.category === 'choke');
+  const plain = all.filter((i) => items[i]!.category !== 'choke');
+  const clusters = all.filter((i) => items[i]!.cluster !== undefined);
+  const total = all.length + clusters.length;
+  const tMeasure = performance.now();
+  let done = 0;
+  const pass = (modeBytes: string, indexes: number[], maxTimeouts?: number) => {
+    const offset = done;
+    return measureWidths(holder.current, items, indexes, {
+      size,
+      modeBytes,
+      prelude,
+      idleTimeoutMs: opts.idleTimeoutMs,
+      signal: opts.signal,
+      // A choke item goes alone, with one timeout to give: no budget to shrink first.
+      maxBytesInFlight: maxTimeouts === 1 ? 1 : opts.maxBytesInFlight,
+      ...(maxTimeouts ? { maxTimeouts } : {}),
+      onProgress: (n) => opts.onProgress?.(offset + n, total),
+    }).then((r) => ((done += indexes.length), r));
+  };
+  let off: WidthPass;
+  let on: WidthPass | undefined;
+  if (ident.gaveUp) {
+    off = { advances: new Map(all.map((i) => [i, null])), notes: new Map(), remeasured: [], batches: 0, gaveUp: ident.gaveUp };
+  } else {
+    off = await pass(MODE_2027_RESET, plain);
+    if (!off.gaveUp) on = await pass(MODE_2027_SET, clusters);
+    // The items terminals choke on go last, each alone: one that leaves the terminal hung or dead
+    // is marked, and a fresh instance (where the target can start one) measures the rest.
+    for (let k = 0; k < chokes.length && !off.gaveUp; k++) {
+      const i = chokes[k]!;
+      const r = await pass(MODE_2027_RESET, [i], 1);
+      off.advances.set(i, r.advances.get(i) ?? null);
+      off.batches += r.batches;
+      const note = r.notes.get(i);
+      if (!r.gaveUp) {
+        if (note) off.notes.set(i, note);
+        continue;
+      }
+      if (!holder.reopen || k === chokes.length - 1) {
+        off.notes.set(i, `no answer within ${opts.idleTimeoutMs ?? DEFAULT_IDLE_MS} ms; ${r.gaveUp}`);
+        if (k < chokes.length - 1) off.gaveUp = r.gaveUp;
+        continue;
+      }
+      off.notes.set(i, `no answer within ${opts.idleTimeoutMs ?? DEFAULT_IDLE_MS} ms: the terminal stopped answering after this item (hung or died); a fresh instance measured the rest`);
+      await holder.current.close();
+      holder.current = await holder.reopen();
+      await runProbes(holder.current, IDENTIFY_PROBES, { size, idleTimeoutMs: opts.idleTimeoutMs, prelude: 'none', signal: opts.signal });
+    }
+    for (const i of chokes) if (!off.advances.has(i)) {
+      off.advances.set(i, null);
+      off.notes.set(i, `not measured: ${off.gaveUp ?? 'the terminal stopped answering'}`);
+    }
+    // Put back what the run changed: the prelude restores the recorded modes (2027 included).
+    holder.current.write(new TextEncoder().encode(prelude));
+  }
+  const measuringMs = Math.round(performance.now() - tMeasure);
+  const identity = chooseIdentity(described, seen, targetId);
+  const settings = described.settings ?? {};
+  const gaveUp = off.gaveUp ?? on?.gaveUp;
+  const results: UnicodeResults = {
+    schema: UNICODE_RESULTS_SCHEMA_ID,
+    tool: { name: 'termprobe', version: toolVersion() },
+    suite: { hash: suite.hash, unicode: suite.unicode, emoji: suite.emoji, items: items.length, sources: suite.sources },
+    target: { id: targetId, identity, engine: described.engine ?? engineOfIdentity(targetId, identity) },
+    settings: {
+      ...settings,
+      cols: opts.cols,
+      rows: opts.rows,
+      modes,
+      ...(opts.options && Object.keys(opts.options).length > 0 ? { options: { ...settings.options, ...opts.options } } : {}),
+    },
+    run: { startedAt: startedAt.toISOString(), elapsedMs: Math.round(performance.now() - t0), measuringMs, batches: off.batches + (on?.batches ?? 0), ...(gaveUp ? { gaveUp } : {}) },
+    answers: { off: encodePass(items, off), on: on ? encodePass(items, on) : '.'.repeat(items.length) },
+    long: { off: longOf(items, off), on: on ? longOf(items, on) : {} },
+    remeasured: { off: off.remeasured.map((i) => items[i]!.id), on: on ? on.remeasured.map((i) => items[i]!.id) : [] },
+    notes: { off: notesOf(items, off), on: on ? notesOf(items, on) : {} },
+  };
+  return { results, ...(gaveUp ? { gaveUp } : {}) };
+}
+
+function encodePass(items: readonly WidthItem[], pass: WidthPass): string {
+  let out = '';
+  for (let i = 0; i < items.length; i++) out += answerChar(pass.advances.get(i));
+  return out;
+}
+
+function longOf(items: readonly WidthItem[], pass: WidthPass): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [i, advance] of pass.advances) if (advance !== null && advance > 35) out[items[i]!.id] = advance;
+  return out;
+}
+
+function notesOf(items: readonly WidthItem[], pass: WidthPass): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [i, note] of pass.notes) out[items[i]!.id] = note;
+  return out;
+}
+
+export type { UnicodePass };
+
+/** Open a target, run the suite, close it (always). */
+export async function runUnicodeTarget(targetId: string, suite: WidthSuite, opts: UnicodeRunOptions = {}): Promise<UnicodeRun> {
+  const factory = await loadTarget(targetId);
+  const avail = await factory.available();
+  if (!avail.ok) throw new TargetUnavailableError(targetId, avail.reason + (avail.install ? ` (install: ${avail.install})` : ''));
+  if (factory.kind === 'self') return (await import('./run-self-unicode.js')).runSelfUnicode(suite, opts);
+  const cols = opts.cols ?? 80;
+  const rows = opts.rows ?? 24;
+  const open = () => factory.open({ cols, rows, options: opts.options ?? {}, signal: opts.signal });
+  const holder: UnicodeSessionHolder = { current: await open(), reopen: open };
+  try {
+    return await measureSession(targetId, holder, suite, { ...opts, cols, rows });
+  } finally {
+    await holder.current.close();
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Record a program's output as an asciinema v2 cast: the program runs in a
+ * node-pty terminal of the given size with a known environment (TERM, LANG,
+ * the rest of the caller's), its output is written as "o" events with their
+ * times, and keys given in advance are typed once the output has gone quiet
+ * (each recorded as an "i" event). The file appears only when the program has
+ * ended (or was ended after the last key); an interrupted recording leaves none.
+ */
+import { createRequire } from 'node:module';
+import { CastWriter } from '../cast/cast-writer.js';
+
+export interface RecordOptions {
+  argv: string[];
+  out: string;
+  cols: number;
+  rows: number;
+  term: string;
+  /** Keys to type, one after another, each once the output has been quiet for quietMs. */
+  keys: string[];
+  quietMs: number;
+  /** Ended (SIGHUP, then SIGKILL) this long after the last key, if still running. */
+  endAfterMs: number;
+  /**
+   * Once the output after the last key is quiet, stop recording and end the
+   * program: what it writes on the way out (leaving the alternate screen) is not
+   * recorded, so the cast ends on the program's own screen.
+   */
+  cutAfterKeys?: boolean;
+  cwd?: string;
+  env?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface RecordSummary {
+  events: number;
+  bytes: number;
+  seconds: number;
+  exit: string;
+}
+
+type Pty = import('node-pty').IPty;
+
+function loadPty(): typeof import('node-pty') {
+  try {
+    return createRequire(import.meta.url)('node-pty') as typeof import('node-pty');
+  } catch {
+    throw new Error('record needs node-pty, which is not installed here (npm install node-pty)');
+  }
+}
+
+export async function recordSession(opts: RecordOptions): Promise<RecordSummary> {
+  const pty = loadPty();
+  const env: Record<string, string> = { ...(process.env as Record<string, string>), TERM: opts.term, COLUMNS: String(opts.cols), LINES: String(opts.rows), ...opts.env };
+  if (!env['LANG'] || env['LANG'] === 'C') env['LANG'] = 'C.UTF-8';
+  const kept = Object.fromEntries(['TERM', 'SHELL', 'LANG', 'LC_ALL'].filter((k) => env[k]).map((k) => [k, env[k]!]));
+  const writer = new CastWriter(opts.out, {
+    version: 2,
+    width: opts.cols,
+    height: opts.rows,
+    timestamp: Math.floor(Date.now() / 1000),
+    command: opts.argv.join(' '),
+    env: kept,
+  });
+  const t0 = performance.now();
+  const now = () => (performance.now() - t0) / 1000;
+  let child: Pty;
+  try {
+    child = pty.spawn(opts.argv[0]!, opts.argv.slice(1), { name: opts.term, cols: opts.cols, rows: opts.rows, cwd: opts.cwd ?? process.cwd(), env });
+  } catch (e) {
+    writer.abort();
+    throw new Error(`cannot start ${opts.argv[0]}: ${(e as Error).message}`);
+  }
+  let events = 0;
+  let bytes = 0;
+  let lastOutput = performance.now();
+  let recording = true;
+  child.onData((data) => {
+    if (!recording) return;
+    lastOutput = performance.now();
+    events++;
+    bytes += Buffer.byteLength(data);
+    writer.event(now(), 'o', data);
+  });
+  const exited = new Promise<string>((resolve) => child.onExit(({ exitCode, signal }) => resolve(signal ? `signal ${signal}` : `exit ${exitCode}`)));
+  let done = false;
+  void exited.then(() => (done = true));
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const pause = (ms: number) =>
+    new Promise((r) => {
+      const t = setTimeout(() => {
+        timers.delete(t);
+        r(undefined);
+      }, ms);
+      timers.add(t);
+    });
+  try {
+    const waitQuiet = async () => {
+      while (!done && performance.now() - lastOutput < opts.quietMs) {
+        if (opts.signal?.aborted) throw opts.signal.reason;
+        await pause(Math.max(5, opts.quietMs - (performance.now() - lastOutput)));
+      }
+    };
+    for (const key of opts.keys) {
+      await waitQuiet();
+      if (done) break;
+      writer.event(now(), 'i', key);
+      child.write(key);
+      lastOutput = performance.now();
+    }
+    if (opts.cutAfterKeys && !done) {
+      await waitQuiet();
+      recording = false;
+    }
+    const ended = opts.cutAfterKeys && !done ? undefined : await Promise.race(opts.keys.length > 0 ? [exited, pause(opts.endAfterMs).then(() => undefined), abortOf(opts.signal)] : [exited, abortOf(opts.signal)]);
+    if (opts.signal?.aborted) throw opts.signal.reason;
+    let exit = ended;
+    if (exit === undefined) {
+      if (recording) await waitQuiet();
+      recording = false;
+      child.kill('SIGHUP');
+      exit = await Promise.race([exited, pause(2000).then(() => undefined)]);
+      if (exit === undefined) {
+        child.kill('SIGKILL');
+        exit = await exited;
+      }
+      exit = `ended by termprobe after the last key (${exit}${opts.cutAfterKeys ? ', its last output not recorded' : ''})`;
+    }
+    writer.commit();
+    return { events, bytes, seconds: now(), exit };
+  } catch (e) {
+    if (!done) child.kill('SIGKILL');
+    writer.abort();
+    throw e;
+  } finally {
+    for (const t of timers) clearTimeout(t);
+  }
+}
+
+function abortOf(signal: AbortSignal | undefined): Promise<undefined> {
+  return new Promise((resolve) => {
+    if (!signal) return;
+    if (signal.aborted) resolve(undefined);
+    signal.addEventListener('abort', () => resolve(undefined), { once: true });
+  });
+}

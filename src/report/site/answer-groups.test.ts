@@ -1,0 +1,56 @@
+/** Probe pages group terminals by answer: over the 21 published results, every terminal once, each reason once. */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { viewRun } from '../../classify/run-view.js';
+import { readResults } from '../../results/read-results.js';
+import { groupAnswers } from './answer-groups.js';
+import { buildSiteModelFrom } from './build-site.js';
+import { ColourSheet } from './colour-sheet.js';
+import { escapeHtml } from './html.js';
+import { renderProbePage } from './probe-page.js';
+import type { SiteModel } from './site-model.js';
+
+const PUBLISHED = fileURLToPath(new URL('../../../results/', import.meta.url));
+
+describe('answer groups on probe pages (published results)', () => {
+  let model: SiteModel;
+  beforeAll(async () => {
+    const files = readdirSync(PUBLISHED).filter((f) => f.endsWith('.json')).map((f) => join(PUBLISHED, f));
+    model = await buildSiteModelFrom(files.map((f) => viewRun(f, readResults(f))));
+  });
+
+  it('lists every terminal exactly once, in groups of one answer, mark and class each', () => {
+    for (const r of model.rows) {
+      const groups = groupAnswers(r, model);
+      expect(groups.flatMap((g) => g.columns.map((c) => c.index)).sort((a, b) => a - b), r.id).toEqual(model.columns.map((c) => c.index));
+      for (const g of groups) for (const c of g.columns) expect([r.cells[c.index]!.answer, r.cells[c.index]!.kind]).toEqual([g.answer, g.cell.kind]);
+      const keys = groups.map((g) => `${g.answer} ${g.cell.kind} ${g.cell.verdict.agreement?.class === 'same' ? '' : g.cell.verdict.agreement?.class}`);
+      expect(new Set(keys).size, r.id).toBe(keys.length);
+    }
+  });
+
+  it('shows each reason once on the page, however many terminals it explains', () => {
+    let shared = 0;
+    for (const r of model.rows) {
+      const page = renderProbePage(r, model, new ColourSheet());
+      const given = [...page.matchAll(/<p class="reason">(.*?)<\/p>/gs)].map((m) => m[1]!);
+      const reasons = new Map<string, number>();
+      for (const cell of r.cells) {
+        const text = cell.verdict.entry?.reason ?? (cell.verdict.support.support === 'inconclusive' ? cell.verdict.support.detail : undefined);
+        if (text) reasons.set(text, (reasons.get(text) ?? 0) + 1);
+      }
+      for (const [text, cells] of reasons) {
+        if (cells > 1) shared++;
+        expect(given.filter((p) => p.includes(escapeHtml(text))), `${r.id}: ${text}`).toHaveLength(1);
+      }
+    }
+    expect(shared).toBeGreaterThan(10);
+  });
+
+  it('says how many engines implement the behaviour', () => {
+    const r = model.rows.find((x) => x.row.consensus.engines.length > 0)!;
+    expect(renderProbePage(r, model, new ColourSheet())).toMatch(/Implemented by \d+ of \d+ engines/);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * The site's data tables, one shape everywhere: a header row naming every
+ * column (terminal names included, so each table reads on its own), a row
+ * header per row, and each cell carrying its column's name (data-h) so that on
+ * a phone, where the stylesheet stacks a row into a block, every value still
+ * says what it is.
+ */
+import { html, type Html, type HtmlValue } from './html.js';
+
+export interface DataRow {
+  id?: string;
+  head: HtmlValue;
+  cells: HtmlValue[];
+  /** Extra classes on each cell, by column (e.g. 'num'). */
+  cellClass?: (string | undefined)[];
+}
+
+export interface DataTableSpec {
+  cls?: string;
+  /** Column names: the row headers' column first. */
+  columns: string[];
+  rows: DataRow[];
+  foot?: DataRow;
+  caption?: HtmlValue;
+  /** Stack rows into blocks on a phone (default); false for narrow tables that fit as they are. */
+  stack?: boolean;
+}
+
+function row(r: DataRow, columns: string[], tag: 'tbody' | 'tfoot'): Html {
+  const cells = r.cells.map((c, i) => {
+    const cls = r.cellClass?.[i];
+    return html`<td data-h="${columns[i + 1] ?? ''}"${cls ? html` class="${cls}"` : ''}>${c}</td>`;
+  });
+  return html`<tr${r.id ? html` id="${r.id}"` : ''}${tag === 'tfoot' ? html` class="foot"` : ''}><th scope="row">${r.head}</th>${cells}</tr>`;
+}
+
+export function dataTable(spec: DataTableSpec): Html {
+  const head = html`<thead><tr>${spec.columns.map((c) => html`<th scope="col">${c}</th>`)}</tr></thead>`;
+  const body = html`<tbody>${spec.rows.map((r) => row(r, spec.columns, 'tbody'))}</tbody>`;
+  const foot = spec.foot ? html`<tfoot>${row(spec.foot, spec.columns, 'tfoot')}</tfoot>` : '';
+  return html`<table class="data${spec.stack === false ? '' : ' stack'}${spec.cls ? ` ${spec.cls}` : ''}">${spec.caption ? html`<caption>${spec.caption}</caption>` : ''}${head}${body}${foot}</table>`;
+}

@@ -1,0 +1,161 @@
+/**
+ * Finding things on the site, in Chromium: search by id, words, sequence
+ * mnemonic (derived from the bytes) and terminal name; filters kept in the
+ * address; compare pages. Run on the 21 published results (results/ with the
+ * shipped corpus) and, for sequences the corpus does not send yet (OSC 52,
+ * OSC 8), on a small corpus run now on the embedded emulators.
+ */
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { viewRun } from '../../classify/run-view.js';
+import { loadCorpus } from '../../corpus/load-corpus.js';
+import { runTarget } from '../../engine/run-target.js';
+import { readResults } from '../../results/read-results.js';
+import { writeResults } from '../../results/write-results.js';
+import { haveProgram } from '../../test-support/require-program.js';
+import { CHROMIUM_PACKAGE, CHROMIUM_PATH, launchChromium, openPage, POLL, watchPage } from './browser-harness.js';
+import { buildSite } from './build-site.js';
+import { answersDiffer, type SiteModel } from './site-model.js';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const PUBLISHED = join(ROOT, 'results');
+const published = readdirSync(PUBLISHED).filter((f) => f.endsWith('.json')).sort().map((f) => join(PUBLISHED, f));
+
+describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('finding things on the site (Chromium)', () => {
+  let dir: string;
+  let browser: Browser;
+  let page: Page;
+  let problems: string[];
+  let model: SiteModel;
+  let small: string;
+  const site = () => join(dir, 'site');
+  const url = (path: string, root = site()) => pathToFileURL(join(root, path)).href;
+  const visibleIds = () => page.locator('#matrix tr.probe:visible th a').allTextContents();
+  const visibleTerminals = () => page.locator('#matrix th.term:visible .t-name').allTextContents();
+  const search = async (text: string) => {
+    await page.fill('#filter-search', text);
+    await expect.poll(() => page.evaluate('location.hash'), POLL).toBe(text ? `#q=${encodeURIComponent(text).replace(/%20/g, '+')}` : '');
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'termprobe-site-find-'));
+    ({ model } = await buildSite(published.map((f) => viewRun(f, readResults(f))), site()));
+    // The small site: the fixture corpus plus OSC probes, run now on both embedded emulators.
+    const probes = join(dir, 'probes');
+    cpSync(join(FIXTURES, 'probes'), probes, { recursive: true });
+    cpSync(join(FIXTURES, 'find-probes'), probes, { recursive: true });
+    const corpus = await loadCorpus(probes);
+    const files = [];
+    for (const target of ['xterm.js', 'ghostty']) {
+      const { results } = await runTarget(target, corpus, corpus.probes, { cols: 80, rows: 24 });
+      const file = join(dir, `${target}.json`);
+      writeResults(file, results);
+      files.push(file);
+    }
+    small = join(dir, 'small');
+    await buildSite(files.map((f) => viewRun(f, readResults(f))), small, { registry: join(FIXTURES, 'divergences.yaml'), probes });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    problems = watchPage(page);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('finds probes by sequence mnemonic, by words of the spec and description, and terminals by name', async () => {
+    await openPage(page, url('index.html'));
+    await search('DECSET 1049');
+    const ids = await visibleIds();
+    expect(ids).toEqual(expect.arrayContaining(['alt-screen.1049-hides-main', 'alt-screen.1049-restores-cursor', 'reports.decrqm-1049']));
+    for (const id of ids) expect(model.rows.find((r) => r.id === id)!.sequences.join(' '), id).toMatch(/DECSET 1049|DECRQM \?1049/);
+    await search('cursor shape');
+    expect(await visibleIds()).toContain('reports.decrqss-decscusr');
+    await search('ECMA-48 8.3.21');
+    expect(await visibleIds()).toEqual(expect.arrayContaining(model.rows.filter((r) => r.probe?.spec.includes('ECMA-48 8.3.21')).map((r) => r.id)));
+    // A terminal's name picks its column; the probes stay.
+    await search('kitty');
+    expect(await visibleTerminals()).toEqual(['kitty']);
+    expect(await visibleIds()).toHaveLength(model.rows.length);
+    await search('kitty DECSTBM');
+    expect(await visibleTerminals()).toEqual(['kitty']);
+    const margins = await visibleIds();
+    expect(margins.length).toBeGreaterThan(5);
+    for (const id of margins) expect(model.rows.find((r) => r.id === id)!.sequences, id).toContain('DECSTBM');
+    await search('');
+    expect(await visibleIds()).toHaveLength(model.rows.length);
+    expect(problems).toEqual([]);
+  });
+
+  it('finds OSC 52, hyperlinks and cursor shape in probes run now', async () => {
+    await openPage(page, url('index.html', small));
+    await search('OSC 52');
+    expect(await visibleIds()).toEqual(['osc.clipboard-set-is-silent']);
+    await search('hyperlink');
+    expect(await visibleIds()).toEqual(['osc.link-text-only']);
+    await search('cursor shape');
+    expect(await visibleIds()).toEqual(['osc.cursor-style-silent']);
+    await search('clipboard');
+    expect(await visibleIds()).toEqual(['osc.clipboard-set-is-silent']);
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps the filters in the address: a reload shows the same view; filtering scrolls the matrix to the top', async () => {
+    await openPage(page, url('index.html'));
+    await page.evaluate('document.querySelector(".matrix-wrap").scrollTop = 3000');
+    await expect.poll(() => page.evaluate('document.querySelector(".matrix-wrap").scrollTop'), POLL).toBeGreaterThan(1000);
+    await search('kitty xterm');
+    await expect.poll(() => page.evaluate('document.querySelector(".matrix-wrap").scrollTop'), POLL).toBe(0);
+    await page.check('#filter-disagree');
+    await page.selectOption('#filter-mark', 'lacks');
+    await page.uncheck('input[data-cat="cursor"]');
+    const kitty = model.columns.find((c) => c.view.name === 'kitty')!;
+    const xterm = model.columns.find((c) => c.view.name === 'xterm')!;
+    const expected = model.rows.filter((r) => r.row.category !== 'cursor' && answersDiffer(r, kitty.index, xterm.index) && [kitty, xterm].some((c) => r.cells[c.index]!.kind === 'lacks')).map((r) => r.id);
+    expect(expected.length).toBeGreaterThan(0);
+    await expect.poll(visibleIds, POLL).toEqual(expected);
+    const shared = page.url();
+    expect(shared).toMatch(/#q=kitty\+xterm&differ=1&mark=lacks&cat=/);
+    const fresh = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      await openPage(fresh, shared);
+      expect(await fresh.locator('#matrix tr.probe:visible th a').allTextContents()).toEqual(expected);
+      expect(await fresh.locator('#matrix th.term:visible .t-name').allTextContents()).toEqual(['kitty', 'xterm']);
+      expect([await fresh.inputValue('#filter-search'), await fresh.isChecked('#filter-disagree'), await fresh.inputValue('#filter-mark'), await fresh.isChecked('input[data-cat="cursor"]')]).toEqual(['kitty xterm', true, 'lacks', false]);
+    } finally {
+      await fresh.close();
+    }
+    await page.reload();
+    await page.waitForFunction('document.documentElement.dataset.ready === "1"');
+    expect(await visibleIds()).toEqual(expected);
+    expect(problems).toEqual([]);
+  });
+
+  it('has a compare page for any two terminals, linked from the matrix and from each terminal page', async () => {
+    await openPage(page, url('index.html'));
+    await search('kitty xterm');
+    const link = page.locator('#filter-compare');
+    await link.waitFor({ state: 'visible' });
+    await Promise.all([page.waitForURL(url('compare/kitty-vs-xterm.html')), link.click()]);
+    const kitty = model.columns.find((c) => c.view.name === 'kitty')!;
+    const xterm = model.columns.find((c) => c.view.name === 'xterm')!;
+    const differ = model.rows.filter((r) => answersDiffer(r, kitty.index, xterm.index)).map((r) => r.id);
+    expect(await page.locator('table.pair tbody th a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(differ.map((id) => `../probes/${model.rows.find((r) => r.id === id)!.slug}.html`));
+    expect(await page.textContent('main')).toContain(`They answer differently on ${differ.length} of the`);
+    expect(await page.locator('table.pair thead th').first().textContent()).toBe('probe');
+    expect(await page.locator('table.pair >> nth=0 >> thead th').allTextContents()).toEqual(['probe', kitty.view.label, xterm.view.label]);
+    // The same view in the matrix, by URL.
+    await Promise.all([page.waitForURL(/index\.html#t=/), page.click('text=the same view in the table')]);
+    await page.waitForFunction('document.documentElement.dataset.ready === "1"');
+    await expect.poll(visibleIds, POLL).toEqual(differ);
+    expect(readdirSync(join(site(), 'compare'))).toHaveLength((model.columns.length * (model.columns.length - 1)) / 2);
+    await openPage(page, url(`terminals/${xterm.slug}.html`));
+    expect(await page.getAttribute('.compare-with a:text-is("kitty 0.26.5")', 'href')).toBe('../compare/kitty-vs-xterm.html');
+    expect(problems).toEqual([]);
+  });
+});

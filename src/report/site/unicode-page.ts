@@ -1,0 +1,96 @@
+/**
+ * unicode.html: terminals × Unicode versions (best match, shares of each
+ * version's new wide and zero-width code points, emoji and sequence shares),
+ * each terminal linking to unicode/<terminal>.html, its drill-down to the
+ * code points that disagree; unicode.json for machines. Written only when the
+ * site is built with Unicode verdicts (site-command.ts reads unicode/ beside the results).
+ */
+import { BELOW_ALL, groupDisagreements, percent, verdictSentence, type Share, type UnicodeVerdict } from '../../classify/unicode-verdict.js';
+import { unicodeJson } from '../unicode-report.js';
+import { html, type Html } from './html.js';
+import { renderPage } from './layout.js';
+import type { SitePage } from './site-pages.js';
+import type { SiteModel } from './site-model.js';
+import { SlugAllocator } from './slug.js';
+import { fillTemplate } from './templates.js';
+
+/** Disagreeing items listed one by one on a terminal's page, at most. */
+export const ITEMS_PER_PAGE = 300;
+
+const KINDS = ['wide', 'zero-width', 'ambiguous', 'emoji-zwj', 'vs16', 'vs15', 'flag', 'skin-tone', 'keycap', 'lone-indicator', 'lone-modifier', 'hangul-jamo', 'text'] as const;
+const best = (v: string) => (v === BELOW_ALL ? '≤ 8.0' : v);
+const shareCell = (s: Share | undefined): Html => html`<td title="${s ? `${s.matched} of ${s.total}` : 'none'}">${percent(s)}</td>`;
+const codes = (id: string) => id.slice(id.indexOf(':') + 1).split('-').map((h) => `U+${h}`).join(' ');
+
+function slugs(verdicts: readonly UnicodeVerdict[]): string[] {
+  const alloc = new SlugAllocator('terminal');
+  return verdicts.map((v) => alloc.take(`${v.name}-${v.version}`));
+}
+
+function versionsOf(verdicts: readonly UnicodeVerdict[]): string[] {
+  return [...new Set(verdicts.flatMap((v) => v.unicode.versions.map((r) => r.version)))].filter((x) => Number(x) >= 9).sort((a, b) => Number(a) - Number(b));
+}
+
+function summaryTable(verdicts: readonly UnicodeVerdict[], slug: string[]): Html {
+  const head = ['terminal', 'Unicode', 'emoji', '2027', 'ZWJ', 'VS16', 'VS15', 'flags', 'skin tone', 'keycap', 'lone RI', 'jamo', 'ambiguous', 'text', 'disagree'];
+  const rows = verdicts.map((v, i) => html`<tr><th><a href="unicode/${slug[i]!}.html">${v.name} ${v.version}</a></th><td>${v.answered === 0 ? '–' : best(v.unicode.best)}</td><td>${v.answered === 0 ? '–' : best(v.emoji.best)}</td><td>${v.mode2027}</td>${['emoji-zwj', 'vs16', 'vs15', 'flag', 'skin-tone', 'keycap', 'lone-indicator', 'hangul-jamo', 'ambiguous', 'text'].map((k) => shareCell(v.shares[k]))}<td>${v.disagreements.length}</td></tr>`);
+  return html`<table class="data unicode"><thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function versionTable(verdicts: readonly UnicodeVerdict[], slug: string[], root: '' | '../'): Html {
+  const versions = versionsOf(verdicts);
+  const rows = verdicts.map((v, i) => {
+    const cells = versions.map((ver) => {
+      const r = v.unicode.versions.find((x) => x.version === ver);
+      return r ? html`<td${ver === v.unicode.best ? html` class="best"` : ''} title="wide ${r.wide.matched}/${r.wide.total}, zero width ${r.zero.matched}/${r.zero.total}">${percent(r.wide)} / ${percent(r.zero)}</td>` : html`<td>–</td>`;
+    });
+    return html`<tr><th><a href="${root}unicode/${slug[i]!}.html">${v.name} ${v.version}</a></th>${cells}</tr>`;
+  });
+  return html`<table class="data unicode-versions"><thead><tr><th scope="col">terminal</th>${versions.map((x) => html`<th scope="col">${x}</th>`)}</tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+export function renderUnicodePage(model: SiteModel, verdicts: readonly UnicodeVerdict[]): string {
+  const slug = slugs(verdicts);
+  const suite = verdicts[0] ? `${verdicts.length} terminals, width suite ${verdicts[0].suite}` : 'no terminals';
+  const body = fillTemplate('unicode', { suite, summary: summaryTable(verdicts, slug), versions: versionTable(verdicts, slug, '') });
+  return renderPage(model, { title: 'Unicode widths', kind: 'unicode-page', root: '', crumbs: [{ text: 'Unicode widths' }], body });
+}
+
+export function renderUnicodeTerminalPage(model: SiteModel, v: UnicodeVerdict): string {
+  const versions = html`<table class="data"><thead><tr><th scope="col">Unicode</th><th scope="col">new wide drawn wide</th><th scope="col">new zero width drawn so</th></tr></thead><tbody>${v.unicode.versions.map((r) => html`<tr${r.version === v.unicode.best ? html` class="best"` : ''}><th>${r.version}</th>${shareCell(r.wide)}${shareCell(r.zero)}</tr>`)}</tbody></table>`;
+  const zwj = new Map(v.zwj.versions.map((z) => [z.version, z.share]));
+  const emoji = html`<table class="data"><thead><tr><th scope="col">emoji</th><th scope="col">all items</th><th scope="col">ZWJ sequences</th></tr></thead><tbody>${v.emoji.versions.map((r) => html`<tr${r.version === v.emoji.best ? html` class="best"` : ''}><th>${r.version}</th>${shareCell(r.share)}${shareCell(zwj.get(r.version))}</tr>`)}</tbody></table>`;
+  const shares = html`<table class="data"><thead><tr><th scope="col">kind</th><th scope="col">drawn as specified</th></tr></thead><tbody>${KINDS.map((k) => html`<tr><th>${k}</th>${shareCell(v.shares[k])}</tr>`)}</tbody></table>`;
+  const marked = v.marked.length === 0 ? html`<p>None.</p>` : html`<ul>${v.marked.map((m) => html`<li><code>${m.id}</code>: ${m.got === null ? 'no answer' : `${m.got} column${m.got === 1 ? '' : 's'}`}${m.note ? ` — ${m.note}` : ''}</li>`)}</ul>`;
+  const groups = groupDisagreements(v, 5);
+  const groupList = groups.length === 0 ? html`<p>None.</p>` : html`<ul>${groups.map((g) => html`<li>${g.count} × <strong>${g.category}</strong> ${g.version} (2027 ${g.pass}): ${g.got === null ? 'no answer' : `${g.got} column${g.got === 1 ? '' : 's'}`}, specified ${g.expected} — e.g. ${g.examples.map((e) => html`<code>${codes(e)}</code> `)}</li>`)}</ul>`;
+  const shown = v.disagreements.slice(0, ITEMS_PER_PAGE);
+  const items = shown.length === 0 ? html`` : html`<div class="table-wrap"><table class="data items"><thead><tr><th scope="col">code points</th><th scope="col">text</th><th scope="col">kind</th><th scope="col">version</th><th scope="col">2027</th><th scope="col">specified</th><th scope="col">drawn</th></tr></thead><tbody>${shown.map((d) => html`<tr><td><code>${codes(d.id)}</code></td><td class="glyph">${d.text ?? ''}</td><td>${d.category}</td><td>${d.emoji && d.category !== 'wide' ? `emoji ${d.emoji}` : (d.unicode ?? '')}</td><td>${d.pass}</td><td>${d.expected}</td><td>${d.got ?? '—'}</td></tr>`)}</tbody></table></div>${v.disagreements.length > shown.length ? html`<p>… and ${v.disagreements.length - shown.length} more (the Unicode results file holds every answer).</p>` : ''}`;
+  const body = fillTemplate('unicode-terminal', {
+    terminal: `${v.name} ${v.version}`,
+    meta: `target ${v.target}${v.engine ? `, engine ${v.engine}` : ''}; DECRQM ?2027: ${v.mode2027}; clusters judged ${v.clusters === 'cluster' ? 'as clusters' : 'per code point'}`,
+    sentence: `${v.name} ${verdictSentence(v)}.`,
+    versions,
+    emoji,
+    shares,
+    marked,
+    count: v.disagreements.length,
+    groups: groupList,
+    items,
+  });
+  return renderPage(model, { title: `${v.name} ${v.version}: Unicode widths`, kind: 'unicode-page', root: '../', crumbs: [{ href: '../unicode.html', text: 'Unicode widths' }, { text: `${v.name} ${v.version}` }], body });
+}
+
+export const unicodePages: SitePage = {
+  name: 'unicode',
+  pages(model) {
+    const verdicts = model.unicode;
+    if (!verdicts || verdicts.length === 0) return [];
+    const slug = slugs(verdicts);
+    return [
+      { path: 'unicode.html', content: () => renderUnicodePage(model, verdicts) },
+      { path: 'unicode.json', content: () => unicodeJson(verdicts, 50) },
+      ...verdicts.map((v, i) => ({ path: `unicode/${slug[i]!}.html`, content: () => renderUnicodeTerminalPage(model, v) })),
+    ];
+  },
+};
