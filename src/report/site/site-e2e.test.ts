@@ -143,7 +143,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     const text = (await page.textContent('main'))!;
     for (const s of ['ghostty-web@0.4.0', 'identified by', 'Score by category', 'takes HPR 0 literally', '✓ implements']) expect(text).toContain(s);
     // The score and the differences lead; identity and settings come after.
-    expect(await page.locator('main h2').allTextContents()).toEqual(['Score by category', 'Differences', 'Identity', 'Settings']);
+    expect(await page.locator('main h2').allTextContents()).toEqual(['Score by category', 'Differences', 'History', 'Identity', 'Settings']);
     const href = await page.getAttribute('a[download]', 'href');
     expect(JSON.parse(readFileSync(join(out, 'terminals', href!), 'utf8'))).toEqual(JSON.parse(readFileSync(join(RESULTS, 'ghostty-0.4.0.json'), 'utf8')));
     await page.waitForFunction('document.querySelector("img.badge").complete');
