@@ -118,7 +118,7 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
   },
   {
     id: 'zutty', name: 'zutty', pkg: 'zutty', program: 'zutty', display: 'x11', dbus: false, vte: false,
-    xtversionNames: ['zutty'], screen: 'selection',
+    xtversionNames: ['zutty'], screen: 'none', noScreenBecause: 'zutty 0.14 stops answering when its screen is read through the X selection (a full run answered 7 of 706 probes with it), so its screens are not read',
     args: (ctx) => ['-quiet', '-font', 'DejaVuSansMono', '-geometry', geometry(ctx), '-e', ...ctx.argv],
     options: (ctx) => ({ launch: `zutty -quiet -font DejaVuSansMono -geometry ${geometry(ctx)} -e RELAY` }),
   },

@@ -33,7 +33,7 @@ const KNOWN = `\\e[?1000h\\e[2;3Hab\\u{4E2D}c  d\\e[5;1Hxyz\\e[7;1H${'w'.repeat(
 const WHOLE = ['', '  ab中c  d', '', '', 'xyz', '', 'w'.repeat(80), 'v', '', `${' '.repeat(77)}中q`, ''];
 
 const CASES: { label: string; recipe: () => GuiRecipe }[] = [
-  ...['st', 'alacritty', 'zutty', 'gnome-terminal', 'xfce4-terminal', 'konsole', 'pterm'].map((id) => ({ label: id, recipe: () => findRecipe(id)! })),
+  ...['st', 'alacritty', 'gnome-terminal', 'xfce4-terminal', 'konsole', 'pterm'].map((id) => ({ label: id, recipe: () => findRecipe(id)! })),
   { label: "x11:xterm -e {command} (xterm, read by selection)", recipe: () => customGuiRecipe('x11:xterm -e {command}') },
 ];
 
