@@ -38,8 +38,10 @@ function bytesSection(r: SiteRow, model: SiteModel): Html {
   if (!probe) return html`<p>This probe is not in the corpus this site was built with, so its bytes are not known here. The answers below come from the results files.</p>`;
   const size = sizeFor(probe, model);
   const facts = html`<dl class="facts">
-<dt>send</dt><dd><code class="raw">${probe.send}</code></dd>
-<dt>bytes</dt><dd><code class="raw">${escapeBytes(decodeNotation(probe.send, size))}</code> <span class="n">at ${size.cols}×${size.rows}</span></dd>
+${probe.send === ''
+    ? html`<dt>send</dt><dd><span class="n">nothing before the queries: the queries are the probe</span></dd>`
+    : html`<dt>send</dt><dd><code class="raw">${probe.send}</code></dd>
+<dt>bytes</dt><dd><code class="raw">${escapeBytes(decodeNotation(probe.send, size))}</code> <span class="n">at ${size.cols}×${size.rows}</span></dd>`}
 <dt>sequences</dt><dd>${joinHtml(r.sequences.map((m) => { const name = mnemonicName(m); return name ? html`<span class="seq"><code>${m}</code> <span class="n">${name}</span></span>` : html`<span class="seq"><code>${m}</code></span>`; }), html` · `)}</dd>
 <dt>queries</dt><dd>${probe.query.join(', ')}</dd>
 ${probe.screen ? html`<dt>screen read</dt><dd>rows ${probe.screen.top}–${probe.screen.bottom}, columns ${probe.screen.left}–${probe.screen.right}</dd>` : ''}
