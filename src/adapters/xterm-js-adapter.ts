@@ -9,9 +9,9 @@
  * D payloads to the emulator, write its replies as D frames, answer S with a
  * screen dump and C with the cursor once everything before them is processed.
  */
-import { createTerminal, defaultModeState, DEPENDENCY, packageVersion } from '../targets/xterm-js.js';
-import { xtermCellReader } from '../targets/xterm-cells.js';
-import { encodeFrame, FrameDecoder, type Frame } from '../targets/stdio-frames.js';
+import { createTerminal, defaultModeState, DEPENDENCY, packageVersion } from '../targets/embedded/xterm-js.js';
+import { xtermCellReader } from '../targets/common/xterm-cells.js';
+import { encodeFrame, FrameDecoder, type Frame } from '../targets/embedded/stdio-frames.js';
 
 const cols = Number(process.env['TERMPROBE_COLS'] ?? 80);
 const rows = Number(process.env['TERMPROBE_ROWS'] ?? 24);

@@ -11,7 +11,7 @@ import { loadCorpus } from '../corpus/load-corpus.js';
 import { runProbes } from '../engine/run-probes.js';
 import { SENTINEL } from '../engine/queries.js';
 import type { TargetSession } from '../targets/target.js';
-import { unsafeForSelf } from '../targets/self-safety.js';
+import { unsafeForSelf } from '../targets/own-terminal/self-safety.js';
 
 const SENTINEL_BYTES = Buffer.from(SENTINEL, 'latin1');
 

@@ -10,9 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCorpus } from '../corpus/load-corpus.js';
-import { checkPrograms } from '../targets/find-program.js';
-import { GUI_RECIPES } from '../targets/gui-recipes.js';
-import { requirements } from '../targets/gui-target.js';
+import { checkPrograms } from '../targets/common/find-program.js';
+import { GUI_RECIPES } from '../targets/gui/gui-recipes.js';
+import { requirements } from '../targets/gui/gui-target.js';
 import type { BenchFigure, BenchModule } from './bench-types.js';
 import { BIN, median } from './measure.js';
 

@@ -12,13 +12,13 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ResultsFile } from '../results/results-schema.js';
-import { findProgram } from '../targets/find-program.js';
+import { findProgram } from '../targets/common/find-program.js';
 import { PrivateTmux } from '../test-support/private-tmux.js';
 import { childArgv, childConfig, hostExit, readChildReport, scratchDir, startInHost, waitForFile } from '../test-support/self-run.js';
 import type { BenchFigure, BenchModule } from './bench-types.js';
 import { median } from './measure.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Runs of each mode: wall times on this shared 2-core machine vary by up to 1.5× from one second to the next. */
 const RUNS = 5;
 /** DESIGN.md: VTE terminals answer 10–30 ms late (on their next redraw). */

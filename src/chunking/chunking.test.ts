@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { ProbeResult } from '../results/results-schema.js';
-import { xtermJsTarget } from '../targets/xterm-js.js';
+import { xtermJsTarget } from '../targets/embedded/xterm-js.js';
 import type { TargetSession } from '../targets/target.js';
 import { runCli } from '../test-support/cli.js';
 import { havePrograms } from '../test-support/require-program.js';

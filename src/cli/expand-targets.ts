@@ -24,7 +24,7 @@ async function allTargets(): Promise<string[]> {
 
 /** Every earlier release of the embedded targets (release-targets.ts), current one included. */
 async function allReleases(): Promise<string[]> {
-  const { RELEASES, releaseName } = await import('../targets/release-targets.js');
+  const { RELEASES, releaseName } = await import('../targets/embedded/release-targets.js');
   return RELEASES.map(releaseName);
 }
 

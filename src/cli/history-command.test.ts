@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { answerSignature } from '../results/answer-key.js';
 import type { ResultsFile } from '../results/results-schema.js';
-import { GHOSTTY_RELEASES, RELEASES, XTERM_JS_RELEASES } from '../targets/release-targets.js';
+import { GHOSTTY_RELEASES, RELEASES, XTERM_JS_RELEASES } from '../targets/embedded/release-targets.js';
 import { ROOT, runCli } from '../test-support/cli.js';
 import { useTempDirs } from '../test-support/temp-dirs.js';
 

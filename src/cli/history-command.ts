@@ -22,7 +22,7 @@ export interface HistoryOptions {
 
 /** Releases of the terminal termprobe knows but could not run (release-targets.ts), with the reason. */
 async function releasesNotRun(terminal: string): Promise<VersionHistory['notRun']> {
-  const { RELEASES, releaseTarget, releaseName } = await import('../targets/release-targets.js');
+  const { RELEASES, releaseTarget, releaseName } = await import('../targets/embedded/release-targets.js');
   const out: VersionHistory['notRun'] = [];
   for (const r of RELEASES.filter((x) => x.of === terminal)) {
     const a = await releaseTarget(releaseName(r))!.available();

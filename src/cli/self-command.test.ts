@@ -11,7 +11,7 @@ import { runTarget } from '../engine/run-target.js';
 import { comparableSignature } from '../report/self-report-compare.js';
 import { parseResults } from '../results/read-results.js';
 import type { ResultsFile } from '../results/results-schema.js';
-import { unsafeForSelf } from '../targets/self-safety.js';
+import { unsafeForSelf } from '../targets/own-terminal/self-safety.js';
 import { cleanTerminalEnv, PtyHost } from '../test-support/pty-host.js';
 import { runCli } from '../test-support/cli.js';
 import { PrivateTmux } from '../test-support/private-tmux.js';

@@ -10,7 +10,7 @@ import type { Probe } from '../corpus/probe-schema.js';
 import { runSelf } from '../engine/run-self.js';
 import { runTarget } from '../engine/run-target.js';
 import { shareableResults } from '../engine/shareable-results.js';
-import { beginSelfSession } from '../targets/self.js';
+import { beginSelfSession } from '../targets/own-terminal/self.js';
 import type { ResultsFile } from '../results/results-schema.js';
 import { resultsFileFor, serializeResults, writeFileAtomic, writeResults } from '../results/write-results.js';
 import { dirname, join } from 'node:path';

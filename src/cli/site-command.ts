@@ -31,7 +31,7 @@ export interface SiteCommandOptions {
 async function releasesNotRun(views: RunView[]): Promise<Map<string, VersionHistory['notRun']>> {
   const out = new Map<string, VersionHistory['notRun']>();
   if (views.length === 0) return out;
-  const { RELEASES, releaseTarget, releaseName } = await import('../targets/release-targets.js');
+  const { RELEASES, releaseTarget, releaseName } = await import('../targets/embedded/release-targets.js');
   const terminals = new Set(views.map((v) => v.targetId));
   for (const r of RELEASES.filter((x) => terminals.has(x.of))) {
     const a = await releaseTarget(releaseName(r))!.available();

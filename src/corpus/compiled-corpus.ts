@@ -17,7 +17,7 @@ import { rememberWires, sizeIndependentWires, type ProbeWires } from './probe-wi
 import { shownPath } from './shown-path.js';
 
 const COMPILED = fileURLToPath(new URL('../corpus.compiled.json', import.meta.url));
-const SHIPPED = fileURLToPath(new URL('../../probes/', import.meta.url));
+const SHIPPED = fileURLToPath(new URL('../../probes', import.meta.url));
 
 interface CompiledCorpus {
   files: Record<string, string>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Probe } from '../corpus/probe-schema.js';
 import { answerSignature } from '../results/answer-key.js';
-import { xtermJsTarget } from '../targets/xterm-js.js';
+import { xtermJsTarget } from '../targets/embedded/xterm-js.js';
 import type { TargetSession } from '../targets/target.js';
 import { planContext, planProbe } from './probe-plan.js';
 import { runProbes } from './run-probes.js';

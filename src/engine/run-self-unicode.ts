@@ -3,7 +3,7 @@
  * prelude (the main screen is never written), the terminal restored whatever happens.
  */
 import type { WidthSuite } from '../corpus/width-suite/width-item.js';
-import { FIRST_REPLY_MS, openSelfSession } from '../targets/self.js';
+import { FIRST_REPLY_MS, openSelfSession } from '../targets/own-terminal/self.js';
 import { measureSession, type UnicodeRun, type UnicodeRunOptions } from './run-unicode.js';
 
 export async function runSelfUnicode(suite: WidthSuite, opts: UnicodeRunOptions = {}): Promise<UnicodeRun> {

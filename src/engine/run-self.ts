@@ -7,10 +7,10 @@
  */
 import type { Corpus } from '../corpus/load-corpus.js';
 import type { Probe } from '../corpus/probe-schema.js';
-import { FIRST_REPLY_MS, openSelfSession, startSelfSession, type SelfSession } from '../targets/self.js';
-import { touchedModes } from '../targets/self-modes.js';
-import { unsafeForSelf } from '../targets/self-safety.js';
-import { lacksAlternateScreen } from '../targets/self-state.js';
+import { FIRST_REPLY_MS, openSelfSession, startSelfSession, type SelfSession } from '../targets/own-terminal/self.js';
+import { touchedModes } from '../targets/own-terminal/self-modes.js';
+import { unsafeForSelf } from '../targets/own-terminal/self-safety.js';
+import { lacksAlternateScreen } from '../targets/own-terminal/self-state.js';
 import { probeSession, type RunTargetOptions, type TargetRun } from './run-target.js';
 
 /** With probes in flight, how long a responsive terminal may stay quiet before the oldest counts as no-reply. */

@@ -9,8 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadWidthSuite } from '../corpus/width-suite/load-width-suite.js';
 import { advanceOf } from '../results/width-answers.js';
-import { GUI_RECIPES } from '../targets/gui-recipes.js';
-import { requirements } from '../targets/gui-target.js';
+import { GUI_RECIPES } from '../targets/gui/gui-recipes.js';
+import { requirements } from '../targets/gui/gui-target.js';
 import { haveProgram, havePrograms } from '../test-support/require-program.js';
 import { runUnicodeTarget } from './run-unicode.js';
 

@@ -11,7 +11,7 @@ import { loadWidthSuite } from '../corpus/width-suite/load-width-suite.js';
 import { itemBytes, type WidthItem } from '../corpus/width-suite/width-item.js';
 import type { UnicodePass, UnicodeResults } from '../results/unicode-results-schema.js';
 import { advanceOf } from '../results/width-answers.js';
-import { loadGhostty } from '../targets/ghostty-wasm.js';
+import { loadGhostty } from '../targets/embedded/ghostty-wasm.js';
 import { runUnicodeTarget } from './run-unicode.js';
 
 const suite = loadWidthSuite();

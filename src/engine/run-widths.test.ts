@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WidthItem } from '../corpus/width-suite/width-item.js';
 import type { TargetSession } from '../targets/target.js';
-import { xtermJsTarget } from '../targets/xterm-js.js';
+import { xtermJsTarget } from '../targets/embedded/xterm-js.js';
 import { preludeBytes } from './prelude.js';
 import { measureWidths } from './run-widths.js';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Probe } from '../corpus/probe-schema.js';
-import { xtermJsTarget } from '../targets/xterm-js.js';
+import { xtermJsTarget } from '../targets/embedded/xterm-js.js';
 import type { TargetSession } from '../targets/target.js';
 import { runWithRestarts, type SessionHolder } from './run-with-restarts.js';
 

@@ -10,7 +10,7 @@ import YAML from 'yaml';
 import { escapeBytes, printfCommand } from '../corpus/escape-bytes.js';
 import { probeFileSchema, type Expectation, type ProbeDef, type Region } from '../corpus/probe-schema.js';
 import type { Cell } from '../results/results-schema.js';
-import { rowText } from '../targets/region-read.js';
+import { rowText } from '../targets/common/region-read.js';
 import type { StateDiff } from './screen-diff.js';
 import type { TerminalState } from './terminal-state.js';
 

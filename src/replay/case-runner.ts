@@ -16,7 +16,7 @@
  */
 import { ReplyParser } from '../protocol/reply-parser.js';
 import type { ReplyEvent } from '../protocol/reply-events.js';
-import { CsiQueryScanner } from '../targets/csi-query-scanner.js';
+import { CsiQueryScanner } from '../targets/common/csi-query-scanner.js';
 import type { TargetSession } from '../targets/target.js';
 import type { ScreenAnswer } from '../results/results-schema.js';
 import type { TerminalState } from './terminal-state.js';

@@ -9,16 +9,16 @@ type Loader = () => Promise<TargetFactory>;
 
 /** A GUI terminal launched from its recipe in gui-recipes.ts. */
 /** A terminal inside another program, from its recipe in hosted-recipes.ts. */
-const hosted = (id: string): Loader => async () => (await import('./hosted-target.js')).hostedTargetById(id);
+const hosted = (id: string): Loader => async () => (await import('./hosted/hosted-target.js')).hostedTargetById(id);
 
-const gui = (id: string): Loader => async () => (await import('./gui-target.js')).guiTargetById(id);
+const gui = (id: string): Loader => async () => (await import('./gui/gui-target.js')).guiTargetById(id);
 
 export const TARGETS = {
-  'xterm.js': async () => (await import('./xterm-js.js')).xtermJsTarget,
-  ghostty: async () => (await import('./ghostty.js')).ghosttyTarget,
-  self: async () => (await import('./self.js')).selfTarget,
-  tmux: async () => (await import('./tmux.js')).tmuxTarget,
-  screen: async () => (await import('./gnu-screen.js')).screenTarget,
+  'xterm.js': async () => (await import('./embedded/xterm-js.js')).xtermJsTarget,
+  ghostty: async () => (await import('./embedded/ghostty.js')).ghosttyTarget,
+  self: async () => (await import('./own-terminal/self.js')).selfTarget,
+  tmux: async () => (await import('./multiplexers/tmux.js')).tmuxTarget,
+  screen: async () => (await import('./multiplexers/gnu-screen.js')).screenTarget,
   xterm: gui('xterm'),
   urxvt: gui('urxvt'),
   st: gui('st'),
@@ -76,14 +76,14 @@ export function isTargetName(name: string): name is TargetName {
 
 /** A registry name, or an earlier release of an embedded target ("xterm.js@5.5.0", see release-targets.ts). */
 export async function loadTarget(name: string): Promise<TargetFactory> {
-  if (name.startsWith('stdio:')) return (await import('./stdio-target.js')).stdioTarget(name);
+  if (name.startsWith('stdio:')) return (await import('./embedded/stdio-target.js')).stdioTarget(name);
   if (isCustomTargetSpec(name)) {
-    const [{ customGuiRecipe }, { guiTarget }] = await Promise.all([import('./custom-gui.js'), import('./gui-target.js')]);
+    const [{ customGuiRecipe }, { guiTarget }] = await Promise.all([import('./gui/custom-gui.js'), import('./gui/gui-target.js')]);
     return guiTarget(customGuiRecipe(name));
   }
   if (isTargetName(name)) return TARGETS[name]();
   if (name.includes('@')) {
-    const { releaseTarget, RELEASES, releaseName } = await import('./release-targets.js');
+    const { releaseTarget, RELEASES, releaseName } = await import('./embedded/release-targets.js');
     const release = releaseTarget(name);
     if (release) return release;
     const [of] = name.split('@');

@@ -6,7 +6,7 @@
  *   describe.skipIf(!haveProgram('tmux', 'tmux'))('tmux target', () => { … });
  */
 import { test } from 'vitest';
-import { findProgram } from '../targets/find-program.js';
+import { findProgram } from '../targets/common/find-program.js';
 
 export function haveProgram(program: string, pkg: string): boolean {
   if (findProgram(program)) return true;

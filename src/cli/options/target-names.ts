@@ -7,7 +7,7 @@
  */
 import { Option } from 'commander';
 import { CUSTOM_TARGET_HINT, isCustomTargetSpec, isTargetName, TARGETS } from '../../targets/registry.js';
-import { findRelease, releaseName, RELEASES } from '../../targets/release-targets.js';
+import { findRelease, releaseName, RELEASES } from '../../targets/embedded/release-targets.js';
 import { didYouMean } from '../../util/nearest-name.js';
 import { UsageError } from '../errors.js';
 

@@ -1,0 +1,72 @@
+/**
+ * A private Wayland compositor for Wayland-only terminals (foot): weston's X11
+ * backend on a private Xvfb of its own (weston's headless backend has no seat,
+ * and foot refuses to start without one). Software rendering (pixman), no idle
+ * blanking. Ready once its socket exists in XDG_RUNTIME_DIR.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { exited, isRunning, spawnGroup, stopGroup } from '../common/marked-processes.js';
+import { startXvfb, type XDisplay } from './x-display.js';
+
+export interface WaylandCompositor {
+  /** The socket's name, for WAYLAND_DISPLAY */
+  socket: string;
+  stop(): Promise<void>;
+}
+
+export class CompositorStartError extends Error {
+  override name = 'CompositorStartError';
+}
+
+export interface WestonOptions {
+  env: NodeJS.ProcessEnv;
+  /** Must be the XDG_RUNTIME_DIR of env: weston puts its socket there. */
+  runtimeDir: string;
+  /** Where weston writes its log (read back for error messages). */
+  logFile: string;
+  socket?: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startWeston(opts: WestonOptions): Promise<WaylandCompositor> {
+  const socket = opts.socket ?? 'wayland-termprobe';
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const x: XDisplay = await startXvfb({ env: opts.env, signal: opts.signal, timeoutMs });
+  const args = ['--backend=x11-backend.so', '--use-pixman', `--socket=${socket}`, '--idle-time=0', `--log=${opts.logFile}`];
+  const weston = spawnGroup('weston', args, { ...opts.env, DISPLAY: x.display, WAYLAND_DISPLAY: undefined, WAYLAND_SOCKET: undefined });
+  let spawnError: Error | undefined;
+  weston.once('error', (error) => (spawnError = error));
+  const stop = async () => {
+    await stopGroup(weston, 1000);
+    await x.stop();
+  };
+  const logTail = () => {
+    try {
+      const lines = readFileSync(opts.logFile, 'utf8').trim().split('\n').slice(-3).join(' | ');
+      return lines ? ` (weston log: ${lines})` : '';
+    } catch {
+      return '';
+    }
+  };
+  try {
+    const path = join(opts.runtimeDir, socket);
+    const started = performance.now();
+    let gone = false;
+    void exited(weston).then(() => (gone = true));
+    while (!existsSync(path)) {
+      if (spawnError) throw new CompositorStartError(`weston could not be started: ${spawnError.message}`);
+      if (gone || (weston.pid !== undefined && !isRunning(weston.pid))) throw new CompositorStartError(`weston exited before its socket appeared${logTail()}`);
+      if (opts.signal?.aborted) throw opts.signal.reason instanceof Error ? opts.signal.reason : new Error('aborted');
+      if (performance.now() - started > timeoutMs) throw new CompositorStartError(`weston's socket ${path} did not appear within ${timeoutMs / 1000} s${logTail()}`);
+      await sleep(10);
+    }
+    return { socket, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * Terminals that live inside another program rather than in a window: Neovim's
+ * and Vim's :terminal (libvterm), Emacs term.el in emacs-nox, dvtm, and mosh's
+ * server (a terminal emulator of its own, drawn by mosh-client). Each runs the
+ * relay as its inner program; one row of data per terminal says how. Sizes:
+ * the program around the terminal takes rows of its own (Vim's command line,
+ * Emacs's mode line and echo area), so its pty is larger, by amounts measured by
+ * running each (the relay checks the inner tty has the size asked for).
+ */
+import { execFile } from 'node:child_process';
+import type { CsiSequence } from '../common/csi-query-scanner.js';
+import type { Requirement } from '../common/find-program.js';
+import { TargetStartError } from '../target-start-error.js';
+
+export interface HostedContext {
+  /** The relay as program and arguments. */
+  argv: string[];
+  /** The relay script's path (a program that takes no arguments: `/bin/sh` runs it). */
+  script: string;
+  cols: number;
+  rows: number;
+  /** The scratch environment every process of the session gets (marker included). */
+  env: NodeJS.ProcessEnv;
+}
+
+export interface HostedLaunch {
+  argv: string[];
+  env?: Record<string, string>;
+  /** Run argv in a pty of this size (util-linux script), for programs that need a terminal of their own. */
+  pty?: { cols: number; rows: number };
+  /** Settings to record: how it was launched. */
+  options: Record<string, string>;
+}
+
+export interface HostedRecipe {
+  id: string;
+  name: string;
+  /** Debian package: the install hint and the version. */
+  pkg: string;
+  requirements: Requirement[];
+  /** The engine: its name, and the Debian package whose version is its version (when not the terminal's own). */
+  engine: { name: string; pkg?: string; note?: string; /** The engine is part of this program: its version is the program's. */ sameVersion?: boolean };
+  /** At most this many probes in flight (see TargetFactory.maxWindow). */
+  maxWindow?: number;
+  /** For terminals that never answer DA1: the queries they answer with a CPR (see cpr-sentinel.ts). */
+  answersWithCpr?: (seq: CsiSequence) => boolean;
+  launch(ctx: HostedContext, signal?: AbortSignal): Promise<HostedLaunch>;
+}
+
+const SCRIPT: Requirement = { program: 'script', pkg: 'bsdutils' };
+
+/** mosh-server new prints "MOSH CONNECT <port> <key>" and detaches; the key goes to mosh-client in MOSH_KEY. */
+function startMoshServer(ctx: HostedContext, signal?: AbortSignal): Promise<{ port: string; key: string }> {
+  const args = ['new', '-s', '-i', '127.0.0.1', '-c', '256', '-l', 'LANG=C.UTF-8', '--', '/bin/sh', ctx.script];
+  return new Promise((resolve, reject) => {
+    execFile('mosh-server', args, { env: ctx.env, timeout: 10_000, ...(signal ? { signal } : {}) }, (error, stdout, stderr) => {
+      const m = /MOSH CONNECT (\d+) (\S+)/.exec(String(stdout));
+      if (m) resolve({ port: m[1]!, key: m[2]! });
+      else reject(new TargetStartError(`mosh-server did not start: ${String(stderr).trim().split('\n').slice(-2).join(' | ') || error?.message}`));
+    });
+  });
+}
+
+export const HOSTED_RECIPES: readonly HostedRecipe[] = [
+  {
+    id: 'neovim', name: 'neovim', pkg: 'neovim',
+    requirements: [{ program: 'nvim', pkg: 'neovim' }],
+    engine: { name: 'libvterm', pkg: 'libvterm0', note: "Neovim 0.7 links Debian's libvterm" },
+    // Headless: no UI, the grid is `lines` x `columns`; one line is the command line, none a status line.
+    launch: async (ctx) => ({
+      argv: ['nvim', '--headless', '--clean', '-n', '-i', 'NONE', '--cmd', `set lines=${ctx.rows + 1} columns=${ctx.cols} laststatus=0`, '-c', `terminal ${ctx.argv.join(' ')}`],
+      options: { launch: `nvim --headless --clean -n -i NONE --cmd 'set lines=${ctx.rows + 1} columns=${ctx.cols} laststatus=0' -c 'terminal RELAY'` },
+    }),
+  },
+  {
+    id: 'vim', name: 'vim', pkg: 'vim',
+    requirements: [{ program: 'vim', pkg: 'vim' }, SCRIPT],
+    engine: { name: 'libvterm', note: 'Vim bundles its own copy of libvterm (src/libvterm); it names itself in XTVERSION' },
+    // With 64 probes in flight Vim's terminal stops answering part-way (the tabs probes, every run);
+    // with 16 it answers all 264, one at a time the same answers (measured).
+    maxWindow: 16,
+    // One row for the command line; one window, so no status line.
+    launch: async (ctx) => ({
+      argv: ['vim', '-N', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `terminal ++curwin ++norestore ${ctx.argv.join(' ')}`],
+      pty: { cols: ctx.cols, rows: ctx.rows + 1 },
+      options: { launch: `vim -N -u NONE -i NONE -n -c 'terminal ++curwin ++norestore RELAY' (in a ${ctx.cols}x${ctx.rows + 1} pty)` },
+    }),
+  },
+  {
+    id: 'emacs', name: 'emacs', pkg: 'emacs-nox',
+    requirements: [{ program: 'emacs', pkg: 'emacs-nox' }, SCRIPT],
+    engine: { name: 'emacs-term', sameVersion: true, note: "Emacs's term.el (M-x term), in emacs-nox" },
+    // term.el answers CSI … n with a CPR, whatever the parameters, and never DA1 (measured).
+    answersWithCpr: (s) => s.final === 'n' && s.intermediates === '',
+    // The mode line and the echo area take two rows, term.el one more row and one column.
+    launch: async (ctx) => {
+      const lisp = `(progn (set-buffer (make-term "termprobe" "/bin/sh" nil ${JSON.stringify(ctx.script)})) (term-mode) (term-char-mode) (switch-to-buffer "*termprobe*"))`;
+      return {
+        argv: ['emacs', '-nw', '-Q', '--eval', lisp],
+        pty: { cols: ctx.cols + 1, rows: ctx.rows + 3 },
+        options: { launch: `emacs -nw -Q --eval '(make-term … "/bin/sh" nil RELAY) in term-char-mode' (in a ${ctx.cols + 1}x${ctx.rows + 3} pty)` },
+      };
+    },
+  },
+  {
+    id: 'dvtm', name: 'dvtm', pkg: 'dvtm',
+    requirements: [{ program: 'dvtm', pkg: 'dvtm' }, SCRIPT],
+    engine: { name: 'dvtm', sameVersion: true },
+    // dvtm answers CSI 6 n only (0-based, measured), and never DA1.
+    answersWithCpr: (s) => s.final === 'n' && s.marker === '' && s.intermediates === '' && s.params === '6',
+    launch: async (ctx) => ({
+      argv: ['dvtm', '-M', ctx.argv.join(' ')],
+      pty: { cols: ctx.cols, rows: ctx.rows },
+      options: { launch: `dvtm -M RELAY (in a ${ctx.cols}x${ctx.rows} pty)` },
+    }),
+  },
+  {
+    id: 'mosh', name: 'mosh', pkg: 'mosh',
+    requirements: [{ program: 'mosh-server', pkg: 'mosh' }, { program: 'mosh-client', pkg: 'mosh' }, SCRIPT],
+    engine: { name: 'mosh', sameVersion: true, note: "mosh-server's own terminal emulator (it answers the queries; mosh-client draws its screen)" },
+    // The server runs the relay; the client, in a pty of the size asked for, sets the server's size.
+    launch: async (ctx, signal) => {
+      const { port, key } = await startMoshServer(ctx, signal);
+      return {
+        argv: ['mosh-client', '127.0.0.1', port],
+        env: { MOSH_KEY: key, TERM: 'xterm-256color' },
+        pty: { cols: ctx.cols, rows: ctx.rows },
+        options: { launch: `mosh-server new -s -i 127.0.0.1 -c 256 -l LANG=C.UTF-8 -- RELAY; MOSH_KEY=… mosh-client 127.0.0.1 PORT (in a ${ctx.cols}x${ctx.rows} pty, TERM=xterm-256color)` },
+      };
+    },
+  },
+];
+
+export function findHostedRecipe(id: string): HostedRecipe | undefined {
+  return HOSTED_RECIPES.find((r) => r.id === id);
+}

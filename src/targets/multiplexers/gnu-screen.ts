@@ -1,0 +1,269 @@
+/**
+ * GNU screen as a target: a private session (`screen -D -m -S termprobe-<pid>-<n>`,
+ * an empty `-c` config, UTF-8, no flow control) under a private SCREENDIR (mode
+ * 700), whose one window runs the FIFO relay. Cursor from `screen -Q info`
+ * (1-based), screen text from `screen -X hardcopy` (text only: screen 4 writes
+ * the low byte of each cell, so what cannot be trusted comes back as U+FFFD;
+ * see hardcopy-text.ts).
+ *
+ * A detached screen session is 80x24. Another size is set by attaching a
+ * display of that size for a moment (screen fits its window to the display) and
+ * detaching it again; the window keeps the size. The session is quit on close,
+ * failure or abort, and its server process waited for.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Region } from '../../corpus/probe-schema.js';
+import type { ScreenAnswer } from '../../results/results-schema.js';
+import { FifoRelay, isAlive, RelaySession, shellQuote, type Description } from '../common/fifo-relay.js';
+import { checkPrograms } from '../common/find-program.js';
+import { hardcopyAnswer, writesNonAscii } from './hardcopy-text.js';
+import { concatBytes } from '../common/reply-channel.js';
+
+/** Bytes kept for the hardcopy check: far more than any probe and its prelude. */
+const SINCE_READ_MAX = 1 << 16;
+import { identityFromCommand } from '../common/program-version.js';
+import type { OpenOptions, TargetFactory } from '../target.js';
+import { makeSocketDir } from './socket-dir.js';
+import { validateTargetOptions } from '../target-options.js';
+import { startOrClose, TargetStartError, wrongSizeMessage } from '../target-start-error.js';
+
+const NAME = 'screen';
+const START_TIMEOUT_MS = 10_000;
+const DETACHED_SIZE = { cols: 80, rows: 24 };
+/** `-Q info` is cut to the window width; "(999,999)/(999,999)" needs 19 columns. */
+const MIN_COLS = 20;
+let sessions = 0;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `Screen version 4.09.00 (GNU) 30-Jan-22` → `4.09.00`. */
+export function parseScreenVersion(line: string | undefined): string {
+  return /version\s+(\S+)/i.exec(line ?? '')?.[1] ?? 'unknown';
+}
+
+/** `(8,3)/(80,24)+1024 -(-)flow UTF-8 0(sh)` → cursor (1-based) and size. */
+export function parseScreenInfo(line: string): { row: number; col: number; cols: number; rows: number } {
+  const m = /\((\d+),(\d+)\)\/\((\d+),(\d+)\)/.exec(line);
+  if (!m) throw new TargetStartError(`screen -Q info gave "${line}", not (x,y)/(w,h)`);
+  return { col: Number(m[1]), row: Number(m[2]), cols: Number(m[3]), rows: Number(m[4]) };
+}
+
+class ScreenSession extends RelaySession {
+  private server: ChildProcess | undefined;
+  private starting: Promise<void> | undefined;
+  private reads = 0;
+  /** Bytes written since the last screen read (the newest SINCE_READ_MAX bytes): what the read's probe sent. */
+  private sinceRead: Uint8Array[] = [];
+  private sinceReadBytes = 0;
+  private lastInfo: ReturnType<typeof parseScreenInfo> | undefined;
+  private readonly env: NodeJS.ProcessEnv;
+
+  constructor(
+    relay: FifoRelay,
+    private readonly name: string,
+    private cols: number,
+    private rows: number,
+    signal?: AbortSignal,
+  ) {
+    super(relay, signal);
+    this.env = { ...process.env, SCREENDIR: this.sockets.path, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
+    delete this.env['STY'];
+    delete this.env['WINDOW'];
+  }
+
+  /** SCREENDIR: its own short folder, so every socket path fits. */
+  private readonly sockets = makeSocketDir('termprobe-screen-');
+
+  /** screen clients (-Q, -X) still running: ended on close, since one talking to a quitting server can wait seconds. */
+  private readonly clients = new Set<ChildProcess>();
+
+  /** `screen -S <session> args…`; resolves with stdout. */
+  private screen(args: string[]): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const client = execFile('screen', ['-S', this.name, ...args], { env: this.env, timeout: 10_000 }, (error, stdout, stderr) => {
+        this.clients.delete(client);
+        if (error) reject(new TargetStartError(`screen ${args.join(' ')}: ${String(stderr).trim() || String(stdout).trim() || error.message}`));
+        else resolve(String(stdout));
+      });
+      this.clients.add(client);
+    });
+  }
+
+  /** `-Q info`, asked again (up to 3 times) when it fails with no answer: under load its answer can go astray. */
+  private async info() {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return parseScreenInfo(await this.screen(['-Q', 'info']));
+      } catch (error) {
+        if (this.closed || attempt >= 3) throw error;
+        await sleep(20);
+      }
+    }
+  }
+
+  start(): Promise<void> {
+    return (this.starting ??= this.doStart());
+  }
+
+  private async doStart(): Promise<void> {
+    const rc = join(this.relay.dir, 'screenrc');
+    writeFileSync(rc, '');
+    this.server = spawn('screen', ['-D', '-m', '-S', this.name, '-c', rc, '-U', '-fn', ...this.relay.argv], { env: this.env, stdio: 'ignore' });
+    this.server.on('exit', (code, sig) => this.relay.fail(new TargetStartError(`screen exited (${sig ?? `status ${code}`}) before its window ran the relay`)));
+    this.server.on('error', (error) => this.relay.fail(new TargetStartError(`screen could not start: ${error.message}`)));
+    await this.relay.connected({ timeoutMs: START_TIMEOUT_MS });
+    const wanted = { cols: this.cols, rows: this.rows };
+    if (wanted.cols < MIN_COLS) throw new TargetStartError(`screen needs at least ${MIN_COLS} columns (asked for ${wanted.cols}): its -Q info answer, which gives the cursor, is cut to the window width`);
+    if (wanted.cols !== DETACHED_SIZE.cols || wanted.rows !== DETACHED_SIZE.rows) await this.resize(wanted.cols, wanted.rows);
+    const got = await this.info();
+    if (got.cols !== wanted.cols || got.rows !== wanted.rows) throw new TargetStartError(wrongSizeMessage(NAME, got, wanted, 'from screen -Q info'));
+  }
+
+  /** Attach a display of the wanted size through script(1) until screen has fitted its window, then detach it. */
+  async resize(cols: number, rows: number): Promise<void> {
+    const attach = `stty rows ${rows} cols ${cols} && exec screen -x -S ${shellQuote(this.name)}`;
+    const display = spawn('script', ['-qfec', attach, '/dev/null'], { env: { ...this.env, TERM: 'xterm' }, stdio: ['pipe', 'ignore', 'ignore'] });
+    try {
+      for (let i = 0; i < 200 && !this.closed; i++) {
+        const now = await this.info();
+        if (now.cols === cols && now.rows === rows) break;
+        await sleep(10);
+      }
+    } finally {
+      // Closed meanwhile (Ctrl-C): screen is quitting; end the display at once instead of detaching it.
+      if (!this.closed) await this.screen(['-d']).catch(() => undefined);
+      display.stdin?.end();
+      await endProcess(display, this.closed ? 0 : 1000);
+    }
+    if (this.closed) throw new Error('the screen session closed while it was resized');
+    const now = await this.info();
+    if (now.cols !== cols || now.rows !== rows) throw new TargetStartError(`screen could not be resized to ${cols}x${rows}: it is ${now.cols}x${now.rows}`);
+    this.cols = cols;
+    this.rows = rows;
+  }
+
+  override write(data: Uint8Array): void {
+    this.lastInfo = undefined;
+    // Kept until the next read, not judged per write: a probe's bytes may come in several writes
+    // (run --chunking cuts them), and the designation that makes the hardcopy unreliable may sit in an earlier one.
+    this.sinceRead.push(new Uint8Array(data));
+    this.sinceReadBytes += data.length;
+    while (this.sinceRead.length > 1 && this.sinceReadBytes - this.sinceRead[0]!.length >= SINCE_READ_MAX) this.sinceReadBytes -= this.sinceRead.shift()!.length;
+    super.write(data);
+  }
+
+  /** The engine reads the cursor right after the screen: the -Q info that ended the hardcopy still holds, if nothing was written since. */
+  async readCursor(): Promise<{ row: number; col: number }> {
+    const { row, col } = this.lastInfo ?? (await this.info());
+    return { row, col };
+  }
+
+  async readScreen(region: Region): Promise<ScreenAnswer> {
+    // The engine writes a screen-reading probe last in its batch, so the last probe written is the one read.
+    const suspect = writesNonAscii(concatBytes(this.sinceRead));
+    this.sinceRead = [];
+    this.sinceReadBytes = 0;
+    const file = join(this.relay.dir, `hardcopy-${++this.reads}`);
+    // One request at a time: with two screen clients at once, the -Q answer can go astray (it comes back empty).
+    const bytes = await this.hardcopy(file);
+    this.lastInfo = await this.info(); // kept for readCursor, which the engine calls next
+    return hardcopyAnswer(bytes, region, this.cols, this.rows, suspect);
+  }
+
+  /**
+   * `-X` returns once the request is sent, not done: wait until the file holds
+   * every row (screen writes one newline per row, in one go at fclose).
+   */
+  private async hardcopy(file: string): Promise<Buffer> {
+    await this.screen(['-X', 'hardcopy', file]);
+    for (let waited = 0; waited < 2000; waited += 2) {
+      // Closed meanwhile (Ctrl-C): screen has quit and will write nothing more.
+      if (this.closed) throw new Error('the screen session closed while its hardcopy was awaited');
+      let bytes: Buffer | undefined;
+      try {
+        bytes = readFileSync(file);
+      } catch {
+        // not there yet
+      }
+      if (bytes && countNewlines(bytes) >= this.rows) {
+        rmSync(file, { force: true });
+        return bytes;
+      }
+      await sleep(2);
+    }
+    throw new Error(`screen did not write its hardcopy ${file} within 2 s`);
+  }
+
+  async describe(): Promise<Description> {
+    return {
+      ...(await identityFromCommand(NAME, 'screen', ['-v'], parseScreenVersion)),
+      settings: {
+        cols: this.cols,
+        rows: this.rows,
+        ...(this.relay.term ? { term: this.relay.term } : {}),
+        options: { server: 'screen -D -m -c <empty> -U -fn', LANG: 'C.UTF-8' },
+      },
+    };
+  }
+
+  protected override async stopTarget(): Promise<void> {
+    try {
+      await this.stopServer();
+    } finally {
+      this.sockets.remove();
+    }
+  }
+
+  private async stopServer(): Promise<void> {
+    this.relay.fail(new TargetStartError('the screen session was closed while it started'));
+    for (const client of this.clients) client.kill('SIGKILL');
+    await this.starting?.catch(() => undefined);
+    if (this.server) {
+      const running = this.server.exitCode === null && this.server.signalCode === null;
+      const quitting = running ? this.screen(['-X', 'quit']).catch(() => undefined) : undefined;
+      // A server cut short before its socket was up does not hear -X quit: SIGTERM (screen quits on it) soon after.
+      await endProcess(this.server, 100);
+      for (const client of this.clients) client.kill('SIGKILL'); // a quit still waiting on the gone server
+      await quitting;
+    }
+  }
+}
+
+function countNewlines(bytes: Uint8Array): number {
+  let n = 0;
+  for (const b of bytes) if (b === 0x0a) n++;
+  return n;
+}
+
+/** Wait for a child to exit: SIGTERM it after `ms`, SIGKILL 500 ms later. */
+async function endProcess(child: ChildProcess, ms: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const term = setTimeout(() => child.kill('SIGTERM'), ms);
+  const kill = setTimeout(() => child.kill('SIGKILL'), ms + 500);
+  await exited;
+  clearTimeout(term);
+  clearTimeout(kill);
+  for (let i = 0; i < 50 && isAlive(child.pid); i++) await sleep(10);
+}
+
+export const screenTarget: TargetFactory = {
+  name: NAME,
+  kind: 'multiplexer',
+  description: 'GNU screen: a private session whose window runs a byte relay; screen text via hardcopy, cursor via -Q info',
+  available: async () =>
+    checkPrograms([
+      { program: 'screen', pkg: 'screen' },
+      { program: 'script', pkg: 'bsdutils' },
+      { program: 'stty', pkg: 'coreutils' },
+      { program: 'mkfifo', pkg: 'coreutils' },
+    ]),
+  async open(opts: OpenOptions) {
+    validateTargetOptions(NAME, opts.options, {});
+    const relay = await FifoRelay.create({ prefix: 'termprobe-screen-', sizeWaitMs: 500 });
+    const session = new ScreenSession(relay, `termprobe-${process.pid}-${++sessions}`, opts.cols, opts.rows, opts.signal);
+    return startOrClose(session, opts.signal);
+  },
+};

@@ -1,0 +1,304 @@
+/**
+ * The `self` target: the terminal termprobe runs in. Opening it sets raw mode
+ * (before the first query), reads the state to put back (self-state.ts),
+ * and enters the alternate screen, so the engine's probes never write on the
+ * user's main screen. Closing it (normal end, error, signal, silence) writes
+ * the restoration, waits until the terminal has answered every DA1 sent (so
+ * no late reply lands at the user's prompt), and restores the tty mode. An
+ * exit hook does the same synchronously if the process ends any other way.
+ */
+import { ReplyParser } from '../../protocol/reply-parser.js';
+import { ReplyCounter } from './self-reply-counter.js';
+import type { Identity, Settings } from '../../results/results-schema.js';
+import { guessIdentity } from '../../engine/identify-guess.js';
+import { withPackageVersion } from './self-package-version.js';
+import type { EngineIdentity } from '../target.js';
+import { terminalEnv } from '../../engine/identify-env.js';
+import { runProbes } from '../../engine/run-probes.js';
+import type { Probe } from '../../corpus/probe-schema.js';
+import { modesToRead, PRELUDE_MODES } from './self-modes.js';
+import { ENTER_ALTERNATE, restoration, type Restoration } from './self-restore.js';
+import { alternateScreenQuery, mainScreenModesQuery, measuredSize, readPriorState, readSeenReplies, type PriorState } from './self-state.js';
+import { readTmuxPane, type TmuxPane } from './self-tmux.js';
+import { TtyLink } from './self-tty.js';
+import type { OpenOptions, TargetFactory, TargetSession } from '../target.js';
+import { validateTargetOptions } from '../target-options.js';
+
+const NAME = 'self';
+/** The first reply must come within this; a terminal that answers nothing costs no more. */
+export const FIRST_REPLY_MS = 1000;
+/** After the run, how long to wait for replies still in flight. */
+const DRAIN_MS = 1000;
+
+export interface SelfOpenOptions {
+  signal?: AbortSignal;
+  /** Modes the run may change (see touchedModes); the prelude's when not given. */
+  touched?: readonly string[];
+  env?: NodeJS.ProcessEnv;
+}
+
+const encoder = new TextEncoder();
+const DA1_QUERIES = [Buffer.from('\x1b[c'), Buffer.from('\x1b[0c')];
+const SOFT_RESET = Buffer.from('\x1b[!p');
+
+/** How often `needle` occurs in `bytes` (a plain byte search: the engine writes whole sequences). */
+function occurrences(bytes: Buffer, needle: Buffer): number {
+  let n = 0;
+  for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + needle.length)) n++;
+  return n;
+}
+
+export class SelfSession implements TargetSession {
+  private listener: ((data: Uint8Array) => void) | undefined;
+  private readonly parser = new ReplyParser();
+  private pending: { opost: Promise<string | undefined>; tmux: Promise<TmuxPane | undefined> } | undefined;
+  private onFirstDa1: (() => void) | undefined;
+  /** Step 1's answers: anything at all, and the main screen's cursor. */
+  private answeredAny = false;
+  private mainCursor: { row: number; col: number } | undefined;
+  private env: NodeJS.ProcessEnv = process.env;
+  private da1Sent = 0;
+  private readonly counter = new ReplyCounter();
+  private drained: (() => void) | undefined;
+  private closed = false;
+  private entered = false;
+  private restoreBytes = '';
+  private queriesOnlyRestore = '\x1b[?1049l\x1b8';
+  /** Set once a probe went out (its prelude starts with DECSTR): from then on the full restoration is needed. */
+  private probed = false;
+  private readonly exitHook = () => this.emergencyRestore();
+  /** The window size the tty reports, replaced by the one the terminal shows (CUP 999;999 + CSI 6n) when they differ. */
+  size: { cols: number; rows: number };
+  prior: PriorState = { answered: false, modes: {}, sources: {} };
+  identity: Identity = { name: 'unknown', version: 'unknown', identifiedBy: 'unknown', chain: {} };
+  engine: EngineIdentity | undefined;
+  summary = '';
+  /** Things the user should know about this run (tty quirks, assumed states, a resize). */
+  readonly notes: string[] = [];
+
+  constructor(
+    private readonly link: TtyLink,
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    const { cols, rows } = link.size;
+    // A pty nobody sized (e.g. under script(1)) says 0x0; step 2 measures the real size when the terminal answers.
+    this.size = cols > 0 && rows > 0 ? { cols, rows } : { cols: 80, rows: 24 };
+    if (cols <= 0 || rows <= 0) this.notes.push(`the tty reports no size (${cols}x${rows}); 80x24 assumed unless the terminal shows another`);
+    link.onData((chunk) => this.receive(chunk));
+    link.onResize(() => this.notes.push(`the window was resized during the run (now ${link.size.cols}x${link.size.rows}); answers after that may differ`));
+    process.on('exit', this.exitHook);
+  }
+
+  private receive(chunk: Uint8Array): void {
+    // The full parser only until the alternate screen: step 1 wants the CPR; later the engine parses, and counting is enough here.
+    if (!this.entered) {
+      for (const ev of this.parser.feed(chunk)) {
+        if (ev.kind !== 'text') this.answeredAny = true;
+        if (ev.kind === 'cpr' && !ev.private && !this.mainCursor && ev.row !== null && ev.col !== null && ev.row > 0 && ev.col > 0) this.mainCursor = { row: ev.row, col: ev.col };
+      }
+    }
+    const ctrlC = this.counter.ctrlC;
+    if (this.counter.feed(chunk) > 0) this.onFirstDa1?.();
+    // Raw mode turns Ctrl-C into a byte; make it the signal the user meant.
+    if (this.counter.ctrlC > ctrlC && !this.closed) this.interrupt();
+    if (this.drained && this.counter.da1 >= this.da1Sent) this.drained();
+    this.listener?.(chunk);
+  }
+
+  private interrupt(): void {
+    if (process.listenerCount('SIGINT') > 0) {
+      process.kill(process.pid, 'SIGINT');
+      return;
+    }
+    this.emergencyRestore(); // nobody turns SIGINT into a clean shutdown: restore, then go
+    process.exit(130);
+  }
+
+  write(data: Uint8Array): void {
+    if (this.closed) return;
+    const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    for (const q of DA1_QUERIES) this.da1Sent += occurrences(bytes, q);
+    if (!this.probed && bytes.includes(SOFT_RESET)) this.probed = true;
+    this.link.write(data);
+  }
+
+  onData(listener: (data: Uint8Array) => void): void {
+    this.listener = listener;
+  }
+
+  /** The terminal went away (a hangup, the window closed): the engine stops at once. */
+  onExit(listener: (reason: string) => void): void {
+    this.link.onDead(listener);
+  }
+
+  /**
+   * Step 1, at once and synchronously: raw mode (so no reply is echoed), then
+   * CSI 6n and DA1 on the main screen. The caller may do other work (load the
+   * corpus) while the terminal answers; start() waits for the reply.
+   */
+  begin(env: NodeJS.ProcessEnv): void {
+    this.env = env;
+    this.link.enterRaw();
+    this.write(encoder.encode('\x1b[6n\x1b[c'));
+    this.pending = { opost: this.link.disableOutputProcessing(), tmux: readTmuxPane(env) };
+  }
+
+  /** Until the first DA1 reply (every terminal that answers anything answers DA1), at most `ms` from now. */
+  private firstReply(ms: number): Promise<void> {
+    if (this.counter.da1 > 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.signal?.removeEventListener('abort', done);
+        this.onFirstDa1 = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.signal?.addEventListener('abort', done, { once: true });
+      this.onFirstDa1 = done;
+    });
+  }
+
+  /** Step 2 (inside the alternate screen) through the engine, with the first-reply deadline. */
+  private async ask(probe: Probe) {
+    const run = await runProbes(this, [probe], { size: this.size, prelude: 'none', idleTimeoutMs: FIRST_REPLY_MS, maxTimeouts: 1, signal: this.signal });
+    return run.results[0]!;
+  }
+
+  /**
+   * Step 2, still on the main screen, before anything changes: DECRQM of every
+   * mode to put back (and those recorded as settings), then CSI 6n. A terminal
+   * that does not parse DECRQM and prints part of it instead moves the cursor:
+   * what it printed is erased (from where the cursor was, to the end of the
+   * screen; at a prompt nothing follows the cursor).
+   */
+  private async readModes(touched: readonly string[]) {
+    const answer = await this.ask(mainScreenModesQuery(modesToRead(touched)));
+    const before = this.mainCursor;
+    const after = answer.cursor;
+    if (before && after && (after.row !== before.row || after.col !== before.col)) {
+      this.write(encoder.encode(`\x1b[${before.row};${before.col}H\x1b[J`));
+      this.notes.push('the terminal printed part of a DECRQM query on your screen; it was erased');
+    }
+    return answer;
+  }
+
+  /** After begin(): the state before (modes read on the main screen), the alternate screen, identification. */
+  async start(opts: SelfOpenOptions): Promise<void> {
+    const pending = this.pending!;
+    await this.firstReply(FIRST_REPLY_MS);
+    if (this.signal?.aborted) throw this.signal.reason;
+    const [note, tmux] = await Promise.all([pending.opost, pending.tmux]);
+    if (note) this.notes.push(note);
+    const main = { answered: this.answeredAny, cursor: this.mainCursor };
+    const touched = opts.touched ?? PRELUDE_MODES;
+    const modes = main.answered ? await this.readModes(touched) : undefined;
+    // What is known so far is enough to come back out, should anything stop the run from here on.
+    this.setRestoration(restoration(readPriorState(main, modes, tmux), touched, this.size));
+    this.write(encoder.encode(ENTER_ALTERNATE));
+    this.entered = true;
+    const alt = main.answered ? await this.ask(alternateScreenQuery()) : undefined;
+    const answers = modes && alt ? { ...alt, replies: [...modes.replies, ...alt.replies] } : (modes ?? alt);
+    this.prior = readPriorState(main, answers, tmux);
+    const measured = measuredSize(alt);
+    if (measured && (measured.cols !== this.size.cols || measured.rows !== this.size.rows)) {
+      this.notes.push(`the tty says ${this.size.cols}x${this.size.rows}, but the terminal's cursor stops at ${measured.cols}x${measured.rows}; probed at ${measured.cols}x${measured.rows}`);
+      this.size = measured;
+    }
+    const plan = restoration(this.prior, touched, this.size);
+    this.setRestoration(plan);
+    if (plan.assumed.length > 0 && this.prior.answered) this.notes.push(`the terminal did not report ${plan.assumed.join(', ')}; put back to the usual state at a shell prompt`);
+    if (plan.unknown.length > 0 && this.prior.answered) this.notes.push(`state of ${plan.unknown.join(', ')} unknown; left as the probes left them`);
+    const seen = readSeenReplies(alt);
+    const guess = guessIdentity({ ...seen, env: terminalEnv(this.env), ...(tmux ? { tmuxClient: tmux.client } : {}) });
+    this.identity = guess.identity;
+    this.engine = guess.engine;
+    this.summary = guess.summary;
+  }
+
+  private setRestoration(plan: Restoration): void {
+    this.restoreBytes = plan.bytes;
+    this.queriesOnlyRestore = plan.queriesOnly;
+  }
+
+  private get restore(): string {
+    return this.probed ? this.restoreBytes : this.queriesOnlyRestore;
+  }
+
+  async describe(): Promise<Partial<Identity> & { settings?: Partial<Settings>; engine?: EngineIdentity }> {
+    const term = this.env['TERM'];
+    const identity = await withPackageVersion(this.identity);
+    if (identity !== this.identity) this.summary = this.summary.replace(/^\S+/, `${identity.name} ${identity.version}`).replace(/ \(from /, ' (version from its Debian package; from ');
+    return { ...identity, ...(this.engine ? { engine: this.engine } : {}), settings: { cols: this.size.cols, rows: this.size.rows, ...(term ? { term } : {}), modes: { ...this.prior.modes } } };
+  }
+
+  /** Wait until every DA1 sent has its reply (all earlier replies came before it), or the time is up. */
+  private drain(ms: number): Promise<void> {
+    if (ms <= 0 || this.counter.da1 >= this.da1Sent) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        self.drained = undefined;
+        resolve();
+      }
+      this.drained = done;
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    if (this.entered) this.link.write(this.restore);
+    this.link.write('\x1b[c'); // the final sentinel: its reply means every earlier reply has arrived
+    this.da1Sent++;
+    this.closed = true;
+    // Replies still in flight would otherwise reach the shell as typed input.
+    await this.drain(this.link.dead || this.counter.da1 === 0 ? 0 : DRAIN_MS); // a hung-up terminal fails the write: no wait
+    this.listener = undefined;
+    this.link.close();
+    process.off('exit', this.exitHook);
+  }
+
+  /** The process is ending without close(): restore synchronously, no waiting. */
+  private emergencyRestore(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.entered) this.link.write(this.restore);
+    this.link.leaveRaw();
+  }
+}
+
+/** Step 1 of opening the user's terminal (see SelfSession.begin); throws when there is no terminal. */
+export function beginSelfSession(opts: SelfOpenOptions = {}): SelfSession {
+  const session = new SelfSession(TtyLink.open(), opts.signal);
+  session.begin(opts.env ?? process.env);
+  return session;
+}
+
+/** Finish opening a begun session; closes it (restoring the terminal) on failure. */
+export async function startSelfSession(session: SelfSession, opts: SelfOpenOptions = {}): Promise<SelfSession> {
+  try {
+    await session.start(opts);
+    return session;
+  } catch (e) {
+    await session.close();
+    throw e;
+  }
+}
+
+/** Open the user's terminal: raw mode, state read, alternate screen entered. Closes it again on failure. */
+export async function openSelfSession(opts: SelfOpenOptions = {}): Promise<SelfSession> {
+  return startSelfSession(beginSelfSession(opts), opts);
+}
+
+export const selfTarget: TargetFactory = {
+  name: NAME,
+  kind: 'self',
+  description: 'the terminal termprobe runs in (probed inside its alternate screen, restored afterwards)',
+  available: async () => TtyLink.available(),
+  async open(opts: OpenOptions): Promise<TargetSession> {
+    validateTargetOptions(NAME, opts.options, {});
+    return openSelfSession({ signal: opts.signal });
+  },
+};
