@@ -9,7 +9,7 @@
  */
 import { loadCorpus } from '../corpus/load-corpus.js';
 import { runProbes } from '../engine/run-probes.js';
-import { SENTINEL } from '../engine/queries.js';
+import { SENTINEL } from '../corpus/queries.js';
 import type { TargetSession } from '../targets/target.js';
 import { unsafeForSelf } from '../targets/own-terminal/self-safety.js';
 

@@ -18,7 +18,7 @@ import { childArgv, childConfig, hostExit, readChildReport, scratchDir, startInH
 import type { BenchFigure, BenchModule } from './bench-types.js';
 import { median } from './measure.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Runs of each mode: wall times on this shared 2-core machine vary by up to 1.5× from one second to the next. */
 const RUNS = 5;
 /** DESIGN.md: VTE terminals answer 10–30 ms late (on their next redraw). */

@@ -21,7 +21,7 @@ import type { BenchFigure, BenchModule } from './bench-types.js';
 import { median } from './measure.js';
 import { sixtyFileFigures } from './site-rows-bench.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin/termprobe.js');
 
 

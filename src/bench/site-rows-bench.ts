@@ -15,7 +15,7 @@ import { folderBytes } from '../report/site/write-site.js';
 import type { BenchFigure } from './bench-types.js';
 import { median } from './measure.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin/termprobe.js');
 const FILES = 60;
 

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { stringify } from 'yaml';
-import { writeFileAtomic } from '../results/write-results.js';
+import { writeFileAtomic } from '../util/write-file-atomic.js';
 import { DivergenceFileError } from './divergence-error.js';
 import { divergenceEntrySchema, type DivergenceEntryInput } from './divergence-schema.js';
 import { parseDivergences, type DivergenceEntry } from './load-divergences.js';

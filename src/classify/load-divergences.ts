@@ -16,7 +16,7 @@ import { isGlob, probeMatcher } from './probe-pattern.js';
 import { parseVersionRange, type VersionRange } from './version-range.js';
 import { nearestName } from '../util/nearest-name.js';
 
-export const DEFAULT_REGISTRY = fileURLToPath(new URL('../../probes/divergences', import.meta.url)).replace(/\/$/, '');
+export const DEFAULT_REGISTRY = fileURLToPath(new URL('../../probes/divergences/', import.meta.url)).replace(/\/$/, '');
 
 export interface DivergenceEntry extends DivergenceEntryData {
   /** 1-based position in the file, and the line the entry starts on. */

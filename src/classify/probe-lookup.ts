@@ -17,7 +17,7 @@ import { categoryOf } from './build-comparison.js';
 export type ProbeLookup = (id: string) => Probe | undefined;
 
 /** The shipped corpus (as load-corpus.ts has it; not imported from there, which would load the `yaml` package too). */
-const SHIPPED_PROBES = fileURLToPath(new URL('../../probes', import.meta.url));
+const SHIPPED_PROBES = fileURLToPath(new URL('../../probes/', import.meta.url));
 
 export function probeLookup(dir: string = SHIPPED_PROBES): ProbeLookup {
   // The shipped corpus, unchanged since the build, is already parsed and validated.

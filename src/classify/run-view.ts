@@ -5,8 +5,7 @@
 import { basename } from 'node:path';
 import { answerSignature, answerSummary, answerValues, HOST_REPLY, NO_REPLY } from '../results/answer-key.js';
 import type { ProbeResult, ResultsFile } from '../results/results-schema.js';
-import { engineOfRun } from '../results/engines.js';
-import { EMBEDDED_TARGETS } from '../targets/registry.js';
+import { EMBEDDED_TARGET_IDS, engineOfRun } from '../results/engines.js';
 import type { Answerer } from './load-divergences.js';
 
 /** How much of an answer counts: screen cells, the screen's text only, or no screen at all. */
@@ -49,7 +48,7 @@ export interface RunView {
   summary(id: string, withScreen?: boolean): string;
 }
 
-const EMBEDDED = new Set<string>(EMBEDDED_TARGETS);
+const EMBEDDED = new Set<string>(EMBEDDED_TARGET_IDS);
 
 export function isRealTerminal(run: ResultsFile): boolean {
   // A headless core behind a stdio adapter is an embedded emulator too.

@@ -11,7 +11,7 @@ import { bisectSession } from '../replay/bisect.js';
 import { candidateFileYaml, candidateProbe, reproLine } from '../replay/candidate-probe.js';
 import { rectText } from '../replay/screen-diff.js';
 import { TargetSet } from '../replay/target-pair.js';
-import { writeFileAtomic } from '../results/write-results.js';
+import { writeFileAtomic } from '../util/write-file-atomic.js';
 import { plural } from '../util/plural.js';
 import { EXIT, UsageError } from './errors.js';
 import { withInterrupts } from './interrupts.js';

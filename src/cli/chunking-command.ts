@@ -6,7 +6,8 @@
 import { join } from 'node:path';
 import { runChunking, type ChunkingReport } from '../chunking/run-chunking.js';
 import { loadCorpus } from '../corpus/load-corpus.js';
-import { resultsFileName, writeFileAtomic } from '../results/write-results.js';
+import { resultsFileName } from '../results/write-results.js';
+import { writeFileAtomic } from '../util/write-file-atomic.js';
 import { EMBEDDED_TARGETS } from '../targets/registry.js';
 import { plural } from '../util/plural.js';
 import { UsageError } from './errors.js';

@@ -3,6 +3,7 @@ import { buildComparison, categoryOf } from '../classify/build-comparison.js';
 import { hiddenVersionsNote, newestVersions } from '../classify/newest-versions.js';
 import type { RunView } from '../classify/run-view.js';
 import { chooseReference, DEFAULT_REFERENCE } from '../classify/choose-reference.js';
+import { referenceRunner } from './reference-runner.js';
 import { probeLookup } from '../classify/probe-lookup.js';
 import { COMPARE_RENDERERS, validateFormat } from '../report/output-formats.js';
 import { useColor } from '../report/use-color.js';
@@ -37,7 +38,7 @@ export async function compareCommand(files: string[], opts: CompareOptions): Pro
   const known = new Set(views.flatMap((v) => v.run.probes.map((p) => categoryOf(p.id))));
   for (const c of categories) if (!known.has(c)) throw new UsageError(`no probes of category "${c}" in these results; categories: ${[...known].join(', ')}`);
   const registry = loadRegistryFor(opts.registry, views);
-  const reference = await chooseReference(againstOf(opts), views, { probes: opts.probes });
+  const reference = await chooseReference(againstOf(opts), views, { probes: opts.probes, runner: referenceRunner });
   const cmp = buildComparison(views, reference, registry, probeLookup(opts.probes), { categories, notes });
   const render = await COMPARE_RENDERERS[format]();
   writeOut(render(cmp, { onlyDifferences: opts.onlyDifferences, color: format === 'text' && useColor() }));

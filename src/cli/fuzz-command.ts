@@ -11,7 +11,7 @@ import { loadCorpus } from '../corpus/load-corpus.js';
 import { fuzzTargets, type FuzzReport } from '../fuzz/fuzz-run.js';
 import { candidateFileYaml, candidateProbe, reproLine } from '../replay/candidate-probe.js';
 import { TargetSet } from '../replay/target-pair.js';
-import { writeFileAtomic } from '../results/write-results.js';
+import { writeFileAtomic } from '../util/write-file-atomic.js';
 import { plural } from '../util/plural.js';
 import { EXIT, UsageError } from './errors.js';
 import { withInterrupts } from './interrupts.js';

@@ -6,7 +6,7 @@ import { runCli } from '../test-support/cli.js';
 import { havePrograms } from '../test-support/require-program.js';
 import { useTempDirs } from '../test-support/temp-dirs.js';
 
-const FIXTURE = fileURLToPath(new URL('../replay/fixtures/hpr-zero.cast', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../../src/replay/fixtures/hpr-zero.cast', import.meta.url));
 const tempDir = useTempDirs();
 
 test('replay into the embedded targets: the HPR 0 fixture leaves the line after it one column apart (12 cells); --out writes the JSON', () => {

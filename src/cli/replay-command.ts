@@ -16,7 +16,7 @@ import { plural } from '../util/plural.js';
 import { EXIT, UsageError } from './errors.js';
 import { expandTargets } from './expand-targets.js';
 import { withInterrupts } from './interrupts.js';
-import { writeFileAtomic } from '../results/write-results.js';
+import { writeFileAtomic } from '../util/write-file-atomic.js';
 
 export interface ReplayOptions {
   target?: string[];

@@ -3,7 +3,7 @@ import { escapeBytes, printfCommand } from '../corpus/escape-bytes.js';
 import { decodeNotation } from '../corpus/escape-notation.js';
 import { loadCorpus } from '../corpus/load-corpus.js';
 import { describeExpectation, describeInconclusiveAnswers } from '../corpus/describe-expectation.js';
-import { reproBytes } from '../engine/probe-plan.js';
+import { reproBytes } from '../corpus/repro-bytes.js';
 import { UsageError } from './errors.js';
 import { DEFAULT_SIZE, readSize, type Size } from './options/size-option.js';
 

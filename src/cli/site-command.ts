@@ -15,6 +15,7 @@ import { availabilityText } from './expand-targets.js';
 import { checkRunsAgainstCorpus } from './corpus-check.js';
 import { plural } from '../util/plural.js';
 import { againstOf } from './compare-command.js';
+import { referenceRunner } from './reference-runner.js';
 
 export interface SiteCommandOptions {
   out: OutPath;
@@ -88,7 +89,7 @@ export async function siteCommand(files: string[], opts: SiteCommandOptions): Pr
     const { sessions, chunking } = await sessionReportsFor(files);
     const note = opts.allVersions ? undefined : hiddenVersionsNote(hidden);
     const notes = note ? [note.replace('(--all-versions shows every one)', '(each on its history page; --all-versions puts every one in the table)')] : [];
-    const stats = await buildSite(views, opts.out.path, { reference: against, registry: opts.registry, probes: opts.probes, unicode, otherVersions, notRun: await releasesNotRun(otherVersions), notes, sessions, chunking });
+    const stats = await buildSite(views, opts.out.path, { reference: against, runner: referenceRunner, registry: opts.registry, probes: opts.probes, unicode, otherVersions, notRun: await releasesNotRun(otherVersions), notes, sessions, chunking });
     if (!opts.quiet) {
       const ms = performance.now() - t0;
       const mb = stats.bytes / 1e6;

@@ -10,7 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
+const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const STATIC_IMPORT = /^\s*(?:import|export)\s[^'"]*?\sfrom\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
 
 /** Packages reachable from `entry` through static imports only. */

@@ -6,6 +6,7 @@
  */
 import { buildComparison } from '../classify/build-comparison.js';
 import { chooseReference } from '../classify/choose-reference.js';
+import { referenceRunner } from './reference-runner.js';
 import { probeLookup } from '../classify/probe-lookup.js';
 import { suggestFor, unexplainedItems } from '../classify/triage.js';
 import { againstOf } from './compare-command.js';
@@ -34,7 +35,7 @@ export async function triageCommand(args: string[], opts: TriageOptions): Promis
   if (opts.class || opts.reason || opts.evidence || opts.answer) throw new UsageError('--class, --reason, --evidence and --answer go with --write <probe> <target>');
   const views = requireRuns(args);
   const registry = loadRegistryFor(opts.registry, views);
-  const reference = await chooseReference(againstOf(opts), views, { probes: opts.probes });
+  const reference = await chooseReference(againstOf(opts), views, { probes: opts.probes, runner: referenceRunner });
   const cmp = buildComparison(views, reference, registry, probeLookup(opts.probes), { categories: splitList(opts.category) });
   const items = unexplainedItems(cmp);
   const out: string[] = [];

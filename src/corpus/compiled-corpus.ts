@@ -17,7 +17,7 @@ import { rememberWires, sizeIndependentWires, type ProbeWires } from './probe-wi
 import { shownPath } from './shown-path.js';
 
 const COMPILED = fileURLToPath(new URL('../corpus.compiled.json', import.meta.url));
-const SHIPPED = fileURLToPath(new URL('../../probes', import.meta.url));
+const SHIPPED = fileURLToPath(new URL('../../probes/', import.meta.url));
 
 interface CompiledCorpus {
   files: Record<string, string>;
@@ -57,7 +57,7 @@ export function readCompiledCorpus(dir: string, where: { compiled?: string; ship
 /** Build step: parse and validate the shipped corpus and write dist/corpus.compiled.json. */
 export async function compileShippedCorpus(dir = SHIPPED, file = COMPILED): Promise<{ file: string; probes: number }> {
   const { parseCorpus } = await import('./parse-corpus.js');
-  const { writeFileAtomic } = await import('../results/write-results.js');
+  const { writeFileAtomic } = await import('../util/write-file-atomic.js');
   const corpus = parseCorpus(dir);
   const compiled: CompiledCorpus = {
     files: fileHashes(dir),

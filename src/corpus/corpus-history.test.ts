@@ -6,7 +6,7 @@ import { loadCorpus } from './load-corpus.js';
 
 const corpus = await loadCorpus();
 const history = readCorpusHistory();
-const ROOT = new URL('../..', import.meta.url).pathname;
+const ROOT = new URL('../../', import.meta.url).pathname;
 
 describe('probes/corpus-history.json', () => {
   it('lists each corpus once, oldest first, each with the measurement hash of every probe', () => {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { readCompiledCorpus } from './compiled-corpus.js';
 import type { Probe } from './probe-schema.js';
 
-export const DEFAULT_PROBES_DIR = fileURLToPath(new URL('../../probes', import.meta.url));
+export const DEFAULT_PROBES_DIR = fileURLToPath(new URL('../../probes/', import.meta.url));
 
 export interface Corpus {
   dir: string;

@@ -68,7 +68,7 @@ export async function recordCorpusHistory(opts: { fromGit?: boolean; file?: stri
     added.push(c.hash);
   }
   if (added.length > 0) {
-    const { writeFileAtomic } = await import('../results/write-results.js');
+    const { writeFileAtomic } = await import('../util/write-file-atomic.js');
     // One line per corpus: diffs stay readable, the file stays small.
     const lines = history.corpora.map((c) => '    ' + JSON.stringify(c));
     writeFileAtomic(file, `{\n  "about": ${JSON.stringify(ABOUT)},\n  "corpora": [\n${lines.join(',\n')}\n  ]\n}\n`);

@@ -7,7 +7,7 @@
  * the multiplexer, and the outer terminal is named when something tells.
  */
 import type { Identity } from '../results/results-schema.js';
-import { parseXtversion } from './identify.js';
+import { parseXtversion } from '../protocol/xtversion.js';
 import type { TerminalEnv } from './identify-env.js';
 import { guessFromDa2, guessFromEnv, isMultiplexer, type NamedGuess } from './identify-signatures.js';
 

@@ -5,9 +5,9 @@
  */
 import type { Probe } from '../corpus/probe-schema.js';
 import type { Identity, ProbeResult } from '../results/results-schema.js';
+import { parseXtversion } from '../protocol/xtversion.js';
+import { RECORDED_MODES } from '../results/results-constants.js';
 
-/** Modes whose state changes probe answers; recorded in settings.modes. */
-export const RECORDED_MODES = ['?6', '?7', '?25', '?45', '?69', '?1049', '?2004', '?2026', '?2027', '4', '20'] as const;
 
 const MODE_STATE = ['not-recognized', 'set', 'reset', 'permanently-set', 'permanently-reset'] as const;
 
@@ -51,13 +51,6 @@ export function readIdentification(versions: ProbeResult, modes: ProbeResult): I
   return { chain, modes: out };
 }
 
-/** Split an XTVERSION text like "xterm(379)", "tmux 3.3a", "kitty(0.26.5)" into name and version. */
-export function parseXtversion(text: string): { name: string; version: string } | null {
-  const m = /^\s*([A-Za-z][\w.+-]*?)[\s(]+v?([\w.+-]+)\)?\s*$/.exec(text);
-  if (m) return { name: m[1]!.toLowerCase(), version: m[2]! };
-  const word = /^\s*([A-Za-z][\w.+-]*)\s*$/.exec(text);
-  return word ? { name: word[1]!.toLowerCase(), version: 'unknown' } : null;
-}
 
 /** Best identity: what the target knows of itself first, then XTVERSION, then nothing. */
 export function chooseIdentity(described: Partial<Identity>, seen: Identification, fallbackName: string): Identity {

@@ -5,10 +5,10 @@
  * (`afterScreen`), so the cells are the probe's, not the cleanup's.
  */
 import type { SizeVars } from '../corpus/escape-notation.js';
-import { probeWire, textWire, wireBytes, type Wire } from '../corpus/probe-wires.js';
+import { probeWire, textWire, type Wire } from '../corpus/probe-wires.js';
 import type { Probe } from '../corpus/probe-schema.js';
-import { preludeBytes, type PreludeKind } from './prelude.js';
-import { querySpec, SENTINEL, type QuerySpec } from './queries.js';
+import { preludeBytes, type PreludeKind } from '../corpus/prelude.js';
+import { querySpec, SENTINEL, type QuerySpec } from '../corpus/queries.js';
 
 export interface ProbePlan {
   probe: Probe;
@@ -86,7 +86,3 @@ function buildPlan(probe: Probe, ctx: PlanContext): ProbePlan {
   };
 }
 
-/** The bytes a person pastes to see the probe: a clear screen, the probe, and CSI 6n. */
-export function reproBytes(probe: Probe, size: SizeVars): Uint8Array {
-  return wireBytes('\x1b[2J\x1b[H' + probeWire(probe, 'send', size) + queryList(probe.query).wire);
-}

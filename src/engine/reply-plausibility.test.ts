@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResultsFile } from '../results/results-schema.js';
 import { implausibleAnswer } from './reply-plausibility.js';
 
-const dir = new URL('../../results', import.meta.url);
+const dir = new URL('../../results/', import.meta.url);
 const published = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => [f, JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as ResultsFile] as const);
 const kitty = published.find(([f]) => f.startsWith('kitty-'))![1];
 

@@ -10,7 +10,7 @@ import { decodeNotation } from '../corpus/escape-notation.js';
 import { parseReplies } from '../protocol/reply-parser.js';
 import type { ReplyEvent } from '../protocol/reply-events.js';
 import type { ProbeResult } from '../results/results-schema.js';
-import { querySpec } from './queries.js';
+import { querySpec } from '../corpus/queries.js';
 
 function eventsOf(raw: string): ReplyEvent[] | string {
   try {

@@ -11,7 +11,7 @@ import type { ReplyEvent } from '../protocol/reply-events.js';
 import type { ProbeResult } from '../results/results-schema.js';
 import type { TargetSession } from '../targets/target.js';
 import { assembleAnswer } from './assemble-answer.js';
-import type { PreludeKind } from './prelude.js';
+import type { PreludeKind } from '../corpus/prelude.js';
 import { planContext, planProbe, type PlanContext, type ProbePlan } from './probe-plan.js';
 import { DEFAULT_BYTES_IN_FLIGHT, DEFAULT_WINDOW } from './window.js';
 

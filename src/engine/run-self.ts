@@ -11,6 +11,7 @@ import { FIRST_REPLY_MS, openSelfSession, startSelfSession, type SelfSession } f
 import { touchedModes } from '../targets/own-terminal/self-modes.js';
 import { unsafeForSelf } from '../targets/own-terminal/self-safety.js';
 import { lacksAlternateScreen } from '../targets/own-terminal/self-state.js';
+import { SELF_STEPS } from './self-steps.js';
 import { probeSession, type RunTargetOptions, type TargetRun } from './run-target.js';
 
 /** With probes in flight, how long a responsive terminal may stay quiet before the oldest counts as no-reply. */
@@ -23,7 +24,7 @@ export const NO_CPR_MESSAGE = `your terminal did not answer CSI 6n (the cursor p
 /** `begun`: a session whose first queries went out earlier (beginSelfSession), so loading the corpus overlapped the terminal's answer. */
 export async function runSelf(corpus: Corpus, probes: Probe[], opts: RunTargetOptions = {}, begun?: SelfSession): Promise<TargetRun> {
   // CPU work first: with a begun session the terminal is answering meanwhile.
-  const how = { signal: opts.signal, touched: touchedModes(probes) };
+  const how = { steps: SELF_STEPS, signal: opts.signal, touched: touchedModes(probes) };
   const unsafe = new Map(probes.map((p) => [p, unsafeForSelf(p)]));
   const session = begun ? await startSelfSession(begun, how) : await openSelfSession(how);
   try {

@@ -11,7 +11,7 @@ import type { TargetSession } from '../targets/target.js';
 import { TargetUnavailableError } from '../targets/target-unavailable-error.js';
 import { toolVersion } from '../util/tool-version.js';
 import { chooseIdentity, IDENTIFY_PROBES, readIdentification } from './identify.js';
-import { restoreModesBytes, type PreludeKind } from './prelude.js';
+import { restoreModesBytes, type PreludeKind } from '../corpus/prelude.js';
 import { runProbes, type EngineRun } from './run-probes.js';
 import { runWithRestarts, type SessionHolder } from './run-with-restarts.js';
 import { engineOfIdentity } from './engine-identity.js';

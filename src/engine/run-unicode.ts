@@ -13,7 +13,7 @@ import { TargetUnavailableError } from '../targets/target-unavailable-error.js';
 import { toolVersion } from '../util/tool-version.js';
 import { engineOfIdentity } from './engine-identity.js';
 import { chooseIdentity, IDENTIFY_PROBES, readIdentification } from './identify.js';
-import { preludeBytes, restoreModesBytes, type PreludeKind } from './prelude.js';
+import { preludeBytes, restoreModesBytes, type PreludeKind } from '../corpus/prelude.js';
 import { runProbes } from './run-probes.js';
 import { DEFAULT_IDLE_MS, measureWidths, type WidthPass } from './run-widths.js';
 

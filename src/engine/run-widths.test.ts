@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { WidthItem } from '../corpus/width-suite/width-item.js';
 import type { TargetSession } from '../targets/target.js';
 import { xtermJsTarget } from '../targets/embedded/xterm-js.js';
-import { preludeBytes } from './prelude.js';
+import { preludeBytes } from '../corpus/prelude.js';
 import { measureWidths } from './run-widths.js';
 
 const size = { cols: 80, rows: 24 };

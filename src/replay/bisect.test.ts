@@ -7,7 +7,7 @@ import { runCli } from '../test-support/cli.js';
 import { bisectSession } from './bisect.js';
 import { TargetSet } from './target-pair.js';
 
-const FIXTURE = fileURLToPath(new URL('./fixtures/hpr-zero.cast', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../../src/replay/fixtures/hpr-zero.cast', import.meta.url));
 
 describe('bisecting a session between xterm.js and ghostty', () => {
   let set: TargetSet;

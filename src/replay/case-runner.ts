@@ -20,7 +20,7 @@ import { CsiQueryScanner } from '../targets/common/csi-query-scanner.js';
 import type { TargetSession } from '../targets/target.js';
 import type { ScreenAnswer } from '../results/results-schema.js';
 import type { TerminalState } from './terminal-state.js';
-import { preludeBytes } from '../engine/prelude.js';
+import { preludeBytes } from '../corpus/prelude.js';
 
 const TAIL = new TextEncoder().encode('\x1b\\\x1b[6n\x1b[c');
 

@@ -4,7 +4,7 @@
  * from the engine's isolation prelude (see case-runner.ts); the user's own
  * terminal is never one of them.
  */
-import { restoreModesBytes } from '../engine/prelude.js';
+import { restoreModesBytes } from '../corpus/prelude.js';
 import { loadTarget } from '../targets/registry.js';
 import type { TargetSession } from '../targets/target.js';
 import { BadInputError } from '../util/bad-input-error.js';

@@ -8,8 +8,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const GOLDEN_DIR = fileURLToPath(new URL('./golden', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const GOLDEN_DIR = fileURLToPath(new URL('./golden/', import.meta.url));
 export const FIX = 'src/report/fixtures';
 export const FIXTURE_RUNS = ['xterm.js-6.0.0', 'ghostty-0.4.0', 'screen-4.09.00', 'tmux-3.3a', 'xterm-379'].map((n) => `${FIX}/${n}.json`);
 /** Options that keep outputs independent of the shipped corpus and registry. */

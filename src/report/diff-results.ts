@@ -5,7 +5,7 @@
  */
 import { printfCommand } from '../corpus/escape-bytes.js';
 import type { Corpus } from '../corpus/load-corpus.js';
-import { reproBytes } from '../engine/probe-plan.js';
+import { reproBytes } from '../corpus/repro-bytes.js';
 import { makeSigner } from '../classify/answer-signer.js';
 import type { RunView } from '../classify/run-view.js';
 import type { ProbeResult } from '../results/results-schema.js';

@@ -6,7 +6,7 @@
  */
 import { printfCommand } from '../corpus/escape-bytes.js';
 import type { Corpus } from '../corpus/load-corpus.js';
-import { reproBytes } from '../engine/probe-plan.js';
+import { reproBytes } from '../corpus/repro-bytes.js';
 import { answerSummary } from '../results/answer-key.js';
 import type { ResultsFile } from '../results/results-schema.js';
 import type { Difference } from './self-report-compare.js';

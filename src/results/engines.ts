@@ -35,6 +35,12 @@ export const FRONT_ENDS: Readonly<Record<string, EngineOf>> = {
   vim: { name: 'libvterm', note: 'Vim bundles its own copy of libvterm (src/libvterm)' },
 };
 
+/**
+ * The embedded emulators' target ids: headless cores inside termprobe, not real
+ * terminals (their runs are not counted among the terminals whose screens were read).
+ */
+export const EMBEDDED_TARGET_IDS = ['xterm.js', 'ghostty'] as const;
+
 /** Engine names that are not also target names (so a registry entry may name them). */
 export const ENGINE_NAMES: readonly string[] = [...new Set(Object.values(FRONT_ENDS).map((e) => e.name))];
 

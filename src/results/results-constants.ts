@@ -8,3 +8,6 @@ export const COLOR_NAMES = [
   'bright-black', 'bright-red', 'bright-green', 'bright-yellow',
   'bright-blue', 'bright-magenta', 'bright-cyan', 'bright-white',
 ] as const;
+
+/** Modes whose state changes probe answers; recorded in a results file's settings.modes. */
+export const RECORDED_MODES = ['?6', '?7', '?25', '?45', '?69', '?1049', '?2004', '?2026', '?2027', '4', '20'] as const;

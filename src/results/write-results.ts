@@ -1,25 +1,12 @@
 /**
- * Write a results file atomically: a temp file beside the target, then rename,
- * so a crash or Ctrl-C never leaves a half-written file under the real name.
+ * Write a results file atomically (see util/write-file-atomic.ts), and the
+ * file names results go under.
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, basename } from 'node:path';
+import { writeFileAtomic } from '../util/write-file-atomic.js';
 import type { ResultsFile } from './results-schema.js';
 
 export function serializeResults(results: ResultsFile): string {
   return JSON.stringify(results, null, 2) + '\n';
-}
-
-export function writeFileAtomic(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, path);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
-  }
 }
 
 export function writeResults(path: string, results: ResultsFile): void {

@@ -3,6 +3,7 @@
  * load only when their target is used. A bad name lists the valid ones.
  */
 import { BadInputError } from '../util/bad-input-error.js';
+import { EMBEDDED_TARGET_IDS } from '../results/engines.js';
 import type { TargetFactory } from './target.js';
 
 type Loader = () => Promise<TargetFactory>;
@@ -47,7 +48,7 @@ export const TARGETS = {
 
 export type TargetName = keyof typeof TARGETS;
 
-export const EMBEDDED_TARGETS: TargetName[] = ['xterm.js', 'ghostty'];
+export const EMBEDDED_TARGETS: readonly TargetName[] = EMBEDDED_TARGET_IDS;
 
 /**
  * Targets named by a command instead of a registry name: `x11:CMD … {command}` and

@@ -12,7 +12,7 @@ import { escapeHtml } from './html.js';
 import { renderProbePage } from './probe-page.js';
 import type { SiteModel } from './site-model.js';
 
-const PUBLISHED = fileURLToPath(new URL('../../../results', import.meta.url));
+const PUBLISHED = fileURLToPath(new URL('../../../results/', import.meta.url));
 
 describe('answer groups on probe pages (published results)', () => {
   let model: SiteModel;

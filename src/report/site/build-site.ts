@@ -7,7 +7,7 @@
  * does: the matrix page says so, and its results are saved in the site like any other.
  */
 import { buildComparison } from '../../classify/build-comparison.js';
-import { chooseReference, DEFAULT_REFERENCE } from '../../classify/choose-reference.js';
+import { chooseReference, DEFAULT_REFERENCE, type ReferenceRunner } from '../../classify/choose-reference.js';
 import { checkTargets, loadDivergences } from '../../classify/load-divergences.js';
 import { probeLookup } from '../../classify/probe-lookup.js';
 import { ENGINE_NAMES } from '../../results/engines.js';
@@ -40,6 +40,8 @@ export interface SiteOptions {
   /** Replay reports and chunking reports for sessions.html (none of either: no sessions pages). */
   sessions?: readonly ReplayReport[];
   chunking?: readonly ChunkingReport[];
+  /** Runs the reference now when it is not among the runs (the CLI's; without one it must be a file or a run given). */
+  runner?: ReferenceRunner;
   /** Notes of the caller's own (versions left out of the matrix), shown with the comparison's. */
   notes?: string[];
 }
@@ -50,7 +52,7 @@ export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {
   checkTargets(registry, new Set([...Object.keys(TARGETS), ...ENGINE_NAMES, ...views.map((v) => v.targetId), ...views.map((v) => v.engine.name)]));
   const corpus = typeof opts.probes === 'object' ? opts.probes : await loadCorpus(opts.probes);
   const probeDir = typeof opts.probes === 'string' ? opts.probes : undefined;
-  const reference = await chooseReference(opts.reference ?? DEFAULT_REFERENCE, views, { probes: probeDir });
+  const reference = await chooseReference(opts.reference ?? DEFAULT_REFERENCE, views, { probes: probeDir, ...(opts.runner ? { runner: opts.runner } : {}) });
   const lookup = typeof opts.probes === 'object' || probeDir === undefined ? (id: string) => corpus.byId.get(id) : probeLookup(probeDir);
   const cmp = buildComparison(views, reference, registry, lookup, { notes: opts.notes ?? [] });
   const model = buildSiteModel(cmp, corpus, toolVersion());

@@ -9,7 +9,7 @@ import { escapeBytes, printfCommand } from '../../corpus/escape-bytes.js';
 import { decodeNotation, type SizeVars } from '../../corpus/escape-notation.js';
 import type { Probe } from '../../corpus/probe-schema.js';
 import { describeExpectation } from '../../corpus/describe-expectation.js';
-import { reproBytes } from '../../engine/probe-plan.js';
+import { reproBytes } from '../../corpus/repro-bytes.js';
 import { entryExplanation, rawEvidence } from './answer-evidence.js';
 import { groupAnswers, type AnswerGroupView } from './answer-groups.js';
 import type { ScreenAnswer } from '../../results/results-schema.js';

@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
 
-const FIXTURES = fileURLToPath(new URL('./fixtures', import.meta.url));
-const CAST = fileURLToPath(new URL('../../replay/fixtures/hpr-zero.cast', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const CAST = fileURLToPath(new URL('../../../src/replay/fixtures/hpr-zero.cast', import.meta.url));
 const RESULTS = ['xterm.js-6.0.0.json', 'ghostty-0.4.0.json'];
 const REGISTRY = ['--registry', join(FIXTURES, 'divergences.yaml'), '--probes', join(FIXTURES, 'probes')];
 

@@ -19,7 +19,7 @@ import { buildSite } from './build-site.js';
 import { AUDIT_SCRIPT, type AuditResult } from './page-audit-test-support.js';
 import type { SiteModel } from './site-model.js';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const PUBLISHED = join(ROOT, 'results');
 const SHOTS = join(ROOT, '.test-output');
 const published = readdirSync(PUBLISHED).filter((f) => f.endsWith('.json')).sort().map((f) => join(PUBLISHED, f));

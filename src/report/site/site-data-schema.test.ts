@@ -16,7 +16,7 @@ import { scoreBadge } from './badge-svg.js';
 import { buildSite } from './build-site.js';
 import { SITE_DATA_FILE, SITE_DATA_SCHEMA, SITE_DATA_SCHEMA_FILE, siteDataJsonSchema, siteDataSchema } from './site-data-schema.js';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SHIPPED = join(ROOT, 'schema', 'site-data.schema.json');
 const PUBLISHED = join(ROOT, 'results');
 

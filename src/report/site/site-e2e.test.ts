@@ -18,9 +18,9 @@ import { CHROMIUM_PACKAGE, CHROMIUM_PATH, launchChromium, openPage, POLL, watchP
 import { buildSite } from './build-site.js';
 import type { SiteModel } from './site-model.js';
 
-const FIXTURES = fileURLToPath(new URL('./fixtures', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const RESULTS = join(FIXTURES, 'results');
-const SHOTS = fileURLToPath(new URL('../../../.test-output', import.meta.url));
+const SHOTS = fileURLToPath(new URL('../../../.test-output/', import.meta.url));
 const files = readdirSync(RESULTS).filter((f) => f.endsWith('.json')).sort().map((f) => join(RESULTS, f));
 
 describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium (fixture results)', () => {

@@ -21,8 +21,8 @@ import { CHROMIUM_PACKAGE, CHROMIUM_PATH, launchChromium, openPage, POLL, watchP
 import { buildSite } from './build-site.js';
 import { answersDiffer, type SiteModel } from './site-model.js';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const FIXTURES = fileURLToPath(new URL('./fixtures', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const PUBLISHED = join(ROOT, 'results');
 const published = readdirSync(PUBLISHED).filter((f) => f.endsWith('.json')).sort().map((f) => join(PUBLISHED, f));
 

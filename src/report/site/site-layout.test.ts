@@ -17,7 +17,7 @@ import { CHROMIUM_PACKAGE, CHROMIUM_PATH, launchChromium, measurePages, openPage
 import { buildSite } from './build-site.js';
 import type { SiteModel } from './site-model.js';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const PUBLISHED = join(ROOT, 'results');
 const published = readdirSync(PUBLISHED).filter((f) => f.endsWith('.json')).sort().map((f) => join(PUBLISHED, f));
 const PAGE_FOLDERS = ['probes', 'terminals', 'compare'];

@@ -17,7 +17,7 @@ import { haveProgram } from '../../test-support/require-program.js';
 import { CHROMIUM_PACKAGE, CHROMIUM_PATH, launchChromium, watchPage } from './browser-harness.js';
 import { buildSite } from './build-site.js';
 
-const FIXTURES = fileURLToPath(new URL('./fixtures/results', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures/results/', import.meta.url));
 
 const SCRIPT = '<script>window.__pwned = "script"</script>';
 const IMG = '<img src=x onerror="window.__pwned = \'img\'">';

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { html, trustedHtml, type Html, type HtmlValue } from './html.js';
 
 /** site/ at the package root (the same path from src/report/site and dist/report/site). */
-export const SITE_SOURCES = fileURLToPath(new URL('../../../site', import.meta.url));
+export const SITE_SOURCES = fileURLToPath(new URL('../../../site/', import.meta.url));
 
 export type TemplateName = 'layout' | 'matrix' | 'probe' | 'terminal' | 'compare' | 'unicode' | 'unicode-terminal' | 'sessions' | 'session';
 

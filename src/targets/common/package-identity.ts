@@ -4,7 +4,7 @@
  * names itself there, else the package's upstream version. The chain holds the
  * dpkg version; the engine's identify step adds XTVERSION, DA2 and DA1 to it.
  */
-import { parseXtversion } from '../../engine/identify.js';
+import { parseXtversion } from '../../protocol/xtversion.js';
 import type { Identity } from '../../results/results-schema.js';
 
 /** The upstream part of a Debian version: no epoch, no Debian revision, no repack suffix. */

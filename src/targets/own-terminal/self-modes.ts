@@ -6,7 +6,7 @@
  */
 import { decodeNotation } from '../../corpus/escape-notation.js';
 import type { Probe } from '../../corpus/probe-schema.js';
-import { RECORDED_MODES } from '../../engine/identify.js';
+import { RECORDED_MODES } from '../../results/results-constants.js';
 import { CsiQueryScanner, type CsiSequence } from '../common/csi-query-scanner.js';
 
 /** Set by the prelude (DECSTR resets ?1, ?6, ?7, ?25, IRM and the keypad; the prelude sets the rest). ?66 stands for the keypad (DECNKM). */

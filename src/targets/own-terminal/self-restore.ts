@@ -9,7 +9,7 @@
  * size change.
  */
 import type { SizeVars } from '../../corpus/escape-notation.js';
-import { preludeBytes } from '../../engine/prelude.js';
+import { preludeBytes } from '../../corpus/prelude.js';
 import { ASSUMED_STATE, NEVER_RESTORE } from './self-modes.js';
 import type { PriorState } from './self-state.js';
 

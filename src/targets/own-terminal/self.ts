@@ -9,16 +9,14 @@
  */
 import { ReplyParser } from '../../protocol/reply-parser.js';
 import { ReplyCounter } from './self-reply-counter.js';
-import type { Identity, Settings } from '../../results/results-schema.js';
-import { guessIdentity } from '../../engine/identify-guess.js';
+import type { Identity, ProbeResult, Settings } from '../../results/results-schema.js';
 import { withPackageVersion } from './self-package-version.js';
 import type { EngineIdentity } from '../target.js';
-import { terminalEnv } from '../../engine/identify-env.js';
-import { runProbes } from '../../engine/run-probes.js';
 import type { Probe } from '../../corpus/probe-schema.js';
+import { BadInputError } from '../../util/bad-input-error.js';
 import { modesToRead, PRELUDE_MODES } from './self-modes.js';
 import { ENTER_ALTERNATE, restoration, type Restoration } from './self-restore.js';
-import { alternateScreenQuery, mainScreenModesQuery, measuredSize, readPriorState, readSeenReplies, type PriorState } from './self-state.js';
+import { alternateScreenQuery, mainScreenModesQuery, measuredSize, readPriorState, readSeenReplies, type PriorState, type SeenReplies } from './self-state.js';
 import { readTmuxPane, type TmuxPane } from './self-tmux.js';
 import { TtyLink } from './self-tty.js';
 import type { OpenOptions, TargetFactory, TargetSession } from '../target.js';
@@ -30,7 +28,19 @@ export const FIRST_REPLY_MS = 1000;
 /** After the run, how long to wait for replies still in flight. */
 const DRAIN_MS = 1000;
 
+/**
+ * What opening the user's terminal needs from the engine, handed in by it (targets
+ * never import the engine): a probe answered through the engine's own pipeline,
+ * and who the replies, the environment and tmux say the terminal is.
+ */
+export interface SelfSteps {
+  ask(session: TargetSession, probe: Probe, how: { size: { cols: number; rows: number }; idleTimeoutMs: number; signal?: AbortSignal }): Promise<ProbeResult>;
+  identify(facts: SeenReplies & { env: NodeJS.ProcessEnv; tmuxClient?: TmuxPane['client'] }): { identity: Identity; engine?: EngineIdentity; summary: string };
+}
+
 export interface SelfOpenOptions {
+  /** The engine's half of opening (see SelfSteps). */
+  steps: SelfSteps;
   signal?: AbortSignal;
   /** Modes the run may change (see touchedModes); the prelude's when not given. */
   touched?: readonly string[];
@@ -160,9 +170,8 @@ export class SelfSession implements TargetSession {
   }
 
   /** Step 2 (inside the alternate screen) through the engine, with the first-reply deadline. */
-  private async ask(probe: Probe) {
-    const run = await runProbes(this, [probe], { size: this.size, prelude: 'none', idleTimeoutMs: FIRST_REPLY_MS, maxTimeouts: 1, signal: this.signal });
-    return run.results[0]!;
+  private ask(probe: Probe, steps: SelfSteps): Promise<ProbeResult> {
+    return steps.ask(this, probe, { size: this.size, idleTimeoutMs: FIRST_REPLY_MS, ...(this.signal ? { signal: this.signal } : {}) });
   }
 
   /**
@@ -172,8 +181,8 @@ export class SelfSession implements TargetSession {
    * what it printed is erased (from where the cursor was, to the end of the
    * screen; at a prompt nothing follows the cursor).
    */
-  private async readModes(touched: readonly string[]) {
-    const answer = await this.ask(mainScreenModesQuery(modesToRead(touched)));
+  private async readModes(touched: readonly string[], steps: SelfSteps) {
+    const answer = await this.ask(mainScreenModesQuery(modesToRead(touched)), steps);
     const before = this.mainCursor;
     const after = answer.cursor;
     if (before && after && (after.row !== before.row || after.col !== before.col)) {
@@ -192,12 +201,12 @@ export class SelfSession implements TargetSession {
     if (note) this.notes.push(note);
     const main = { answered: this.answeredAny, cursor: this.mainCursor };
     const touched = opts.touched ?? PRELUDE_MODES;
-    const modes = main.answered ? await this.readModes(touched) : undefined;
+    const modes = main.answered ? await this.readModes(touched, opts.steps) : undefined;
     // What is known so far is enough to come back out, should anything stop the run from here on.
     this.setRestoration(restoration(readPriorState(main, modes, tmux), touched, this.size));
     this.write(encoder.encode(ENTER_ALTERNATE));
     this.entered = true;
-    const alt = main.answered ? await this.ask(alternateScreenQuery()) : undefined;
+    const alt = main.answered ? await this.ask(alternateScreenQuery(), opts.steps) : undefined;
     const answers = modes && alt ? { ...alt, replies: [...modes.replies, ...alt.replies] } : (modes ?? alt);
     this.prior = readPriorState(main, answers, tmux);
     const measured = measuredSize(alt);
@@ -210,7 +219,7 @@ export class SelfSession implements TargetSession {
     if (plan.assumed.length > 0 && this.prior.answered) this.notes.push(`the terminal did not report ${plan.assumed.join(', ')}; put back to the usual state at a shell prompt`);
     if (plan.unknown.length > 0 && this.prior.answered) this.notes.push(`state of ${plan.unknown.join(', ')} unknown; left as the probes left them`);
     const seen = readSeenReplies(alt);
-    const guess = guessIdentity({ ...seen, env: terminalEnv(this.env), ...(tmux ? { tmuxClient: tmux.client } : {}) });
+    const guess = opts.steps.identify({ ...seen, env: this.env, ...(tmux ? { tmuxClient: tmux.client } : {}) });
     this.identity = guess.identity;
     this.engine = guess.engine;
     this.summary = guess.summary;
@@ -270,14 +279,14 @@ export class SelfSession implements TargetSession {
 }
 
 /** Step 1 of opening the user's terminal (see SelfSession.begin); throws when there is no terminal. */
-export function beginSelfSession(opts: SelfOpenOptions = {}): SelfSession {
+export function beginSelfSession(opts: { signal?: AbortSignal; env?: NodeJS.ProcessEnv } = {}): SelfSession {
   const session = new SelfSession(TtyLink.open(), opts.signal);
   session.begin(opts.env ?? process.env);
   return session;
 }
 
 /** Finish opening a begun session; closes it (restoring the terminal) on failure. */
-export async function startSelfSession(session: SelfSession, opts: SelfOpenOptions = {}): Promise<SelfSession> {
+export async function startSelfSession(session: SelfSession, opts: SelfOpenOptions): Promise<SelfSession> {
   try {
     await session.start(opts);
     return session;
@@ -288,7 +297,7 @@ export async function startSelfSession(session: SelfSession, opts: SelfOpenOptio
 }
 
 /** Open the user's terminal: raw mode, state read, alternate screen entered. Closes it again on failure. */
-export async function openSelfSession(opts: SelfOpenOptions = {}): Promise<SelfSession> {
+export async function openSelfSession(opts: SelfOpenOptions): Promise<SelfSession> {
   return startSelfSession(beginSelfSession(opts), opts);
 }
 
@@ -297,8 +306,10 @@ export const selfTarget: TargetFactory = {
   kind: 'self',
   description: 'the terminal termprobe runs in (probed inside its alternate screen, restored afterwards)',
   available: async () => TtyLink.available(),
+  // Opening the user's terminal takes the engine's steps (SelfSteps): `termprobe`, `run --target self` and
+  // `probe --target self` go through engine/run-self.ts; commands that open targets themselves refuse kind self.
   async open(opts: OpenOptions): Promise<TargetSession> {
     validateTargetOptions(NAME, opts.options, {});
-    return openSelfSession({ signal: opts.signal });
+    throw new BadInputError('self: your own terminal is opened by the engine (`termprobe`, `run --target self`), not by this command');
   },
 };

@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { JSON_SCHEMA_FILES, renderJsonSchema } from './json-schemas.js';
+import { JSON_SCHEMA_FILES, renderJsonSchema } from './package-schemas.js';
 
-const dir = new URL('../../schema', import.meta.url);
+const dir = new URL('../schema/', import.meta.url);
 
 describe('shipped JSON Schemas', () => {
   for (const name of Object.keys(JSON_SCHEMA_FILES) as (keyof typeof JSON_SCHEMA_FILES)[]) {

@@ -5,7 +5,7 @@
  * DSR, and the 8-bit form of a reply after S8C1T. Each names the bytes it sends,
  * the reply that answers it and the reply's canonical value.
  */
-import { escapeText } from '../corpus/escape-bytes.js';
+import { escapeText } from './escape-bytes.js';
 import { canonicalColour, decodeHex } from '../protocol/colour-spec.js';
 import type { ReplyEvent } from '../protocol/reply-events.js';
 import type { QuerySpec } from './queries.js';

@@ -3,10 +3,10 @@
  * same zod schemas the code validates with, so they cannot disagree.
  */
 import { z } from 'zod';
-import { divergenceFileSchema } from '../classify/divergence-schema.js';
-import { probeFileSchema } from '../corpus/probe-schema.js';
-import { resultsFileSchema } from './results-schema.js';
-import { unicodeResultsSchema } from './unicode-results-schema.js';
+import { divergenceFileSchema } from './classify/divergence-schema.js';
+import { probeFileSchema } from './corpus/probe-schema.js';
+import { resultsFileSchema } from './results/results-schema.js';
+import { unicodeResultsSchema } from './results/unicode-results-schema.js';
 
 export const JSON_SCHEMA_FILES = {
   'probe-file.schema.json': () => z.toJSONSchema(probeFileSchema, { io: 'input', target: 'draft-2020-12' }),

@@ -3,7 +3,7 @@
  * on the one before it. Never RIS (ESC c): in the user's own terminal it would
  * wipe their session and scrollback.
  */
-import type { SizeVars } from '../corpus/escape-notation.js';
+import type { SizeVars } from './escape-notation.js';
 
 export type PreludeKind = 'default' | 'alternate';
 
