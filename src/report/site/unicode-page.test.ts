@@ -14,6 +14,7 @@ import { loadWidthSuite } from '../../corpus/width-suite/load-width-suite.js';
 import { readResults } from '../../results/read-results.js';
 import { readUnicodeResults } from '../../results/read-unicode-results.js';
 import { ROOT } from '../../test-support/cli.js';
+import { referenceRunner } from '../../cli/reference-runner.js';
 import { buildSite } from './build-site.js';
 
 const suite = loadWidthSuite();
@@ -33,7 +34,7 @@ describe('the Unicode pages of the site', () => {
   it('show each terminal with its best-matching version, and drill down to the code points that disagree', async () => {
     const hostile = { ...verdict('kitty-0.26.5.json'), name: '<script>window.__pwned=1</script>kitty' };
     const out = outDir();
-    await buildSite(views, out, { unicode: [verdict('xterm-379.json'), verdict('ghostty-0.4.0.json'), hostile] });
+    await buildSite(views, out, { runner: referenceRunner, unicode: [verdict('xterm-379.json'), verdict('ghostty-0.4.0.json'), hostile] });
     const index = readFileSync(join(out, 'unicode.html'), 'utf8');
     expect(index).toMatch(/<a href="unicode\/xterm-379\.html">xterm 379<\/a><\/th><td>14\.0<\/td>/);
     expect(index).toMatch(/<a href="unicode\/ghostty-0\.4\.0\.html">ghostty 0\.4\.0<\/a><\/th><td>16\.0<\/td>/);
@@ -51,7 +52,7 @@ describe('the Unicode pages of the site', () => {
 
   it('are not written without Unicode verdicts', async () => {
     const out = outDir();
-    await buildSite(views, out);
+    await buildSite(views, out, { runner: referenceRunner });
     expect(() => readFileSync(join(out, 'unicode.html'))).toThrow(/ENOENT/);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).not.toContain('unicode.html');
   });

@@ -1,6 +1,8 @@
 /**
- * A scratch home for one GUI run: HOME, the XDG directories and XDG_RUNTIME_DIR
- * (mode 700) inside one private temp dir, and an environment built from nothing
+ * A scratch home for one GUI run: HOME, the XDG directories, XDG_RUNTIME_DIR
+ * (mode 700) and TMPDIR inside one private temp dir (so what the programs put in
+ * a temporary folder — Emacs's native-compilation files, efreetd's logs — goes
+ * with it), and an environment built from nothing
  * but PATH, so no user configuration is read and nothing is written outside it.
  * Every process started with this environment carries the session's marker.
  */
@@ -27,8 +29,10 @@ export function createScratch(prefix = 'termprobe-gui-'): Scratch {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const home = join(dir, 'home');
   const runtime = join(dir, 'runtime');
+  const tmp = join(dir, 'tmp');
   mkdirSync(home, { mode: 0o700 });
   mkdirSync(runtime, { mode: 0o700 });
+  mkdirSync(tmp, { mode: 0o700 });
   const marker = `${process.pid}-${randomBytes(6).toString('hex')}`;
   let user = 'termprobe';
   try {
@@ -44,6 +48,7 @@ export function createScratch(prefix = 'termprobe-gui-'): Scratch {
     SHELL: '/bin/sh',
     LANG: 'C.UTF-8',
     XDG_RUNTIME_DIR: runtime,
+    TMPDIR: tmp,
     XDG_CONFIG_HOME: join(home, '.config'),
     XDG_CACHE_HOME: join(home, '.cache'),
     XDG_DATA_HOME: join(home, '.local', 'share'),

@@ -8,9 +8,10 @@
  * (nor anything in the temp dir) behind: after a run, and after an abort at
  * several moments of its start.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { afterEach, describe, expect, test } from 'vitest';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Probe } from '../../corpus/probe-schema.js';
 import { runProbes } from '../../engine/run-probes.js';
 import { havePrograms } from '../../test-support/require-program.js';
@@ -37,6 +38,21 @@ function leftovers(): string[] {
 }
 
 const tempLeft = (id: string) => readdirSync(tmpdir()).filter((d) => d.startsWith(`termprobe-${id}-`));
+
+// A TMPDIR of this file's own: what the targets leave behind is theirs, never another run's on the machine.
+const outerTmp = process.env['TMPDIR'];
+let ownTmp = '';
+beforeAll(() => {
+  ownTmp = mkdtempSync(join(tmpdir(), 'termprobe-new-engines-test-'));
+  process.env['TMPDIR'] = ownTmp;
+});
+afterAll(() => {
+  if (outerTmp === undefined) delete process.env['TMPDIR'];
+  else process.env['TMPDIR'] = outerTmp;
+  const left = readdirSync(ownTmp);
+  rmSync(ownTmp, { recursive: true, force: true });
+  expect(left).toEqual([]);
+});
 
 const sessions: TargetSession[] = [];
 afterEach(async () => {
