@@ -18,6 +18,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   unicode: async () => (await import('./unicode-bench.js')).unicodeBench,
   bisect: async () => (await import('./bisect-bench.js')).bisectBench,
   fuzz: async () => (await import('./fuzz-bench.js')).fuzzBench,
+  conpty: async () => (await import('./conpty-bench.js')).conptyBench,
 };
 
 function format(f: BenchFigure): string {

@@ -44,6 +44,7 @@ export const TARGETS = {
   vim: hosted('vim'),
   emacs: hosted('emacs'),
   dvtm: hosted('dvtm'),
+  conpty: async () => (await import('./console-host/conpty.js')).conptyTarget,
 } satisfies Record<string, Loader>;
 
 export type TargetName = keyof typeof TARGETS;

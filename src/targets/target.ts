@@ -60,8 +60,13 @@ export interface TargetFactory {
   name: string;
   /** The target id its results record, when not its name (a release, "xterm.js@5.5.0", records "xterm.js"). */
   resultsId?: string;
-  /** hosted: a terminal inside another program that is not a window (an editor's :terminal, mosh's server, dvtm). */
-  kind: 'embedded' | 'self' | 'multiplexer' | 'gui' | 'hosted';
+  /**
+   * hosted: a terminal inside another program that is not a window (an editor's :terminal, mosh's server, dvtm);
+   * console-host: the system's own console behind a pseudo-console (Windows' conhost through ConPTY).
+   */
+  kind: 'embedded' | 'self' | 'multiplexer' | 'gui' | 'hosted' | 'console-host';
+  /** The only platforms (process.platform) it can run on, when it cannot run everywhere (the published results come from Linux). */
+  platforms?: readonly NodeJS.Platform[];
   description: string;
   /** The `--option key=value` settings it takes, each with its valid values; none when absent. */
   options?: OptionSpec;

@@ -43,6 +43,7 @@ import { join } from 'node:path';
 import type { EngineIdentity } from '../target.js';
 import type { Identity, Settings } from '../../results/results-schema.js';
 import type { TargetSession } from '../target.js';
+import { boundedWait } from './bounded-wait.js';
 import { closeOnAbort } from './close-on-abort.js';
 import { killNaming } from './command-line-sweep.js';
 
@@ -214,24 +215,9 @@ export class FifoRelay {
 
   /** Wait until the terminal runs the relay; resolves with the size its tty had. */
   connected(opts: ConnectOptions = {}): Promise<RelaySize> {
-    const timeoutMs = opts.timeoutMs ?? 10_000;
-    return new Promise<RelaySize>((resolve, reject) => {
-      const onAbort = () => finish(() => reject(opts.signal?.reason ?? new Error('aborted')));
-      const timer = setTimeout(() => {
-        const secs = `${Math.round(timeoutMs / 100) / 10} s`;
-        finish(() => reject(new RelayStartError(this.started
-          ? `the terminal started its command but the relay was not ready within ${secs}${this.stderrNote()}`
-          : `the terminal did not start its command within ${secs}`)));
-      }, timeoutMs);
-      const finish = (fn: () => void) => {
-        clearTimeout(timer);
-        opts.signal?.removeEventListener('abort', onAbort);
-        fn();
-      };
-      if (opts.signal?.aborted) return onAbort();
-      opts.signal?.addEventListener('abort', onAbort, { once: true });
-      this.ready.then((size) => finish(() => resolve(size)), (error: Error) => finish(() => reject(error)));
-    });
+    return boundedWait(this.ready, opts, (secs) => new RelayStartError(this.started
+      ? `the terminal started its command but the relay was not ready within ${secs}${this.stderrNote()}`
+      : `the terminal did not start its command within ${secs}`));
   }
 
   /** Make a pending or later connected() reject, e.g. because the terminal's process exited. */
