@@ -13,8 +13,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { expandTargets } from '../../cli/expand-targets.js';
 import { loadCorpus } from '../../corpus/load-corpus.js';
 import { probeWire } from '../../corpus/probe-wires.js';
-import { runProbes } from '../../engine/run-probes.js';
+import { probeSession } from '../../engine/run-target.js';
 import { answerSignature } from '../../results/answer-key.js';
+import { resultsFileSchema, type ResultsFile } from '../../results/results-schema.js';
 import { runCli } from '../../test-support/cli.js';
 import { isAlive } from '../common/fifo-relay.js';
 import { xtermJsTarget } from '../embedded/xterm-js.js';
@@ -154,15 +155,17 @@ describe('the console relay on a Unix pty, the test playing the console', () => 
     const probes = corpus.probes.filter((p) => !p.size && !probeWire(p, 'send', size).includes('\n') && !(p.cleanup && probeWire(p, 'cleanup', size).includes('\n')));
     expect(probes.length).toBeGreaterThan(500);
     const { session } = await open();
-    const viaConsole = await runProbes(session, probes, { size });
+    const viaConsole = (await probeSession('conpty', session, corpus, probes, size)).results;
+    expect(resultsFileSchema.safeParse(viaConsole).error).toBeUndefined();
+    expect(viaConsole.target).toMatchObject({ id: 'conpty', identity: { name: 'conhost', chain: { da1: '\\e[?1;2c' } }, engine: { name: 'conhost' } });
     const embedded = await xtermJsTarget.open({ ...size, options: {} });
-    const direct = await runProbes(embedded, probes, { size }).finally(() => embedded.close());
-    const signatures = (run: typeof direct) => run.results.map((r) => `${r.id} ${answerSignature(r)}`);
+    const direct = (await probeSession('xterm.js', embedded, corpus, probes, size).finally(() => embedded.close())).results;
+    const signatures = (run: ResultsFile) => run.probes.map((r) => `${r.id} ${answerSignature(r)}`);
     expect(signatures(viaConsole)).toEqual(signatures(direct));
-    const screens = viaConsole.results.filter((r) => r.screen);
+    const screens = viaConsole.probes.filter((r) => r.screen);
     expect(screens.length).toBeGreaterThan(50);
     expect(screens.every((r) => r.screen!.via === 'conpty-output')).toBe(true);
-    expect(screens.map((r) => r.screen!.cells)).toEqual(direct.results.filter((r) => r.screen).map((r) => r.screen!.cells));
+    expect(screens.map((r) => r.screen!.cells)).toEqual(direct.probes.filter((r) => r.screen).map((r) => r.screen!.cells));
   });
 
   test('a console that never answers fails the start with what it did: it passed the request through', async () => {

@@ -77,6 +77,8 @@ export class ConsoleHostSession implements TargetSession {
   private readonly unwatch: () => void;
   private cornerAnswer = '';
   private connected = false;
+  /** The relay or its console went away (reported once). */
+  private ended = false;
 
   constructor(
     private readonly link: RelayLink,
@@ -103,7 +105,12 @@ export class ConsoleHostSession implements TargetSession {
     if (this.closed) throw new TargetStartError(`${NAME}: the session was closed before the console started`);
     const limits = startLimits({ ...(this.parts.startTimeoutMs ? { startTimeoutMs: this.parts.startTimeoutMs } : {}) }, NAME);
     const { cols, rows } = this;
-    const pty = this.parts.spawn(process.execPath, ['--no-warnings', RELAY_PATH], { cols, rows, env: relayEnv(this.link.env) });
+    let pty: PseudoConsole;
+    try {
+      pty = this.parts.spawn(process.execPath, ['--no-warnings', RELAY_PATH], { cols, rows, env: relayEnv(this.link.env) });
+    } catch (error) {
+      throw new TargetStartError(`${NAME}: the pseudo-console could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+    }
     this.pty = pty;
     this.exited = new Promise((resolve) => pty.onExit((e) => {
       resolve();
@@ -178,7 +185,8 @@ export class ConsoleHostSession implements TargetSession {
 
   /** The relay or its console went away: a start-up check under way fails at once, and the engine stops waiting. */
   private gone(reason: string): void {
-    if (this.closed) return;
+    if (this.closed || this.ended) return;
+    this.ended = true;
     this.sink?.(new TargetStartError(`${NAME}: ${reason}`));
     for (const l of this.exitListeners) l(reason);
   }

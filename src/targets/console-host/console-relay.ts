@@ -36,7 +36,8 @@ if (!port || !token || !process.stdin.isTTY || !process.stdout.isTTY) {
 }
 
 process.stdin.setRawMode(true);
-if (process.platform === 'win32') execFileSync('chcp.com', ['65001'], { stdio: 'ignore' });
+// windowsHide false: chcp must share this console (the code page is the console's, not a process's).
+if (process.platform === 'win32') execFileSync('chcp.com', ['65001'], { stdio: 'ignore', windowsHide: false });
 const { columns, rows } = process.stdout;
 
 function end(code: number): never {

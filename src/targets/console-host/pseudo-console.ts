@@ -43,6 +43,10 @@ export function nodePtyVersion(): string | undefined {
 
 /** node-pty's pseudo-console (a SpawnConsole): ConPTY with the inbox conhost on Windows, a pty elsewhere. */
 export function spawnConPty(file: string, args: readonly string[], { cols, rows, env }: ConsoleSpawnOptions): IPty {
-  const pty = require('node-pty') as typeof import('node-pty');
-  return pty.spawn(file, [...args], { cols, rows, env, encoding: null, useConpty: true, useConptyDll: false });
+  const { spawn } = require('node-pty') as typeof import('node-pty');
+  const pty = spawn(file, [...args], { cols, rows, env, encoding: null, useConpty: true, useConptyDll: false });
+  // node-pty rethrows an error of the console's pipe (other than EIO) when nobody else listens for it;
+  // the session learns that the console ended from onExit and from the relay's connection.
+  (pty as unknown as { on(event: 'error', listener: () => void): void }).on('error', () => undefined);
+  return pty;
 }
