@@ -22,11 +22,11 @@ import { closeOnAbort } from '../common/close-on-abort.js';
 import { startLimits } from '../common/start-limits.js';
 import type { TargetSession } from '../target.js';
 import { TargetStartError, wrongSizeMessage } from '../target-start-error.js';
-import { nodePtyVersion, RELAY_PATH, type PseudoConsole, type SpawnConsole } from './pseudo-console.js';
+import { describeConsoleHost } from './describe-console-host.js';
+import { RELAY_PATH, type PseudoConsole, type SpawnConsole } from './pseudo-console.js';
 import type { RelayLink } from './relay-link.js';
 import { RenderedScreen } from './rendered-screen.js';
 import { StreamScan } from './stream-scan.js';
-import { consoleHostIdentity } from './windows-build.js';
 
 export const NAME = 'conpty';
 /** Last resort for one screen read (the marker normally comes with the console's next frame). */
@@ -195,23 +195,8 @@ export class ConsoleHostSession implements TargetSession {
     return this.screen.read(region, (marker) => this.write(encoder.encode(marker)), SCREEN_WAIT_MS);
   }
 
-  async describe(): Promise<Description> {
-    const identity = await consoleHostIdentity();
-    return {
-      ...identity,
-      engine: { name: 'conhost', version: identity.version, source: `conhost.exe of Windows ${identity.version}, in ConPTY mode` },
-      settings: {
-        cols: this.cols,
-        rows: this.rows,
-        options: {
-          console: `ConPTY through node-pty ${nodePtyVersion() ?? '(unknown version)'} (the system's conhost.exe, not a bundled OpenConsole)`,
-          relay: 'node console-relay.js in the console: bytes written with WriteFile (fs.writeSync) after chcp 65001, replies read in raw mode (libuv), both over 127.0.0.1 TCP with a one-time token',
-          'console-modes': 'ENABLE_VIRTUAL_TERMINAL_PROCESSING set (libuv does, for a console stdout); DISABLE_NEWLINE_AUTO_RETURN left at its default, unset',
-          screen: 'the VT stream the console renders for its host, replayed into xterm.js (Unicode 11 widths), read once the window title set after the probe comes out of it',
-          'size-check': `CPR after CUP 999;999 answered ${this.cornerAnswer}`,
-        },
-      },
-    };
+  describe(): Promise<Description> {
+    return describeConsoleHost(this.cols, this.rows, this.cornerAnswer);
   }
 
   close(): Promise<void> {

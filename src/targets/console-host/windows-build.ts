@@ -1,12 +1,5 @@
-/**
- * Which Windows, and so which conhost: conhost.exe ships with Windows and is
- * updated with it, so the Windows version (with the update revision `ver` shows)
- * names the console host's version. Whether ConPTY can run here at all.
- */
-import { release } from 'node:os';
-import type { Identity } from '../../results/results-schema.js';
+/** Which Windows build this is, what `ver` says of it, and whether ConPTY can run here at all. */
 import type { Availability } from '../target.js';
-import { commandLine } from '../common/program-version.js';
 
 /** node-pty uses ConPTY from this build on and winpty below it (node-pty 1.1.0, lib/windowsPtyAgent.js). */
 export const FIRST_CONPTY_BUILD = 18309;
@@ -30,12 +23,4 @@ export function conptyAvailability(platform: string, osRelease: string, nodePty:
   }
   if (!nodePty) return { ok: false, reason: 'node-pty is not installed', install: 'npm install node-pty' };
   return { ok: true };
-}
-
-/** conhost, at the Windows version `ver` names (with its update revision), else os.release(). */
-export async function consoleHostIdentity(): Promise<Pick<Identity, 'name' | 'version' | 'identifiedBy' | 'chain'>> {
-  const line = await commandLine('cmd.exe', ['/d', '/c', 'ver']);
-  const version = parseVerLine(line);
-  if (version) return { name: 'conhost', version, identifiedBy: 'command', chain: { command: line! } };
-  return { name: 'conhost', version: release(), identifiedBy: 'command', chain: { command: `os.release() ${release()}` } };
 }
