@@ -16,6 +16,8 @@ export interface PageParts {
   body: Html;
   /** Where the skip link leads (default: the main content) and what it says. */
   skip?: { href: string; text: string };
+  /** Scripts this page runs before site.js (paths from the top folder), in order. */
+  scripts?: string[];
 }
 
 export function renderPage(model: SiteModel, page: PageParts): string {
@@ -38,5 +40,6 @@ export function renderPage(model: SiteModel, page: PageParts): string {
     dataSchemaFile: SITE_DATA_SCHEMA_FILE,
     skipTarget: page.skip?.href ?? '#main',
     skipText: page.skip?.text ?? 'Skip to the content',
+    scripts: [...(page.scripts ?? []), 'assets/site.js'].map((s) => html`<script src="${page.root}${s}" defer></script>`),
   }).toString();
 }

@@ -50,6 +50,21 @@ describe('the Unicode pages of the site', () => {
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<a href="unicode.html">unicode.html</a>');
   });
 
+  it('group the marked items of a terminal that stopped answering, as ranges, instead of listing all 37,954', async () => {
+    const vim = verdict('vim-9.0.1378.json');
+    expect(vim.answered).toBe(0);
+    const out = outDir();
+    await buildSite(views, out, { unicode: [vim] });
+    const page = readFileSync(join(out, 'unicode', 'vim-9.0.1378.html'), 'utf8');
+    expect(page).toContain(`<b>all ${vim.marked.length} items of the suite</b> (2027 off): no answer — ${vim.marked[0]!.note}`);
+    expect(page).toMatch(/<code>wide:231A–231B<\/code> /);
+    expect(page).toContain('the terminal’s Unicode results file lists every item');
+    expect(page.length).toBeLessThan(100_000);
+    const json = JSON.parse(readFileSync(join(out, 'unicode.json'), 'utf8')) as { markedCount: number; marked: unknown[]; markedGroups: { count: number; note: string; ranges: string[] }[] }[];
+    expect([json[0]!.markedCount, json[0]!.marked.length, json[0]!.markedGroups.length, json[0]!.markedGroups[0]!.count]).toEqual([vim.marked.length, 50, 1, vim.marked.length]);
+    expect(json[0]!.markedGroups[0]!.ranges[0]).toBe('wide:231A..231B');
+  });
+
   it('are not written without Unicode verdicts', async () => {
     const out = outDir();
     await buildSite(views, out, { runner: referenceRunner });

@@ -16,7 +16,7 @@ import { SITE_PAGES } from './site-page-list.js';
 import { SITE_SOURCES } from './templates.js';
 
 export const SITE_MARKER = '.termprobe-site';
-const ASSETS = ['site.css', 'site.js'];
+const ASSETS = ['site.css', 'site.js', 'compare.js'];
 
 export interface SiteStats {
   dir: string;
