@@ -5,6 +5,7 @@
  */
 import { comparePath } from './compare-page.js';
 import { compactResults } from './compact-results.js';
+import { pictureInResults } from './site-pictures.js';
 import { summarizeTarget } from '../../classify/score.js';
 import type { Identity, ResultsFile } from '../../results/results-schema.js';
 import { entryExplanation } from './answer-evidence.js';
@@ -132,13 +133,15 @@ export function renderTerminalPage(col: SiteColumn, model: SiteModel, badgeWidth
 /** Per terminal: its page, its badge and the results file it was built from. */
 export const terminalPages: SitePage = {
   name: 'terminals',
-  pages: (model) =>
-    model.columns.flatMap((c) => {
+  pages: (model) => {
+    const rowById = new Map(model.rows.map((r) => [r.id, r]));
+    return model.columns.flatMap((c) => {
       const badge = scoreBadge(c.summary.score, c.view.label, c.summary.implements + c.summary.lacks + c.summary.other);
       return [
         { path: `badges/${c.slug}.svg`, content: () => badge.svg },
         { path: `terminals/${c.slug}.html`, content: () => renderTerminalPage(c, model, badge.width) },
-        { path: `results/${c.slug}.json`, content: () => compactResults(c.view.file, c.view.run) },
+        { path: `results/${c.slug}.json`, content: () => compactResults(c.view.file, c.view.run, (id) => { const row = rowById.get(id); return row && pictureInResults(c, row); }) },
       ];
-    }),
+    });
+  },
 };

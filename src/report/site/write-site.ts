@@ -36,7 +36,7 @@ class SiteWriter {
   bytes = 0;
   constructor(readonly root: string) {}
 
-  write(path: string, content: string): void {
+  write(path: string, content: string | Buffer): void {
     const full = join(this.root, path);
     mkdirSync(dirname(full), { recursive: true });
     writeFileSync(full, content);
