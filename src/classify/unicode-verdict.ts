@@ -114,6 +114,23 @@ function bestVersion(groups: Tally, candidates: string[], baseline = -1): string
   return best;
 }
 
+/** A marked item, its note only when it has one (an out-of-line function: the loop stays small whichever path a terminal takes). */
+function markedItem(id: string, pass: UnicodePass, got: number | null, note: string | undefined): UnicodeVerdict['marked'][number] {
+  return note ? { id, pass, got, note } : { id, pass, got };
+}
+
+/**
+ * The answered items of one verdict, in suite order, as columns: an object each
+ * was a million objects for a site build's 28 verdicts. One set of columns,
+ * grown as needed and reused (a verdict is computed synchronously, start to end).
+ */
+let columns = { count: 0, index: new Int32Array(0), on: new Uint8Array(0), expected: new Float64Array(0), got: new Float64Array(0), ok: new Uint8Array(0) };
+function outcomeColumns(n: number): typeof columns {
+  if (columns.index.length < n) columns = { count: 0, index: new Int32Array(n), on: new Uint8Array(n), expected: new Float64Array(n), got: new Float64Array(n), ok: new Uint8Array(n) };
+  columns.count = 0;
+  return columns;
+}
+
 export function unicodeVerdict(results: UnicodeResults, suite: WidthSuite): UnicodeVerdict {
   if (results.suite.hash !== suite.hash) {
     throw new SuiteMismatchError(`${results.target.identity.name} ${results.target.identity.version} was measured with width suite ${results.suite.hash}; this termprobe has ${suite.hash} (run it again with this version)`);
@@ -144,13 +161,13 @@ export function unicodeVerdict(results: UnicodeResults, suite: WidthSuite): Unic
   const zwj = share();
   const shares: Record<string, Share> = {};
   const marked: UnicodeVerdict['marked'] = [];
-  const outcomes: { item: WidthItem; pass: UnicodePass; expected: number; got: number | null; ok: boolean }[] = [];
+  const outcomes = outcomeColumns(items.length);
 
   for (let index = 0; index < items.length; index++) {
     const item = items[index]!;
     if (item.category === 'choke') {
       const g = got(index, item, 'off');
-      marked.push({ id: item.id, pass: 'off', got: g ?? null, ...(results.notes.off[item.id] ? { note: results.notes.off[item.id] } : {}) });
+      marked.push(markedItem(item.id, 'off', g ?? null, results.notes.off[item.id]));
       continue;
     }
     // Shares count what a table reader asks (a ZWJ sequence drawn as one emoji); disagreements, what the terminal claims.
@@ -159,11 +176,16 @@ export function unicodeVerdict(results: UnicodeResults, suite: WidthSuite): Unic
     const claimed = clusters === 'cluster' ? expected : item.expect!;
     const answer = got(index, item, pass);
     if (answer === undefined || answer === null) {
-      marked.push({ id: item.id, pass, got: null, ...(results.notes[pass][item.id] ? { note: results.notes[pass][item.id] } : {}) });
+      marked.push(markedItem(item.id, pass, null, results.notes[pass][item.id]));
       continue;
     }
     const ok = answer === expected;
-    outcomes.push({ item, pass, expected: claimed, got: answer, ok: answer === claimed });
+    const o = outcomes.count++;
+    outcomes.index[o] = index;
+    outcomes.on[o] = pass === 'on' ? 1 : 0;
+    outcomes.expected[o] = claimed;
+    outcomes.got[o] = answer;
+    outcomes.ok[o] = answer === claimed ? 1 : 0;
     (shares[item.category] ??= share()).total++;
     if (ok) shares[item.category]!.matched++;
     if (item.category === 'wide') {
@@ -196,17 +218,17 @@ export function unicodeVerdict(results: UnicodeResults, suite: WidthSuite): Unic
     return ok;
   };
   const disagreements: Disagreement[] = [];
-  for (const o of outcomes) {
-    if (predicted(o.item, o.ok)) continue;
-    const { item } = o;
+  for (let o = 0; o < outcomes.count; o++) {
+    const item = items[outcomes.index[o]!]!;
+    if (predicted(item, outcomes.ok[o] === 1)) continue;
     // Fields set one by one in this order (the JSON reports keep it); spreads cost here, with 160,000 disagreements over 28 terminals.
     const d = { id: item.id, category: item.category } as Disagreement;
     if (item.text !== undefined) d.text = item.text;
     if (item.unicode) d.unicode = item.unicode;
     if (item.emoji) d.emoji = item.emoji;
-    d.pass = o.pass;
-    d.expected = o.expected;
-    d.got = o.got;
+    d.pass = outcomes.on[o] === 1 ? 'on' : 'off';
+    d.expected = outcomes.expected[o]!;
+    d.got = outcomes.got[o]!;
     disagreements.push(d);
   }
   const { identity } = results.target;
@@ -217,7 +239,7 @@ export function unicodeVerdict(results: UnicodeResults, suite: WidthSuite): Unic
     ...(results.target.engine ? { engine: results.target.engine.name } : {}),
     suite: results.suite.hash,
     mode2027,
-    answered: outcomes.length,
+    answered: outcomes.count,
     clusters,
     unicode: { versions: versions.map((v) => rows.get(v)!), best: bestUnicode },
     emoji: { versions: emojiVersions.map((v) => ({ version: v, share: emojiRows.get(v)! })), best: bestEmoji },
