@@ -20,6 +20,14 @@ export interface PageParts {
   scripts?: string[];
 }
 
+/** The notation legend, the same on every page of a build: made once per reference. */
+const legends = new Map<string, Html>();
+function legendFor(reference: string): Html {
+  let legend = legends.get(reference);
+  if (!legend) legends.set(reference, (legend = notationLegend(reference)));
+  return legend;
+}
+
 export function renderPage(model: SiteModel, page: PageParts): string {
   const crumbs = joinHtml(
     page.crumbs.map((c) => (c.href ? html`<a href="${c.href}">${c.text}</a>` : html`<span aria-current="page">${c.text}</span>`)),
@@ -35,7 +43,7 @@ export function renderPage(model: SiteModel, page: PageParts): string {
     runCount: model.columns.length,
     reference: model.reference.view.label,
     unicodeLink: html`${model.unicode && model.unicode.length > 0 ? html` Unicode widths of ${model.unicode.length} terminals: <a href="${page.root}unicode.html">unicode.html</a>.` : ''}${model.sessions || model.chunking ? html` Recorded sessions replayed everywhere, and the chunking property: <a href="${page.root}sessions.html">sessions.html</a>.` : ''}`,
-    notation: notationLegend(model.reference.view.label),
+    notation: legendFor(model.reference.view.label),
     dataFile: SITE_DATA_FILE,
     dataSchemaFile: SITE_DATA_SCHEMA_FILE,
     skipTarget: page.skip?.href ?? '#main',
