@@ -97,7 +97,9 @@ function evidence(g: AnswerGroupView, r: SiteRow): Html {
     if (same) same.cols.push(c);
     else seen.set(key, { shown, cols: [c] });
   }
-  const parts = [...seen.values()].map(({ shown, cols }) => html`<div class="ev"><div class="n">${cols.map((c) => c.view.label).join(', ')}</div>${shown}</div>`);
+  // Evidence the whole group shares says so, instead of naming again every terminal the row lists.
+  const whole = seen.size === 1 && g.columns.length > 1;
+  const parts = [...seen.values()].map(({ shown, cols }) => html`<div class="ev"><div class="n">${whole ? `all ${cols.length}` : cols.map((c) => c.view.label).join(', ')}</div>${shown}</div>`);
   return html`<details class="raw-replies"><summary>raw</summary>${parts}</details>`;
 }
 

@@ -45,11 +45,12 @@ function cellHtml(c: Cell, colours: ColourSheet, marked = false, run = 1): Html 
   if (c.w === 2) classes.push('w2');
   if (run > 1) classes.push('run');
   if (marked) classes.push('diff');
-  const plain = c.t === ' ' && !c.s;
+  // An unstyled blank or printable ASCII cell says all there is to say by itself; any other gets its code points and style as a title.
+  const plain = !c.s && c.w === 1 && run === 1 && /^[\x20-\x7e]$/.test(c.t);
   const cls = classes.length ? classes.join(' ') : undefined;
   const span = c.w === 2 ? 2 : run;
   const title = run > 1 ? `${run} × ${describeCell(c)}` : describeCell(c);
-  return html`<td${cls ? html` class="${cls}"` : ''}${span > 1 ? html` colspan="${span}"` : ''}${plain && run === 1 ? '' : html` title="${title}"`}>${run > 1 ? c.t.repeat(run) : c.t}</td>`;
+  return html`<td${cls ? html` class="${cls}"` : ''}${span > 1 ? html` colspan="${span}"` : ''}${plain ? '' : html` title="${title}"`}>${run > 1 ? c.t.repeat(run) : c.t}</td>`;
 }
 
 const blank = (c: Cell) => c.t === ' ' && c.w === 1;
@@ -83,15 +84,16 @@ function cellRows(screen: ScreenAnswer): Cell[][] {
 /**
  * `marked(row, col)` (1-based, on the screen), when given, picks cells to
  * highlight (class "diff"): the sessions page marks the cells where two
- * terminals' screens differ.
+ * terminals' screens differ. `vias` names how the screen was read when one grid
+ * stands for several terminals' identical screens, read in different ways.
  */
-export function screenGrid(screen: ScreenAnswer, caption: string, colours: ColourSheet, marked?: (row: number, col: number) => boolean): Html {
+export function screenGrid(screen: ScreenAnswer, caption: string, colours: ColourSheet, marked?: (row: number, col: number) => boolean, vias: readonly string[] = [screen.via]): Html {
   const rows = cellRows(screen);
   const { top, left, bottom, right } = screen.region;
   let width = 0; // a loop, not Math.max(...rows): the rows come from an untrusted file
   for (const r of rows) width = Math.max(width, r.reduce((n, c) => n + (c.w === 0 && c.t === '' ? 0 : Math.max(1, c.w)), 0));
   const colNums = Array.from({ length: width }, (_, i) => html`<td class="colnum">${left + i}</td>`);
   const body = rows.map((r, i) => html`<tr><th class="rownum" scope="row">${top + i}</th>${rowHtml(r, colours, (j) => marked?.(top + i, left + j) ?? false)}</tr>`);
-  const how = `${screen.cells ? '' : 'text only, widths unknown · '}via ${screen.via} · rows ${top}–${bottom}, columns ${left}–${right}`;
+  const how = `${screen.cells ? '' : 'text only, widths unknown · '}via ${vias.join(', ')} · rows ${top}–${bottom}, columns ${left}–${right}`;
   return html`<figure><figcaption>${caption} <span class="n">${how}</span></figcaption><table class="screen ${colours.use('default-fg', 'f')} ${colours.use('default-bg', 'g')}"><tr><td class="colnum"></td>${colNums}</tr>${body}</table></figure>`;
 }

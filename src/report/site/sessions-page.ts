@@ -80,8 +80,9 @@ const targetLabel = (t: ReplayedTarget) => `${t.target}${t.terminal ? ` (${t.ter
  * The final screens, each distinct screen drawn once with every target that
  * left it (most sessions end on two to five distinct screens across 28 targets:
  * drawing each target's copy made a session page 0.8 MB); targets without a
- * screen say why. Targets with the same screen and cursor compare alike with
- * the first one, so a group's caption and outlined cells are its first member's.
+ * screen say why. Targets with the same screen (however it was read: the grid
+ * names every way) and cursor compare alike with the first one, so a group's
+ * caption and outlined cells are its first member's.
  */
 function finalScreens(r: ReplayReport, first: ReplayedTarget | undefined, colours: ColourSheet): Html[] {
   const pairWithFirst = (t: ReplayedTarget) => (first && t !== first ? r.pairs.find((p) => (p.a === first.target && p.b === t.target) || (p.b === first.target && p.a === t.target)) : undefined);
@@ -99,7 +100,7 @@ function finalScreens(r: ReplayReport, first: ReplayedTarget | undefined, colour
       continue;
     }
     const s = t.state.screen;
-    const key = JSON.stringify([cursorText(t.state.cursor), s.via, s.region, s.cells ?? s.text]);
+    const key = JSON.stringify([cursorText(t.state.cursor), s.region, s.cells ?? s.text]);
     const members = groups.get(key);
     if (members) members.push(t);
     else {
@@ -113,7 +114,8 @@ function finalScreens(r: ReplayReport, first: ReplayedTarget | undefined, colour
     const lead = item[0]!;
     const pair = pairWithFirst(item.includes(first!) ? first! : lead);
     const caption = `${item.map(targetLabel).join(', ')} — cursor ${cursorText(lead.state!.cursor)}${pair ? (pair.same ? ', same as the first' : `, ${plural(pair.cells, 'cell')} differ`) : ''}`;
-    return screenGrid(lead.state!.screen!, caption, colours, pair && !pair.same ? inRects(pair.rects) : undefined);
+    const vias = [...new Set(item.map((t) => t.state!.screen!.via))];
+    return screenGrid(lead.state!.screen!, caption, colours, pair && !pair.same ? inRects(pair.rects) : undefined, vias);
   });
 }
 

@@ -12,10 +12,10 @@ import { renderPage } from './layout.js';
 import type { SitePage } from './site-pages.js';
 import type { SiteModel } from './site-model.js';
 import { SlugAllocator } from './slug.js';
-import { groupMarked } from './unicode-marked.js';
+import { disagreementRuns, groupMarked, type DisagreementRun } from './unicode-ranges.js';
 import { fillTemplate } from './templates.js';
 
-/** Disagreeing items listed one by one on a terminal's page, at most. */
+/** Rows of disagreeing items on a terminal's page, at most: one item each, or a run of consecutive code points that disagree alike. */
 export const ITEMS_PER_PAGE = 300;
 /** Ranges of marked items shown per group; items per list in unicode.json (counts and groups say how many in all). */
 const RANGES_SHOWN = 40;
@@ -88,8 +88,12 @@ export function renderUnicodeTerminalPage(model: SiteModel, v: UnicodeVerdict): 
   const marked = markedList(v);
   const groups = groupDisagreements(v, 5);
   const groupList = groups.length === 0 ? html`<p>None.</p>` : html`<ul>${groups.map((g) => html`<li>${g.count} × <strong>${g.category}</strong> ${g.version} (2027 ${g.pass}): ${g.got === null ? 'no answer' : `${g.got} column${g.got === 1 ? '' : 's'}`}, specified ${g.expected} — e.g. ${g.examples.map((e) => html`<code>${codes(e)}</code> `)}</li>`)}</ul>`;
-  const shown = v.disagreements.slice(0, ITEMS_PER_PAGE);
-  const items = shown.length === 0 ? html`` : html`<div class="table-wrap"><table class="data items"><thead><tr><th scope="col">code points</th><th scope="col">text</th><th scope="col">kind</th><th scope="col">version</th><th scope="col">2027</th><th scope="col">specified</th><th scope="col">drawn</th></tr></thead><tbody>${shown.map((d) => html`<tr><td><code>${codes(d.id)}</code></td><td class="glyph">${d.text ?? ''}</td><td>${d.category}</td><td>${d.emoji && d.category !== 'wide' ? `emoji ${d.emoji}` : (d.unicode ?? '')}</td><td>${d.pass}</td><td>${d.expected}</td><td>${d.got ?? '—'}</td></tr>`)}</tbody></table></div>${v.disagreements.length > shown.length ? html`<p>… and ${v.disagreements.length - shown.length} more (the Unicode results file holds every answer).</p>` : ''}`;
+  const runs = disagreementRuns(v.disagreements);
+  const shown = runs.slice(0, ITEMS_PER_PAGE);
+  const listed = shown.reduce((n, r) => n + r.count, 0);
+  const row = ({ first: d, last, count }: DisagreementRun) =>
+    html`<tr><td><code>${codes(d.id)}</code>${count > 1 ? html`–<code>${codes(last.id)}</code> <span class="n">(${count})</span>` : ''}</td><td class="glyph">${d.text ?? ''}${count > 1 ? `…${last.text ?? ''}` : ''}</td><td>${d.category}</td><td>${d.emoji && d.category !== 'wide' ? `emoji ${d.emoji}` : (d.unicode ?? '')}</td><td>${d.pass}</td><td>${d.expected}</td><td>${d.got ?? '—'}</td></tr>`;
+  const items = shown.length === 0 ? html`` : html`<div class="table-wrap"><table class="data items"><thead><tr><th scope="col">code points</th><th scope="col">text</th><th scope="col">kind</th><th scope="col">version</th><th scope="col">2027</th><th scope="col">specified</th><th scope="col">drawn</th></tr></thead><tbody>${shown.map(row)}</tbody></table></div>${runs.length > shown.length ? html`<p>… and ${v.disagreements.length - listed} more (the Unicode results file holds every answer).</p>` : ''}`;
   const body = fillTemplate('unicode-terminal', {
     terminal: `${v.name} ${v.version}`,
     meta: `target ${v.target}${v.engine ? `, engine ${v.engine}` : ''}; DECRQM ?2027: ${v.mode2027}; clusters judged ${v.clusters === 'cluster' ? 'as clusters' : 'per code point'}`,
