@@ -3,8 +3,10 @@
  * (site-pictures.ts) until the capture side writes real ones: a minimal PNG
  * encoder (8-bit RGB, filter "up", zlib), and a stand-in screenshot of a screen
  * region — each character drawn as a grey pattern of its own in a 9×18 px cell,
- * with a margin of one cell — whose size in bytes is of the order of a real
- * cropped window's. It says nothing about any terminal.
+ * with a margin of one cell — as big in bytes as a real crop: over xterm's 187
+ * screen regions these average 0.94 KB, and Chromium drawing the same text in
+ * DejaVu Sans Mono (15 px, the same cells and margin) 0.90 KB. It says nothing
+ * about any terminal.
  */
 import { crc32, deflateSync } from 'node:zlib';
 
@@ -56,12 +58,12 @@ export function drawText(lines: readonly string[], cols: number, rows: number): 
       const cp = ch.codePointAt(0)!;
       const x0 = (col + MARGIN_CELLS) * CELL_PX.width + 1;
       const y0 = (row + MARGIN_CELLS) * CELL_PX.height + 3;
-      // A 7×12 glyph: about half its pixels ink, at one of three greys (the edges of antialiased strokes).
+      // A 7×12 glyph: about half its pixels ink, in greys (the edges of antialiased strokes).
       for (let y = 0; y < 12; y++) {
         for (let x = 0; x < 7; x++) {
           const s = shade(cp, x, y);
           if (s < 128) continue;
-          const grey = s > 224 ? 30 : s > 176 ? 110 : 190;
+          const grey = s > 208 ? 20 : (s * 7) & 0xff;
           rgb.fill(grey, ((y0 + y) * width + x0 + x) * 3, ((y0 + y) * width + x0 + x) * 3 + 3);
         }
       }
