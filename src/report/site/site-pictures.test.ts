@@ -16,6 +16,7 @@ import { haveProgram } from '../../test-support/require-program.js';
 import { runCli } from '../../test-support/cli.js';
 import type { ResultsFile } from '../../results/results-schema.js';
 import { CHROMIUM_PACKAGE, CHROMIUM_PATH, launchChromium, openPage, POLL, watchPage } from './browser-harness.js';
+import { AUDIT_SCRIPT, type AuditResult } from './page-audit-test-support.js';
 import { drawText } from './synthetic-pictures.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -107,6 +108,10 @@ describe('pictures on the probe pages', () => {
         const details = page.locator('details.screens:has(img)');
         await details.locator('summary').click();
         await expect.poll(() => page.evaluate('(() => { const i = document.querySelector("details.screens img"); return i.complete ? [i.naturalWidth, i.naturalHeight] : null; })()'), POLL).toEqual([png.width, png.height]);
+        // The page stays accessible with its picture: every image named, every text readable.
+        const audit = (await page.evaluate(AUDIT_SCRIPT)) as AuditResult;
+        expect(audit.unnamed).toEqual([]);
+        expect(audit.pairs.filter((p) => p.ratio < 4.5)).toEqual([]);
         expect(problems).toEqual([]);
       } finally {
         await browser.close();
