@@ -12,7 +12,7 @@
  * that size). Anything else is bad input, in one line naming the results file
  * and the probe: never a broken image on the page.
  */
-import { closeSync, openSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import type { Picture } from '../../results/results-schema.js';
 import { SiteError } from './site-error.js';
@@ -36,48 +36,44 @@ export function pngSize(head: Buffer): { width: number; height: number } | strin
   return { width: head.readUInt32BE(16), height: head.readUInt32BE(20) };
 }
 
-function readHead(file: string): Buffer {
-  const fd = openSync(file, 'r');
-  try {
-    const head = Buffer.alloc(24);
-    return head.subarray(0, readSync(fd, head, 0, 24, 0));
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** The picture's file on disk, checked as the module comment says; throws SiteError naming the results file and probe. */
-export function checkPicture(resultsFile: string, probe: string, picture: Picture): string {
+/**
+ * The picture's bytes, checked as the module comment says (read whole, once:
+ * a picture is a few KB, and the check and the copy need the same bytes);
+ * throws SiteError naming the results file and the probe.
+ */
+export function checkPicture(resultsFile: string, probe: string, picture: Picture, realFolder: (folder: string) => string = realpathSync): Buffer {
   const fail = (why: string) => new SiteError(`${resultsFile}: probe "${probe}": picture ${picture.path} ${why}`);
   const folder = dirname(resultsFile);
-  const file = join(folder, picture.path);
-  let real: string;
   try {
-    real = realpathSync(file);
-    if (!real.startsWith(realpathSync(folder) + sep)) throw fail('leads out of the results file\'s folder (through a link)');
+    const real = realpathSync(join(folder, picture.path));
+    if (!real.startsWith(realFolder(folder) + sep)) throw fail('leads out of the results file\'s folder (through a link)');
     const stat = statSync(real);
     if (!stat.isFile()) throw fail('is not a file');
     if (stat.size > MAX_PICTURE_BYTES) throw fail(`is ${(stat.size / 1024 / 1024).toFixed(1)} MB; a picture is at most ${MAX_PICTURE_BYTES / 1024 / 1024} MB`);
-    const got = pngSize(readHead(real));
+    const bytes = readFileSync(real);
+    const got = pngSize(bytes);
     if (typeof got === 'string') throw fail(got);
     if (got.width !== picture.width || got.height !== picture.height) throw fail(`is ${got.width}×${got.height} pixels; the results file says ${picture.width}×${picture.height}`);
+    return bytes;
   } catch (e) {
     if (e instanceof SiteError) throw e;
     throw fail(`cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
-  return real;
 }
 
 /** Every picture of the shown terminals, checked, as files to copy into the site. */
 export const pictureFiles: SitePage = {
   name: 'pictures',
   pages(model: SiteModel) {
+    // Each results folder's real path once: thousands of pictures share a few folders.
+    const folders = new Map<string, string>();
+    const realFolder = (folder: string) => folders.get(folder) ?? folders.set(folder, realpathSync(folder)).get(folder)!;
     return model.columns.flatMap((col) =>
       model.rows.flatMap((row) => {
         const picture = row.cells[col.index]!.result?.picture;
         if (!picture) return [];
-        const from = checkPicture(col.view.file, row.id, picture);
-        return [{ path: picturePath(col, row), content: () => readFileSync(from) }];
+        const bytes = checkPicture(col.view.file, row.id, picture, realFolder);
+        return [{ path: picturePath(col, row), content: () => bytes }];
       }),
     );
   },
