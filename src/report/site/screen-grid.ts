@@ -95,5 +95,5 @@ export function screenGrid(screen: ScreenAnswer, caption: string, colours: Colou
   const colNums = Array.from({ length: width }, (_, i) => html`<td class="colnum">${left + i}</td>`);
   const body = rows.map((r, i) => html`<tr><th class="rownum" scope="row">${top + i}</th>${rowHtml(r, colours, (j) => marked?.(top + i, left + j) ?? false)}</tr>`);
   const how = `${screen.cells ? '' : 'text only, widths unknown · '}via ${vias.join(', ')} · rows ${top}–${bottom}, columns ${left}–${right}`;
-  return html`<figure><figcaption>${caption} <span class="n">${how}</span></figcaption><table class="screen ${colours.use('default-fg', 'f')} ${colours.use('default-bg', 'g')}"><tr><td class="colnum"></td>${colNums}</tr>${body}</table></figure>`;
+  return html`<figure><figcaption>${caption} <span class="n">${how}</span></figcaption><table class="screen ${colours.use('default-fg', 'f')} ${colours.use('default-bg', 'g')}"><colgroup><col><col span="${Math.max(1, width)}" class="cell"></colgroup><tr><td class="colnum"></td>${colNums}</tr>${body}</table></figure>`;
 }
