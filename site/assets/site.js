@@ -108,8 +108,8 @@
       count.textContent = (shown === total ? 'all ' + total + ' probes shown' : shown + ' of ' + total + ' probes shown') + which;
       matrix.classList.toggle('empty', shown === 0);
       if (compareLink) {
-        // Every pair has its page, named in column order (compare/kitty-vs-xterm.html).
-        const pair = cols.length === 2 ? 'compare/' + colBoxes[cols[0]].dataset.short + '-vs-' + colBoxes[cols[1]].dataset.short + '.html' : undefined;
+        // One page shows any pair, named in the address (compare.html#a=kitty-0.26.5&b=xterm-379).
+        const pair = cols.length === 2 ? 'compare.html#a=' + encodeURIComponent(colBoxes[cols[0]].dataset.slug) + '&b=' + encodeURIComponent(colBoxes[cols[1]].dataset.slug) : undefined;
         compareLink.hidden = !pair;
         if (pair) compareLink.href = pair;
       }

@@ -1,10 +1,18 @@
 /**
- * The static site (issues 6 and 14): the build over the published results/ in
- * process (read, classify, write; median of 3; target 1.5 s for 21 terminals) and
- * as a whole `termprobe site` process, the index page's gzipped size (target
- * 300 KB) and the whole site's size; and the same in-process at the scale the site
- * must handle, 21 terminals × 300 probes of synthetic results. Load and filter
- * times in Chromium are printed by src/report/site/site-scale.test.ts.
+ * The static site (issues 6, 14, 16 and 17): the build over the published
+ * results/ in process (read, classify, write; median of 3; target 1.5 s) and as
+ * a whole `termprobe site` process (target 5 s), the index page's gzipped size
+ * (target 300 KB) and the whole site's size; the same with a picture for every
+ * screen probe of every GUI terminal (site-pictures-bench.ts: target 5 s and
+ * 40 MB); over 60 results files (site-rows-bench.ts); and in-process at 21
+ * terminals × 300 probes of synthetic results. Load and filter times in
+ * Chromium are printed by src/report/site/site-scale.test.ts.
+ *
+ * The size target of the published site is issue 17's 40 MB, pictures
+ * included. The earlier 10 MB was set for 21 terminals × 300 probes (issue 6)
+ * and still holds there; the published site is now 28 terminals × 706 probes
+ * with Unicode, session and history pages and a results file per terminal to
+ * download, about 30 MB before any picture, none of it said twice.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -19,6 +27,7 @@ import { folderBytes } from '../report/site/write-site.js';
 import { readResults } from '../results/read-results.js';
 import type { BenchFigure, BenchModule } from './bench-types.js';
 import { median } from './measure.js';
+import { pictureFigures } from './site-pictures-bench.js';
 import { sixtyFileFigures } from './site-rows-bench.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -53,7 +62,7 @@ async function publishedFigures(work: string): Promise<BenchFigure[]> {
     { name: '  the same, CPU time (user + system)', value: median(cpu) / 1000, unit: 's', note: 'wall time includes waiting for a shared CPU; see the load average' },
     { name: 'index page (the matrix), gzipped', value: indexGzip / 1000, unit: 'KB', target: { op: '<', value: 300 } },
     { name: `\`termprobe site\` over results/ (${files.length} files), process wall time`, value: median(times) / 1000, unit: 's', target: { op: '<', value: 5 } },
-    { name: 'site size from results/', value: folderBytes(out) / 1e6, unit: 'MB', target: { op: '<', value: 10 } },
+    { name: 'site size from results/ (no pictures yet)', value: folderBytes(out) / 1e6, unit: 'MB', target: { op: '<', value: 40 } },
   ];
 }
 
@@ -77,7 +86,7 @@ export const siteBench: BenchModule = {
   async run() {
     const work = mkdtempSync(join(tmpdir(), 'termprobe-bench-site-'));
     try {
-      return [...(await publishedFigures(work)), ...(await sixtyFileFigures(work)), ...(await syntheticFigures(work))];
+      return [...(await publishedFigures(work)), ...(await pictureFigures(work)), ...(await sixtyFileFigures(work)), ...(await syntheticFigures(work))];
     } finally {
       rmSync(work, { recursive: true, force: true });
     }

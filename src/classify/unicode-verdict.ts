@@ -57,7 +57,13 @@ export class SuiteMismatchError extends Error {
   override name = 'SuiteMismatchError';
 }
 
-const num = (v: string) => Number(v.split('.')[0]) * 100 + Number(v.split('.')[1] ?? 0);
+const numbers = new Map<string, number>();
+/** "15.1" → 1501; called per item and per version pair, so each version string is parsed once. */
+const num = (v: string) => {
+  let n = numbers.get(v);
+  if (n === undefined) numbers.set(v, (n = Number(v.split('.')[0]) * 100 + Number(v.split('.')[1] ?? 0)));
+  return n;
+};
 const byVersion = (a: string, b: string) => num(a) - num(b);
 const share = (): Share => ({ matched: 0, total: 0 });
 const add = (s: Share, ok: boolean) => {
@@ -67,6 +73,25 @@ const add = (s: Share, ok: boolean) => {
 /** Below this, a version's items count as not drawn that way. */
 export const BELOW_ALL = 'none';
 
+/** Items of one version weigh as one group per bucket (category, and planes 2-3 apart: wide by range in most tables), keyed "version bucket". */
+type Tally = Map<string, { version: number; ok: number; total: number }>;
+
+function count(tally: Tally, key: string, version: string, ok: boolean): void {
+  let s = tally.get(key);
+  if (!s) tally.set(key, (s = { version: num(version), ok: 0, total: 0 }));
+  s.total++;
+  if (ok) s.ok++;
+}
+
+const bucketOf = (item: WidthItem) => `${item.category}${(item.text?.codePointAt(item.category === 'zero-width' ? 1 : 0) ?? 0) >= 0x20000 ? '-ext' : ''}`;
+/** Each wide or zero-width item's "version bucket" key, by index, made once per suite (a site build judges 28 terminals against the same 37,954 items). */
+const wideKeys = new WeakMap<WidthSuite, string[]>();
+function wideKeysOf(suite: WidthSuite): string[] {
+  let keys = wideKeys.get(suite);
+  if (!keys) wideKeys.set(suite, (keys = suite.items.map((item) => (item.category === 'wide' || item.category === 'zero-width' ? `${item.unicode!} ${bucketOf(item)}` : ''))));
+  return keys;
+}
+
 /**
  * The version V that best explains which items came out right: items up to V
  * right, newer ones not. Each version weighs the same, whatever its size, so
@@ -74,35 +99,36 @@ export const BELOW_ALL = 'none';
  * range, whatever their tables) do not outvote the emoji of the versions around it.
  * (For the disagreements, an item "ok" means it matched the terminal's claimed reading.)
  */
-interface Point {
-  version: string;
-  /** Items of one version weigh as one group per bucket (category, and planes 2-3 apart: wide by range in most tables). */
-  bucket: string;
-  ok: boolean;
-}
-
-const bucketOf = (item: WidthItem) => `${item.category}${(item.text?.codePointAt(item.category === 'zero-width' ? 1 : 0) ?? 0) >= 0x20000 ? '-ext' : ''}`;
-
-function bestVersion(points: Point[], candidates: string[], baseline = -1): string {
-  const groups = new Map<string, { version: string; ok: number; total: number }>();
-  for (const p of points) {
-    const key = `${p.version} ${p.bucket}`;
-    const s = groups.get(key) ?? groups.set(key, { version: p.version, ok: 0, total: 0 }).get(key)!;
-    s.total++;
-    if (p.ok) s.ok++;
-  }
+function bestVersion(groups: Tally, candidates: string[], baseline = -1): string {
   let best = BELOW_ALL;
   let bestScore = -1;
   for (const v of [BELOW_ALL, ...candidates]) {
     let score = 0;
     const upTo = v === BELOW_ALL ? baseline : num(v);
-    for (const s of groups.values()) score += num(s.version) <= upTo ? s.ok / s.total : 1 - s.ok / s.total;
+    for (const s of groups.values()) score += s.version <= upTo ? s.ok / s.total : 1 - s.ok / s.total;
     if (score > bestScore + 1e-9) {
       best = v;
       bestScore = score;
     }
   }
   return best;
+}
+
+/** A marked item, its note only when it has one (an out-of-line function: the loop stays small whichever path a terminal takes). */
+function markedItem(id: string, pass: UnicodePass, got: number | null, note: string | undefined): UnicodeVerdict['marked'][number] {
+  return note ? { id, pass, got, note } : { id, pass, got };
+}
+
+/**
+ * The answered items of one verdict, in suite order, as columns: an object each
+ * was a million objects for a site build's 28 verdicts. One set of columns,
+ * grown as needed and reused (a verdict is computed synchronously, start to end).
+ */
+let columns = { count: 0, index: new Int32Array(0), on: new Uint8Array(0), expected: new Float64Array(0), got: new Float64Array(0), ok: new Uint8Array(0) };
+function outcomeColumns(n: number): typeof columns {
+  if (columns.index.length < n) columns = { count: 0, index: new Int32Array(n), on: new Uint8Array(n), expected: new Float64Array(n), got: new Float64Array(n), ok: new Uint8Array(n) };
+  columns.count = 0;
+  return columns;
 }
 
 export function unicodeVerdict(results: UnicodeResults, suite: WidthSuite): UnicodeVerdict {
@@ -112,57 +138,67 @@ export function unicodeVerdict(results: UnicodeResults, suite: WidthSuite): Unic
   const mode2027 = results.settings.modes?.['?2027'] ?? 'no-reply';
   const claims2027 = ['set', 'reset', 'permanently-set'].includes(mode2027);
   const got = (index: number, item: WidthItem, pass: UnicodePass) => advanceOf(results, pass, index, item.id);
-  const items = suite.items.map((item, index) => ({ item, index }));
+  const items = suite.items;
 
   // Grapheme clusters: as clusters in the 2027-set pass when 2027 is claimed; otherwise by whichever reading explains more.
-  const clusterItems = items.filter(({ item }) => item.cluster !== undefined && item.cluster !== item.expect);
-  const wholeOff = clusterItems.filter(({ item, index }) => got(index, item, 'off') === item.cluster).length;
-  const clusters: UnicodeVerdict['clusters'] = claims2027 || wholeOff * 2 > clusterItems.length ? 'cluster' : 'per-code-point';
-  // Shares count what a table reader asks (a ZWJ sequence drawn as one emoji); disagreements, what the terminal claims.
-  const judged = (item: WidthItem, index: number): { pass: UnicodePass; expected: number; claimed: number; got: number | null | undefined } => {
-    const pass: UnicodePass = claims2027 && item.cluster !== undefined ? 'on' : 'off';
-    const expected = item.cluster ?? item.expect!;
-    const claimed = clusters === 'cluster' ? expected : item.expect!;
-    return { pass, expected, claimed, got: got(index, item, pass) };
-  };
+  let clusterItems = 0;
+  let wholeOff = 0;
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index]!;
+    if (item.cluster === undefined || item.cluster === item.expect) continue;
+    clusterItems++;
+    if (got(index, item, 'off') === item.cluster) wholeOff++;
+  }
+  const clusters: UnicodeVerdict['clusters'] = claims2027 || wholeOff * 2 > clusterItems ? 'cluster' : 'per-code-point';
+  const keys = wideKeysOf(suite);
 
   const rows = new Map<string, VersionRow>();
   const row = (v: string) => rows.get(v) ?? rows.set(v, { version: v, wide: share(), zero: share() }).get(v)!;
-  const widePoints: Point[] = [];
-  const emojiPoints: Point[] = [];
+  const widePoints: Tally = new Map();
+  const emojiPoints: Tally = new Map();
   const emojiRows = new Map<string, Share>();
   const zwjRows = new Map<string, Share>();
   const zwj = share();
   const shares: Record<string, Share> = {};
   const marked: UnicodeVerdict['marked'] = [];
-  const outcomes: { item: WidthItem; pass: UnicodePass; expected: number; got: number | null; ok: boolean }[] = [];
+  const outcomes = outcomeColumns(items.length);
 
-  for (const { item, index } of items) {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index]!;
     if (item.category === 'choke') {
       const g = got(index, item, 'off');
-      marked.push({ id: item.id, pass: 'off', got: g ?? null, ...(results.notes.off[item.id] ? { note: results.notes.off[item.id] } : {}) });
+      marked.push(markedItem(item.id, 'off', g ?? null, results.notes.off[item.id]));
       continue;
     }
-    const j = judged(item, index);
-    if (j.got === undefined || j.got === null) {
-      marked.push({ id: item.id, pass: j.pass, got: null, ...(results.notes[j.pass][item.id] ? { note: results.notes[j.pass][item.id] } : {}) });
+    // Shares count what a table reader asks (a ZWJ sequence drawn as one emoji); disagreements, what the terminal claims.
+    const pass: UnicodePass = claims2027 && item.cluster !== undefined ? 'on' : 'off';
+    const expected = item.cluster ?? item.expect!;
+    const claimed = clusters === 'cluster' ? expected : item.expect!;
+    const answer = got(index, item, pass);
+    if (answer === undefined || answer === null) {
+      marked.push(markedItem(item.id, pass, null, results.notes[pass][item.id]));
       continue;
     }
-    const ok = j.got === j.expected;
-    outcomes.push({ item, pass: j.pass, expected: j.claimed, got: j.got, ok: j.got === j.claimed });
+    const ok = answer === expected;
+    const o = outcomes.count++;
+    outcomes.index[o] = index;
+    outcomes.on[o] = pass === 'on' ? 1 : 0;
+    outcomes.expected[o] = claimed;
+    outcomes.got[o] = answer;
+    outcomes.ok[o] = answer === claimed ? 1 : 0;
     (shares[item.category] ??= share()).total++;
     if (ok) shares[item.category]!.matched++;
     if (item.category === 'wide') {
       add(row(item.unicode!).wide, ok);
-      widePoints.push({ version: item.unicode!, bucket: bucketOf(item), ok });
+      count(widePoints, keys[index]!, item.unicode!, ok);
     } else if (item.category === 'zero-width') {
       add(row(item.unicode!).zero, ok);
-      widePoints.push({ version: item.unicode!, bucket: bucketOf(item), ok });
+      count(widePoints, keys[index]!, item.unicode!, ok);
     }
     if (item.emoji) {
       add(emojiRows.get(item.emoji) ?? emojiRows.set(item.emoji, share()).get(item.emoji)!, ok);
       // The emoji version of the tables: the single emoji of each version (sequences have their own shares).
-      if (item.category === 'wide' || item.category === 'lone-modifier') emojiPoints.push({ version: item.emoji, bucket: item.category, ok });
+      if (item.category === 'wide' || item.category === 'lone-modifier') count(emojiPoints, `${item.emoji} ${item.category}`, item.emoji, ok);
     }
     if (item.category === 'emoji-zwj') {
       add(zwj, ok);
@@ -176,14 +212,24 @@ export function unicodeVerdict(results: UnicodeResults, suite: WidthSuite): Unic
   const emojiVersions = [...emojiRows.keys()].sort(byVersion);
   const bestEmoji = bestVersion(emojiPoints, emojiVersions);
   // What disagrees with the claim: the best-matching version for code points and emoji, the chosen reading for clusters.
+  const upTo = bestUnicode === BELOW_ALL ? 800 : num(bestUnicode);
   const predicted = (item: WidthItem, ok: boolean): boolean => {
-    if (item.category === 'wide' || item.category === 'zero-width') return num(item.unicode!) <= (bestUnicode === BELOW_ALL ? 800 : num(bestUnicode)) ? ok : !ok;
+    if (item.category === 'wide' || item.category === 'zero-width') return num(item.unicode!) <= upTo ? ok : !ok;
     return ok;
   };
   const disagreements: Disagreement[] = [];
-  for (const o of outcomes) {
-    if (predicted(o.item, o.ok)) continue;
-    disagreements.push({ id: o.item.id, category: o.item.category, ...(o.item.text !== undefined ? { text: o.item.text } : {}), ...(o.item.unicode ? { unicode: o.item.unicode } : {}), ...(o.item.emoji ? { emoji: o.item.emoji } : {}), pass: o.pass, expected: o.expected, got: o.got });
+  for (let o = 0; o < outcomes.count; o++) {
+    const item = items[outcomes.index[o]!]!;
+    if (predicted(item, outcomes.ok[o] === 1)) continue;
+    // Fields set one by one in this order (the JSON reports keep it); spreads cost here, with 160,000 disagreements over 28 terminals.
+    const d = { id: item.id, category: item.category } as Disagreement;
+    if (item.text !== undefined) d.text = item.text;
+    if (item.unicode) d.unicode = item.unicode;
+    if (item.emoji) d.emoji = item.emoji;
+    d.pass = outcomes.on[o] === 1 ? 'on' : 'off';
+    d.expected = outcomes.expected[o]!;
+    d.got = outcomes.got[o]!;
+    disagreements.push(d);
   }
   const { identity } = results.target;
   return {
@@ -193,7 +239,7 @@ export function unicodeVerdict(results: UnicodeResults, suite: WidthSuite): Unic
     ...(results.target.engine ? { engine: results.target.engine.name } : {}),
     suite: results.suite.hash,
     mode2027,
-    answered: outcomes.length,
+    answered: outcomes.count,
     clusters,
     unicode: { versions: versions.map((v) => rows.get(v)!), best: bestUnicode },
     emoji: { versions: emojiVersions.map((v) => ({ version: v, share: emojiRows.get(v)! })), best: bestEmoji },

@@ -43,3 +43,23 @@ describe('parseResults limits', () => {
     expect(problem(JSON.stringify(many))).toBe(`r.json: holds ${RESULTS_LIMITS.maxProbes + 1} probe entries; a results file holds at most ${RESULTS_LIMITS.maxProbes}`);
   });
 });
+
+describe('parseResults on a probe picture', () => {
+  const file = JSON.parse(readFileSync(new URL('../report/fixtures/xterm.js-6.0.0.json', import.meta.url), 'utf8')) as { probes: { id: string; picture?: unknown }[] };
+  const withPicture = (picture: unknown) => JSON.stringify({ ...file, probes: file.probes.map((p, i) => (i === 2 ? { ...p, picture } : p)) });
+
+  it('takes a PNG inside the results file\'s folder, with its size', () => {
+    const picture = { path: 'pictures/xterm.js-6.0.0/a+b.c-d_e.png', width: 120, height: 40 };
+    expect(parseResults(withPicture(picture), 'r.json').probes[2]!.picture).toEqual(picture);
+  });
+
+  it('refuses a path outside the folder, absolute or not a PNG, in one line naming the probe', () => {
+    const id = file.probes[2]!.id;
+    const at = `r.json: not a termprobe results file: probes[2].picture.path (probe "${id}"): `;
+    expect(problem(withPicture({ path: 'pictures/../../x.png', width: 1, height: 1 }))).toBe(`${at}"pictures/../../x.png" leaves the results file's folder ('..')`);
+    expect(problem(withPicture({ path: '/tmp/x.png', width: 1, height: 1 }))).toBe(`${at}"/tmp/x.png" is absolute; give the path relative to the results file's folder`);
+    expect(problem(withPicture({ path: 'x.jpg', width: 1, height: 1 }))).toBe(`${at}"x.jpg" is not a .png file`);
+    expect(problem(withPicture({ path: '.x/y.png', width: 1, height: 1 }))).toMatch(/^r\.json: .*\(probe ".+"\): "\.x\/y\.png" is not a plain relative path/);
+    expect(problem(withPicture({ path: 'x.png', width: 0, height: 1 }))).toMatch(/^r\.json: not a termprobe results file: probes\[2\]\.picture\.width \(probe ".+"\): /);
+  });
+});

@@ -36,6 +36,13 @@ function checkUnique(results: ResultsFile, file: string): void {
   }
 }
 
+/** ' (probe "id")' when a problem lies inside a probe's entry that has an id, so the message names the probe, not only its index. */
+function probeNamed(data: unknown, path: readonly PropertyKey[]): string {
+  if (path[0] !== 'probes' || typeof path[1] !== 'number' || path.length < 3) return '';
+  const id = ((data as { probes: unknown[] }).probes[path[1]] as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? ` (probe ${JSON.stringify(id)})` : '';
+}
+
 export function parseResults(text: string, file: string): ResultsFile {
   let data: unknown;
   try {
@@ -55,7 +62,7 @@ export function parseResults(text: string, file: string): ResultsFile {
     const issue = parsed.error.issues[0]!;
     const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
     const what = issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')}` : issue.message;
-    throw new ResultsFileError(file, `not a termprobe results file: ${path || '(top)'}: ${what}`);
+    throw new ResultsFileError(file, `not a termprobe results file: ${path || '(top)'}${probeNamed(data, issue.path)}: ${what}`);
   }
   checkUnique(parsed.data, file);
   return parsed.data;

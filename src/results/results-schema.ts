@@ -68,6 +68,32 @@ export const replySchema = z.strictObject({
   source: z.literal('host').optional(),
 });
 
+/**
+ * Where a results file's picture may be: relative to the file's own folder and
+ * inside it, plain names (letters, digits, '.', '_', '+', '-'; none starting
+ * with a dot, so no '..') joined by '/', ending in .png. A results file is
+ * untrusted input: its pictures are copied into the published site.
+ */
+export const PICTURE_PATH = /^(?:[A-Za-z0-9_+-][A-Za-z0-9._+-]*\/)*[A-Za-z0-9_+-][A-Za-z0-9._+-]*\.png$/;
+
+/** Why a picture path is refused, in words (the pattern alone says little). */
+export function picturePathProblem(path: string): string {
+  if (/^([/\\]|[A-Za-z]:)/.test(path)) return `${JSON.stringify(path)} is absolute; give the path relative to the results file's folder`;
+  if (path.split(/[/\\]/).includes('..')) return `${JSON.stringify(path)} leaves the results file's folder ('..')`;
+  if (!path.endsWith('.png')) return `${JSON.stringify(path)} is not a .png file`;
+  return `${JSON.stringify(path)} is not a plain relative path (letters, digits, '.', '_', '+', '-' in names joined by '/', none starting with a dot)`;
+}
+
+/**
+ * A screenshot of the terminal's window after the probe, cropped to the probed
+ * region and a margin (GUI terminals): a PNG beside the results file, and its size in pixels.
+ */
+export const pictureSchema = z.strictObject({
+  path: z.string().max(300).regex(PICTURE_PATH, { error: (issue) => picturePathProblem(String(issue.input)) }),
+  width: z.int().min(1).max(10_000),
+  height: z.int().min(1).max(10_000),
+});
+
 export const probeResultSchema = z.strictObject({
   id: z.string(),
   /** crashed: the terminal died while running this probe, twice (see run.restarts); its answer is unknown. */
@@ -83,6 +109,8 @@ export const probeResultSchema = z.strictObject({
   evidence: z.record(z.string(), z.string()).optional(),
   /** Wall time from the probe's first byte written to its sentinel (excluded from answer comparisons). */
   elapsedMs: z.number().min(0).optional(),
+  /** The window after the probe, as a picture (evidence for a reader, never part of the answer). */
+  picture: pictureSchema.optional(),
 });
 
 export const identitySchema = z.strictObject({
@@ -162,3 +190,4 @@ export type Identity = z.infer<typeof identitySchema>;
 export type Settings = z.infer<typeof settingsSchema>;
 export type ResultsFile = z.infer<typeof resultsFileSchema>;
 export type Platform = z.infer<typeof platformSchema>;
+export type Picture = z.infer<typeof pictureSchema>;

@@ -38,7 +38,7 @@ export function groupAnswers(r: SiteRow, model: SiteModel): AnswerGroupView[] {
     const col = model.columns[i]!;
     // The reference has no class against itself; it shares the group of those answering the same.
     const agreement = cell.verdict.agreement?.class;
-    const key = JSON.stringify([cell.answer, cell.kind, agreement === 'same' ? null : (agreement ?? null)]);
+    const key = `${cell.kind} ${agreement === 'same' ? '' : (agreement ?? '')} ${cell.answer}`;
     let g = groups.get(key);
     if (!g) groups.set(key, (g = { answer: cell.answer, cell, columns: [], reasons: [], reasonMap: new Map() }));
     g.columns.push(col);

@@ -1,11 +1,22 @@
 /**
  * The results file as downloaded from the site: the file's own JSON without its
  * indentation (a third of the size; the same value), or the parsed run when the
- * file is gone.
+ * file is gone. Picture paths are rewritten to where the site keeps the pictures
+ * (beside the copy, in results/pictures/: see site-pictures.ts), so the copy's
+ * pictures resolve as the original's do.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import type { ResultsFile } from '../../results/results-schema.js';
 
-export function compactResults(file: string, run: unknown): string {
-  const text = existsSync(file) ? readFileSync(file, 'utf8') : JSON.stringify(run);
-  return JSON.stringify(JSON.parse(text)) + '\n';
+export function compactResults(file: string, run: unknown, picturePath?: (probe: string) => string | undefined): string {
+  const copy = JSON.parse(existsSync(file) ? readFileSync(file, 'utf8') : JSON.stringify(run)) as ResultsFile;
+  if (picturePath) {
+    for (const p of copy.probes ?? []) {
+      if (!p.picture) continue;
+      const path = picturePath(p.id);
+      if (path) p.picture.path = path;
+      else delete p.picture;
+    }
+  }
+  return JSON.stringify(copy) + '\n';
 }

@@ -1,70 +1,78 @@
 /**
- * compare/<a>-vs-<b>.html: two terminals side by side, only where they answer
+ * compare.html: any two terminals side by side, only where they answer
  * differently (compared at the deepest level both read, as the classifier and
  * the matrix's "differ" filter compare), by category, each with its support mark
- * and answer. One page per pair, named in column order with the short names
- * (compare/kitty-vs-xterm.html); the matrix shows the same rows at
- * index.html#t=<a>,<b>&differ=1.
+ * and answer. One page for every pair: the pair is in the address
+ * (compare.html#a=kitty-0.26.5&b=xterm-379; short names such as a=kitty work
+ * too), and assets/compare.js draws it from assets/compare-data.js, a script
+ * (not JSON: a page opened from disk may not fetch() a file beside it, but it
+ * may load a script under the site's CSP). A page per pair would be quadratic:
+ * 378 pages and 24 MB for 28 terminals, 1,770 pages for 60 results files.
+ * The matrix shows the same rows at index.html#t=<a>,<b>&differ=1.
  */
-import { KIND_STYLES } from './cell-kind.js';
-import { html, type Html } from './html.js';
+import { CELL_KINDS, KIND_STYLES } from './cell-kind.js';
+import { html } from './html.js';
 import { renderPage } from './layout.js';
 import { scoreText } from './matrix-page.js';
 import type { SitePage } from './site-pages.js';
-import { answersDiffer, type SiteColumn, type SiteModel, type SiteRow } from './site-model.js';
+import type { SiteColumn, SiteModel } from './site-model.js';
 import { fillTemplate } from './templates.js';
 
-/** The page for a pair, from the top folder; `a` must come before `b` in column order. */
+export const COMPARE_PAGE = 'compare.html';
+export const COMPARE_DATA = 'assets/compare-data.js';
+
+/** The compare view of a pair, from the top folder: `a` is shown first. */
 export function comparePath(a: SiteColumn, b: SiteColumn): string {
-  const [x, y] = a.index < b.index ? [a, b] : [b, a];
-  return `compare/${x.short}-vs-${y.short}.html`;
+  return `${COMPARE_PAGE}#a=${encodeURIComponent(a.slug)}&b=${encodeURIComponent(b.slug)}`;
 }
 
 /** The id without its category, which the table's heading gives. */
 const shortId = (id: string) => id.slice(id.indexOf('.') + 1);
 
-function cell(r: SiteRow, c: SiteColumn): Html {
-  const cellData = r.cells[c.index]!;
-  const style = KIND_STYLES[cellData.kind];
-  // Kept small: 210 pages at 21 terminals. The mark and colour say the kind (the legend names them), then the answer;
-  // three columns fit a phone as they are (no stacking, so no per-cell column names).
-  return html`<td class="k-${cellData.kind}">${style.mark} ${cellData.answer}</td>`;
+/**
+ * What compare.js needs, and nothing else: per terminal its names, score and
+ * pages; per probe its category, id and page, the distinct answers once, and
+ * per terminal [kind, answer] or, when it answered, [kind, answer, depth,
+ * group without screen, by text, by cells] (SiteCell.group, as the matrix uses it).
+ */
+export function compareData(model: SiteModel): unknown {
+  const kindIndex = new Map(CELL_KINDS.map((k, i) => [k, i]));
+  return {
+    kinds: CELL_KINDS.map((k) => ({ kind: k, mark: KIND_STYLES[k].mark })),
+    terminals: model.columns.map((c) => ({ slug: c.slug, short: c.short, label: c.view.label, score: scoreText(c), engine: c.view.engine.name })),
+    categories: model.categories.map((cat) => ({
+      name: cat.name,
+      probes: cat.rows.map((r) => {
+        const answers: string[] = [];
+        const index = new Map<string, number>();
+        const cells = r.cells.map((cell) => {
+          let a = index.get(cell.answer);
+          if (a === undefined) index.set(cell.answer, (a = answers.push(cell.answer) - 1));
+          return [kindIndex.get(cell.kind)!, a, ...(cell.groupParts ?? [])];
+        });
+        return { id: shortId(r.id), slug: r.slug, answers, cells };
+      }),
+    })),
+  };
 }
 
-function table(model: SiteModel, a: SiteColumn, b: SiteColumn): { body: Html; count: number; both: number } {
-  let count = 0;
-  let both = 0;
-  const sections = model.categories.flatMap((cat) => {
-    const rows = cat.rows.filter((r) => {
-      const ran = r.cells[a.index]!.group !== '-1' && r.cells[b.index]!.group !== '-1';
-      if (ran) both++;
-      return ran && answersDiffer(r, a.index, b.index);
-    });
-    count += rows.length;
-    if (rows.length === 0) return [];
-    const trs = rows.map((r) => html`<tr><th><a href="../probes/${r.slug}.html">${shortId(r.id)}</a></th>${cell(r, a)}${cell(r, b)}</tr>`);
-    return [html`<h3>${cat.name} <span class="n">${rows.length}</span></h3><div><table class="data pair"><thead><tr><th scope="col">probe</th><th scope="col">${a.view.label}</th><th scope="col">${b.view.label}</th></tr></thead><tbody>${trs}</tbody></table></div>`];
-  });
-  return { body: html`${sections}`, count, both };
+/** The data as a script: JSON inside a string literal parses faster than the same object as code. */
+export function compareDataScript(model: SiteModel): string {
+  return `// Generated by termprobe site: the answers compare.html shows (see compare-page.ts).\nwindow.termprobeCompare = JSON.parse(${JSON.stringify(JSON.stringify(compareData(model)))});\n`;
 }
 
-export function renderComparePage(model: SiteModel, a: SiteColumn, b: SiteColumn): string {
-  const t = table(model, a, b);
-  const terminal = (c: SiteColumn) => html`<a href="../terminals/${c.slug}.html">${c.view.label}</a> (score ${scoreText(c)}, engine ${c.view.engine.name})`;
-  const body = fillTemplate('compare', {
-    a: a.view.label,
-    b: b.view.label,
-    terminals: html`${terminal(a)} and ${terminal(b)}`,
-    summary: t.count === 0 ? `They give the same answer on all ${t.both} probes both ran.` : `They answer differently on ${t.count} of the ${t.both} probes both ran.`,
-    matrixLink: `../index.html#t=${a.slug},${b.slug}&differ=1`,
-    rows: t.body,
-  });
-  return renderPage(model, { title: `${a.view.label} vs ${b.view.label}`, kind: 'compare-page', root: '../', crumbs: [{ text: `${a.view.label} vs ${b.view.label}` }], body });
+export function renderComparePage(model: SiteModel): string {
+  const options = (selected: SiteColumn | undefined) => model.columns.map((c) => html`<option value="${c.slug}"${c === selected ? html` selected` : ''}>${c.view.label}</option>`);
+  const others = model.columns.filter((c) => !c.isReference);
+  const [first, second] = others.length > 0 ? [model.reference, others[0]] : [model.columns[0], model.columns[1]];
+  const body = fillTemplate('compare', { optionsA: options(first), optionsB: options(second), terminals: model.columns.length });
+  return renderPage(model, { title: 'Compare two terminals', kind: 'compare-page', root: '', crumbs: [{ text: 'Compare two terminals' }], body, scripts: ['assets/compare-data.js', 'assets/compare.js'] });
 }
 
 export const comparePages: SitePage = {
   name: 'compare',
-  pages(model) {
-    return model.columns.flatMap((a, i) => model.columns.slice(i + 1).map((b) => ({ path: comparePath(a, b), content: () => renderComparePage(model, a, b) })));
-  },
+  pages: (model) => [
+    { path: COMPARE_PAGE, content: () => renderComparePage(model) },
+    { path: COMPARE_DATA, content: () => compareDataScript(model) },
+  ],
 };

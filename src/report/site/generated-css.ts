@@ -3,9 +3,11 @@
  * cell kind (from cell-kind.ts, the palette's one home), the matrix's column
  * count and one rule per terminal column (the filters hide a column by toggling
  * a single class), an estimated height per category section (exact once site.js
- * has measured a row), and the screen colours the pages use.
+ * has measured a row), the screen colours the pages use, and the names of the
+ * big tables' cells on a phone (data-table.ts).
  */
 import { CELL_KINDS, KIND_STYLES } from './cell-kind.js';
+import { stackLabelsCss } from './data-table.js';
 import type { ColourSheet } from './colour-sheet.js';
 import type { SiteModel } from './site-model.js';
 
@@ -24,6 +26,7 @@ export function generatedCss(model: SiteModel, colours: ColourSheet): string {
     ...columns,
     ...heights,
     colours.css(),
+    stackLabelsCss(),
     '',
   ].join('\n');
 }

@@ -16,6 +16,16 @@ export interface PageParts {
   body: Html;
   /** Where the skip link leads (default: the main content) and what it says. */
   skip?: { href: string; text: string };
+  /** Scripts this page runs before site.js (paths from the top folder), in order. */
+  scripts?: string[];
+}
+
+/** The notation legend, the same on every page of a build: made once per reference. */
+const legends = new Map<string, Html>();
+function legendFor(reference: string): Html {
+  let legend = legends.get(reference);
+  if (!legend) legends.set(reference, (legend = notationLegend(reference)));
+  return legend;
 }
 
 export function renderPage(model: SiteModel, page: PageParts): string {
@@ -33,10 +43,11 @@ export function renderPage(model: SiteModel, page: PageParts): string {
     runCount: model.columns.length,
     reference: model.reference.view.label,
     unicodeLink: html`${model.unicode && model.unicode.length > 0 ? html` Unicode widths of ${model.unicode.length} terminals: <a href="${page.root}unicode.html">unicode.html</a>.` : ''}${model.sessions || model.chunking ? html` Recorded sessions replayed everywhere, and the chunking property: <a href="${page.root}sessions.html">sessions.html</a>.` : ''}`,
-    notation: notationLegend(model.reference.view.label),
+    notation: legendFor(model.reference.view.label),
     dataFile: SITE_DATA_FILE,
     dataSchemaFile: SITE_DATA_SCHEMA_FILE,
     skipTarget: page.skip?.href ?? '#main',
     skipText: page.skip?.text ?? 'Skip to the content',
+    scripts: [...(page.scripts ?? []), 'assets/site.js'].map((s) => html`<script src="${page.root}${s}" defer></script>`),
   }).toString();
 }

@@ -19,6 +19,7 @@ import { html, joinHtml, type Html } from './html.js';
 import { mnemonicName } from '../../corpus/mnemonic-names.js';
 import { renderPage } from './layout.js';
 import { screenGrid } from './screen-grid.js';
+import { picturePath } from './site-pictures.js';
 import type { SiteColumn, SiteModel, SiteRow } from './site-model.js';
 import { fillTemplate } from './templates.js';
 import { dataTable } from './data-table.js';
@@ -96,24 +97,45 @@ function evidence(g: AnswerGroupView, r: SiteRow): Html {
     if (same) same.cols.push(c);
     else seen.set(key, { shown, cols: [c] });
   }
-  const parts = [...seen.values()].map(({ shown, cols }) => html`<div class="ev"><div class="n">${cols.map((c) => c.view.label).join(', ')}</div>${shown}</div>`);
+  // Evidence the whole group shares says so, instead of naming again every terminal the row lists.
+  const whole = seen.size === 1 && g.columns.length > 1;
+  const parts = [...seen.values()].map(({ shown, cols }) => html`<div class="ev"><div class="n">${whole ? `all ${cols.length}` : cols.map((c) => c.view.label).join(', ')}</div>${shown}</div>`);
   return html`<details class="raw-replies"><summary>raw</summary>${parts}</details>`;
 }
 
-/** The screens one answer group read, each distinct grid once (cells can differ in style where the text agrees). */
+/** A terminal's picture of the window after the probe (site-pictures.ts), lazy: it loads when its screens are opened. */
+function picture(c: SiteColumn, r: SiteRow): Html {
+  const p = r.cells[c.index]!.result?.picture;
+  if (!p) return html``;
+  return html`<figure class="picture"><figcaption>${c.view.label} <span class="n">window after the probe, ${p.width}×${p.height} px</span></figcaption><img loading="lazy" src="../${picturePath(c, r)}" width="${p.width}" height="${p.height}" alt="${c.view.label} after ${r.id}: the terminal window, cropped to the probed region"></figure>`;
+}
+
+/**
+ * The screens one answer group read, each distinct grid once (cells can differ
+ * in style where the text agrees), each followed by the pictures of the
+ * terminals that drew it; then the pictures of those whose screen was not read.
+ */
 function screens(g: AnswerGroupView, r: SiteRow, colours: ColourSheet): Html {
   const drawn = new Map<string, SiteColumn[]>();
   const first = new Map<string, ScreenAnswer>();
+  const unread: SiteColumn[] = [];
+  let pictures = 0;
   for (const c of g.columns) {
-    const screen = r.cells[c.index]!.result?.screen;
-    if (!screen) continue;
+    const result = r.cells[c.index]!.result;
+    if (result?.picture) pictures++;
+    const screen = result?.screen;
+    if (!screen) {
+      unread.push(c);
+      continue;
+    }
     const key = JSON.stringify([screen.region, screen.cells ?? screen.text]);
     if (!first.has(key)) first.set(key, screen);
     drawn.set(key, [...(drawn.get(key) ?? []), c]);
   }
-  if (drawn.size === 0) return html``;
-  const grids = [...drawn].map(([key, cols]) => html`<div class="screen-of" id="screen-${cols[0]!.slug}">${screenGrid(first.get(key)!, cols.map((c) => c.view.label).join(', '), colours)}</div>`);
-  return html`<details class="screens"><summary>screen${drawn.size > 1 ? ` (${drawn.size})` : ''}</summary><div class="screens">${grids}</div></details>`;
+  if (drawn.size === 0 && pictures === 0) return html``;
+  const grids = [...drawn].map(([key, cols]) => html`<div class="screen-of" id="screen-${cols[0]!.slug}">${screenGrid(first.get(key)!, cols.map((c) => c.view.label).join(', '), colours)}</div>${cols.map((c) => picture(c, r))}`);
+  const what = [drawn.size > 0 ? `screen${drawn.size > 1 ? ` (${drawn.size})` : ''}` : '', pictures > 0 ? `${pictures} picture${pictures > 1 ? 's' : ''}` : ''].filter(Boolean).join(' · ');
+  return html`<details class="screens"><summary>${what}</summary><div class="screens">${grids}${unread.map((c) => picture(c, r))}</div></details>`;
 }
 
 function answerCount(groups: AnswerGroupView[], model: SiteModel): string {

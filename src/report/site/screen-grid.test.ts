@@ -10,8 +10,14 @@ describe('screen grid', () => {
     const screen: ScreenAnswer = { via: 'hosted', region, text: ['中ab'], cells: [[{ t: '中', w: 2 }, { t: '', w: 0 }, { t: 'a', w: 1 }, { t: 'b', w: 1 }]] };
     const out = screenGrid(screen, 'xterm.js 6.0.0', new ColourSheet()).toString();
     const row = out.slice(out.lastIndexOf('<tr>'));
-    expect(row).toMatch(/<th class="rownum" scope="row">1<\/th><td class="w2" colspan="2" title="U\+4E2D · wide">中<\/td><td title="U\+0061">a<\/td><td title="U\+0062">b<\/td><\/tr>/);
+    expect(row).toMatch(/<th class="rownum" scope="row">1<\/th><td class="w2" colspan="2" title="U\+4E2D · wide">中<\/td><td>a<\/td><td>b<\/td><\/tr>/);
     expect((out.match(/class="colnum"/g) ?? []).length).toBe(5);
+  });
+
+  it('titles a cell with its code points and style unless it is an unstyled blank or printable ASCII character', () => {
+    const cells = [{ t: 'a', w: 1 }, { t: '\u00a0', w: 1 }, { t: 'e\u0301', w: 1 }, { t: 'b', w: 1, s: { bold: true as const } }];
+    const out = screenGrid({ via: 'hosted', region, text: ['a\u00a0e\u0301b'], cells: [cells] }, 'x', new ColourSheet()).toString();
+    expect(out.slice(out.lastIndexOf('<tr>'))).toContain('<td>a</td><td title="U+00A0">\u00a0</td><td title="U+0065 U+0301">e\u0301</td><td class="s-b" title="U+0062 · bold">b</td>');
   });
 
   it('turns styles into classes, swapping colours for reverse video, and collects the colours', () => {
@@ -33,7 +39,21 @@ describe('screen grid', () => {
   it('falls back to the text when the target cannot read cells', () => {
     const out = screenGrid({ via: 'hardcopy', region, text: ['ab'] }, 'screen', new ColourSheet()).toString();
     expect(out).toContain('text only, widths unknown');
-    expect((out.match(/<td(?! class="colnum")/g) ?? []).length).toBe(4);
+    // a, b, and the two blank cells that pad the row to the region's width, drawn as one run
+    expect(out.slice(out.lastIndexOf('<tr>'))).toContain('<td>a</td><td>b</td><td class="run" colspan="2" title="2 × U+0020">  </td></tr>');
+  });
+
+  it('draws a run of blank cells of one style as one cell over their columns; a marked cell stays alone', () => {
+    const blue = { bg: 'blue' as const };
+    const cells = [{ t: ' ', w: 1, s: blue }, { t: ' ', w: 1, s: blue }, { t: ' ', w: 1, s: blue }, { t: ' ', w: 1 }, { t: 'x', w: 1, s: blue }, { t: ' ', w: 1, s: blue }, { t: ' ', w: 1, s: blue }];
+    const screen: ScreenAnswer = { via: 'hosted', region: { top: 1, left: 1, bottom: 1, right: 7 }, text: ['    x'], cells: [cells] };
+    const row = (marked?: (r: number, c: number) => boolean) => {
+      const out = screenGrid(screen, 'x', new ColourSheet(), marked).toString();
+      return out.slice(out.lastIndexOf('<tr>'), out.lastIndexOf('</table>'));
+    };
+    expect(row()).toBe('<tr><th class="rownum" scope="row">1</th><td class="g-0000ee run" colspan="3" title="3 × U+0020 · bg blue">   </td><td> </td><td class="g-0000ee" title="U+0078 · bg blue">x</td><td class="g-0000ee run" colspan="2" title="2 × U+0020 · bg blue">  </td></tr>');
+    const marked = row((_, c) => c === 2);
+    expect(marked).toContain('<td class="g-0000ee" title="U+0020 · bg blue"> </td><td class="g-0000ee diff" title="U+0020 · bg blue"> </td><td class="g-0000ee" title="U+0020 · bg blue"> </td><td> </td>');
   });
 
   it('maps the 256-colour palette', () => {

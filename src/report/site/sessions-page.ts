@@ -10,6 +10,7 @@ import type { ChunkingReport } from '../../chunking/run-chunking.js';
 import type { ReplayReport } from '../../replay/replay-report.js';
 import type { ReplayedTarget } from '../../replay/replay-cast.js';
 import { rectText } from '../../replay/screen-diff.js';
+import type { ColourSheet } from './colour-sheet.js';
 import { html, type Html } from './html.js';
 import { renderPage } from './layout.js';
 import { screenGrid } from './screen-grid.js';
@@ -72,17 +73,56 @@ function inRects(rects: readonly { top: number; left: number; bottom: number; ri
   return (row: number, col: number) => rects.some((r) => row >= r.top && row <= r.bottom && col >= r.left && col <= r.right);
 }
 
-export function renderSessionPage(model: SiteModel, r: ReplayReport, ctx: { colours: import('./colour-sheet.js').ColourSheet }): string {
+/** A target's name on the page: its target name and, when it said, its own name and version. */
+const targetLabel = (t: ReplayedTarget) => `${t.target}${t.terminal ? ` (${t.terminal})` : ''}`;
+
+/**
+ * The final screens, each distinct screen drawn once with every target that
+ * left it (most sessions end on two to five distinct screens across 28 targets:
+ * drawing each target's copy made a session page 0.8 MB); targets without a
+ * screen say why. Targets with the same screen (however it was read: the grid
+ * names every way) and cursor compare alike with the first one, so a group's
+ * caption and outlined cells are its first member's.
+ */
+function finalScreens(r: ReplayReport, first: ReplayedTarget | undefined, colours: ColourSheet): Html[] {
+  const pairWithFirst = (t: ReplayedTarget) => (first && t !== first ? r.pairs.find((p) => (p.a === first.target && p.b === t.target) || (p.b === first.target && p.a === t.target)) : undefined);
+  const groups = new Map<string, ReplayedTarget[]>();
+  const out: (Html | ReplayedTarget[])[] = [];
+  for (const t of r.targets) {
+    const label = targetLabel(t);
+    if (t.status !== 'ok' || !t.state) {
+      out.push(html`<figure><figcaption>${label}</figcaption><p>${t.status}${t.note ? `: ${t.note}` : ''}</p></figure>`);
+      continue;
+    }
+    if (!t.state.screen) {
+      const pair = pairWithFirst(t);
+      out.push(html`<figure><figcaption>${label} — cursor ${cursorText(t.state.cursor)}${pair ? (pair.same ? ', same as the first' : `, ${plural(pair.cells, 'cell')} differ`) : ''}</figcaption><p>Screen not readable from this target: the cursor is compared.</p></figure>`);
+      continue;
+    }
+    const s = t.state.screen;
+    const key = JSON.stringify([cursorText(t.state.cursor), s.region, s.cells ?? s.text]);
+    const members = groups.get(key);
+    if (members) members.push(t);
+    else {
+      const list = [t];
+      groups.set(key, list);
+      out.push(list);
+    }
+  }
+  return out.map((item) => {
+    if (!Array.isArray(item)) return item;
+    const lead = item[0]!;
+    const pair = pairWithFirst(item.includes(first!) ? first! : lead);
+    const caption = `${item.map(targetLabel).join(', ')} — cursor ${cursorText(lead.state!.cursor)}${pair ? (pair.same ? ', same as the first' : `, ${plural(pair.cells, 'cell')} differ`) : ''}`;
+    const vias = [...new Set(item.map((t) => t.state!.screen!.via))];
+    return screenGrid(lead.state!.screen!, caption, colours, pair && !pair.same ? inRects(pair.rects) : undefined, vias);
+  });
+}
+
+export function renderSessionPage(model: SiteModel, r: ReplayReport, ctx: { colours: ColourSheet }): string {
   const shown = read(r);
   const first = shown.find((t) => t.state?.screen) ?? shown[0];
-  const screens = r.targets.map((t) => {
-    const label = `${t.target}${t.terminal ? ` (${t.terminal})` : ''}`;
-    if (t.status !== 'ok' || !t.state) return html`<figure><figcaption>${label}</figcaption><p>${t.status}${t.note ? `: ${t.note}` : ''}</p></figure>`;
-    const pair = first && t !== first ? r.pairs.find((p) => (p.a === first.target && p.b === t.target) || (p.b === first.target && p.a === t.target)) : undefined;
-    const caption = `${label} — cursor ${cursorText(t.state.cursor)}${pair ? (pair.same ? ', same as the first' : `, ${plural(pair.cells, 'cell')} differ`) : ''}`;
-    if (!t.state.screen) return html`<figure><figcaption>${caption}</figcaption><p>Screen not readable from this target: the cursor is compared.</p></figure>`;
-    return screenGrid(t.state.screen, caption, ctx.colours, pair ? inRects(pair.rects) : undefined);
-  });
+  const screens = finalScreens(r, first, ctx.colours);
   const pairs = html`<table class="data session-pairs"><thead><tr><th scope="col">a</th><th scope="col">b</th><th scope="col">compared</th><th scope="col">result</th></tr></thead><tbody>${r.pairs.map(
     (p) => html`<tr><td>${p.a}</td><td>${p.b}</td><td>${p.compared}</td><td class="${p.same ? 'same' : 'differs'}">${p.same ? 'same' : [p.cursor ? `cursor ${cursorText(p.cursor.a)} vs ${cursorText(p.cursor.b)}` : '', p.cells ? `${plural(p.cells, 'cell')}: ${p.rects.slice(0, 3).map(rectText).join('; ')}${p.rects.length > 3 ? `; and ${p.rects.length - 3} more` : ''}` : ''].filter(Boolean).join('; ')}</td></tr>`,
   )}</tbody></table>`;

@@ -24,7 +24,8 @@ export function siteHistories(shown: RunView[], others: RunView[], corpus: Corpu
     for (const v of history.versions) {
       const view = all.find((x) => x.file === v.file)!;
       const fileSlug = `${slug}-${v.version}`.replace(/[^A-Za-z0-9._-]+/g, '-');
-      results.set(v.version, { path: `history/results/${fileSlug}.json`, content: () => compactResults(view.file, view.run) });
+      // Other versions' pictures are not copied into the site, so their copies name none (a path would lead nowhere).
+      results.set(v.version, { path: `history/results/${fileSlug}.json`, content: () => compactResults(view.file, view.run, () => undefined) });
     }
     out.push({ history, slug, results });
   }

@@ -1,5 +1,5 @@
 /**
- * The site of the 21 published results (results/ with the shipped corpus) on
+ * The site of the published results (results/ with the shipped corpus) on
  * any screen, in Chromium: every page at 390 px (a phone) and at 1440 px is no
  * wider than its window, the matrix keeps several terminal columns and whole
  * scores on a phone, and probe pages stay short.
@@ -20,7 +20,7 @@ import type { SiteModel } from './site-model.js';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const PUBLISHED = join(ROOT, 'results');
 const published = readdirSync(PUBLISHED).filter((f) => f.endsWith('.json')).sort().map((f) => join(PUBLISHED, f));
-const PAGE_FOLDERS = ['probes', 'terminals', 'compare'];
+const PAGE_FOLDERS = ['probes', 'terminals'];
 
 describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('the published site on any screen (Chromium)', () => {
   let dir: string;
@@ -47,7 +47,9 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('the published si
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'termprobe-site-layout-'));
     ({ model } = await buildSite(published.map((f) => viewRun(f, readResults(f))), site()));
-    pages = ['index.html', ...PAGE_FOLDERS.flatMap((d) => readdirSync(join(site(), d)).map((f) => `${d}/${f}`))];
+    // Every page, and the compare view of every pair (one page, drawn from the address).
+    const pairs = model.columns.flatMap((a, i) => model.columns.slice(i + 1).map((b) => `compare.html#a=${a.slug}&b=${b.slug}`));
+    pages = ['index.html', ...PAGE_FOLDERS.flatMap((d) => readdirSync(join(site(), d)).map((f) => `${d}/${f}`)), ...pairs];
     served = await serveFolder(site());
     browser = await launchChromium();
   });
@@ -57,7 +59,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('the published si
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it(`builds every page of the ${published.length} published terminals`, () => {
+  it(`builds every page of the ${published.length} published terminals, and measures the compare view of every pair`, () => {
     const n = published.length;
     expect(model.columns).toHaveLength(n);
     expect(pages.length).toBe(1 + model.rows.length + n + (n * (n - 1)) / 2);

@@ -8,5 +8,7 @@ import { terminalPages } from './terminal-page.js';
 import { unicodePages } from './unicode-page.js';
 import { historyPages } from './history-page.js';
 import { sessionsPages } from './sessions-page.js';
+import { pictureFiles } from './site-pictures.js';
 
-export const SITE_PAGES: readonly SitePage[] = [matrixPages, probePages, terminalPages, comparePages, unicodePages, historyPages, sessionsPages, dataFiles];
+/** Pictures first: each is checked before any page is rendered, so a bad one fails the build at once. */
+export const SITE_PAGES: readonly SitePage[] = [pictureFiles, matrixPages, probePages, terminalPages, comparePages, unicodePages, historyPages, sessionsPages, dataFiles];

@@ -11,8 +11,8 @@ import type { SiteModel } from './site-model.js';
 export interface SiteFile {
   /** Path inside the site, '/'-separated, made from safe slugs only. */
   path: string;
-  /** Rendered when written, so a build holds one page in memory at a time. */
-  content: () => string;
+  /** Rendered (or read, for a picture) when written, so a build holds one page in memory at a time. */
+  content: () => string | Buffer;
 }
 
 export interface PageContext {

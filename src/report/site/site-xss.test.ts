@@ -87,7 +87,8 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site with hostil
       expect(await page.evaluate('window.__pwned'), p).toBeUndefined();
       if (!p.endsWith('.html')) continue;
       const scripts = (await page.evaluate('Array.from(document.scripts, (s) => s.getAttribute("src"))')) as string[];
-      expect(scripts, p).toEqual([expect.stringMatching(/^(\.\.\/)?assets\/site\.js$/)]);
+      // compare.html runs its data and its view before site.js; every other page runs site.js alone.
+      expect(scripts, p).toEqual(p === 'compare.html' ? ['assets/compare-data.js', 'assets/compare.js', 'assets/site.js'] : [expect.stringMatching(/^(\.\.\/)?assets\/site\.js$/)]);
       const handlers = await page.evaluate('Array.from(document.querySelectorAll("*")).flatMap((e) => e.getAttributeNames().filter((n) => n.startsWith("on")))');
       expect(handlers, p).toEqual([]);
       const links = (await page.evaluate('Array.from(document.querySelectorAll("a[href]"), (a) => a.protocol)')) as string[];
@@ -101,6 +102,13 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site with hostil
     await page.goto(pathToFileURL(join(out, 'terminals', readdirSync(join(out, 'terminals')).find((f) => f.startsWith('script'))!)).href);
     const text = (await page.textContent('main'))!;
     for (const s of [HOSTILE, JS_URL, CLOSE]) expect(text).toContain(s);
+    // The compare view draws the hostile terminal's name and answers from its data script, as text.
+    const evilSlug = readdirSync(join(out, 'terminals')).find((f) => f.startsWith('script'))!.replace(/\.html$/, '');
+    await page.goto(`${pathToFileURL(join(out, 'compare.html')).href}#a=${evilSlug}&b=tmux-3.3a`);
+    await page.waitForFunction('document.documentElement.dataset.ready === "1"');
+    expect(await page.evaluate('window.__pwned')).toBeUndefined();
+    expect(await page.textContent('h1')).toContain(`${SCRIPT}evil{{body}}`);
+    expect(await page.locator('table.pair thead th').first().textContent()).toBe('probe');
     await page.goto(pathToFileURL(join(out, 'probes', 'cursor.hpr-zero.html')).href);
     const probeText = (await page.textContent('main'))!;
     expect(probeText).toContain(`${SCRIPT} ${IMG}`);

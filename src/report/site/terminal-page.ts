@@ -5,6 +5,7 @@
  */
 import { comparePath } from './compare-page.js';
 import { compactResults } from './compact-results.js';
+import { pictureInResults } from './site-pictures.js';
 import { summarizeTarget } from '../../classify/score.js';
 import type { Identity, ResultsFile } from '../../results/results-schema.js';
 import { entryExplanation } from './answer-evidence.js';
@@ -12,7 +13,7 @@ import { KIND_STYLES } from './cell-kind.js';
 import { html, type Html } from './html.js';
 import { renderPage } from './layout.js';
 import { scoreText } from './matrix-page.js';
-import type { SiteColumn, SiteModel, SiteRow } from './site-model.js';
+import type { SiteCell, SiteColumn, SiteModel, SiteRow } from './site-model.js';
 import { AGREEMENT_LETTERS } from '../class-marks.js';
 import { SCORE_LINE } from '../../classify/score.js';
 import { fillTemplate } from './templates.js';
@@ -56,8 +57,22 @@ function scoresByCategory(col: SiteColumn, model: SiteModel): Html {
   return html`${dataTable({ cls: 'scores-by-cat', stack: false, columns: ['category', 'run', '✓', '✗', '~', '?', 'score'], rows, foot })}<p class="n">run: probes with a result; ✓ implements, ✗ lacks, ~ other, ? inconclusive. ${SCORE_LINE}.</p>`;
 }
 
-function explanation(cell: SiteRow['cells'][number]): Html {
-  if (cell.verdict.entry) return entryExplanation(cell.verdict.entry);
+/**
+ * Why a cell differs. A registry entry's reason and sources are given once, in
+ * the first row it explains; later rows link back to that row (one entry often
+ * explains dozens of probes: dvtm's page repeated 18 reasons in 590 rows).
+ */
+const entryKey = (cell: SiteCell) => (cell.verdict.entry ? `${cell.verdict.entry.file}:${cell.verdict.entry.line ?? ''}:${cell.verdict.entry.reason}` : '');
+
+function explanation(cell: SiteCell, row: SiteRow, given: Map<string, SiteRow>): Html {
+  const entry = cell.verdict.entry;
+  if (entry) {
+    const key = entryKey(cell);
+    const first = given.get(key);
+    if (first) return html`<p class="reason"><span class="n">the same reason as for</span> <a href="#d-${first.slug}">${first.id}</a></p>`;
+    given.set(key, row);
+    return entryExplanation(entry);
+  }
   const s = cell.verdict.support;
   if (s.support === 'lacks') return html`<p class="reason">The probe’s lacks answer: the terminal does not implement the behaviour.</p>`;
   if (s.support === 'implements') return html`<p class="reason">The probe’s implements answer.</p>`;
@@ -68,12 +83,14 @@ function explanation(cell: SiteRow['cells'][number]): Html {
 function divergences(col: SiteColumn, model: SiteModel): Html {
   if (col.isReference) return html`<p>The other terminals are compared with this run.</p>`;
   const ref = model.reference;
+  const given = new Map<string, SiteRow>();
   const rows = model.rows.flatMap((r) => {
     const cell = r.cells[col.index]!;
     const a = cell.verdict.agreement;
     if (!a || a.class === 'same') return [];
     const style = KIND_STYLES[cell.kind];
-    return [{ head: html`<a href="../probes/${r.slug}.html#t-${col.slug}">${r.id}</a><div class="n">${r.title}</div>`, cells: [html`<span class="mark k-${cell.kind}">${style.mark}</span> ${style.word}`, `${AGREEMENT_LETTERS[a.class]} ${a.class}`, html`<code class="raw">${cell.answer}</code>`, html`<code class="raw">${r.cells[ref.index]!.answer}</code>`, explanation(cell)] }];
+    const why = explanation(cell, r, given);
+    return [{ ...(given.get(entryKey(cell)) === r ? { id: `d-${r.slug}` } : {}), head: html`<a href="../probes/${r.slug}.html#t-${col.slug}">${r.id}</a><div class="n">${r.title}</div>`, cells: [html`<span class="mark k-${cell.kind}">${style.mark}</span> ${style.word}`, `${AGREEMENT_LETTERS[a.class]} ${a.class}`, html`<code class="raw">${cell.answer}</code>`, html`<code class="raw">${r.cells[ref.index]!.answer}</code>`, why] }];
   });
   if (rows.length === 0) return html`<p>None: every probe gives the answer ${ref.view.label} gives.</p>`;
   return html`<p>${rows.length} probes where ${col.view.label} answers otherwise than ${ref.view.label}.</p>${dataTable({ cls: 'divergences', columns: ['probe', 'support', `against ${ref.view.label}`, col.view.label, ref.view.label, 'reason'], rows })}`;
@@ -116,13 +133,15 @@ export function renderTerminalPage(col: SiteColumn, model: SiteModel, badgeWidth
 /** Per terminal: its page, its badge and the results file it was built from. */
 export const terminalPages: SitePage = {
   name: 'terminals',
-  pages: (model) =>
-    model.columns.flatMap((c) => {
+  pages: (model) => {
+    const rowById = new Map(model.rows.map((r) => [r.id, r]));
+    return model.columns.flatMap((c) => {
       const badge = scoreBadge(c.summary.score, c.view.label, c.summary.implements + c.summary.lacks + c.summary.other);
       return [
         { path: `badges/${c.slug}.svg`, content: () => badge.svg },
         { path: `terminals/${c.slug}.html`, content: () => renderTerminalPage(c, model, badge.width) },
-        { path: `results/${c.slug}.json`, content: () => compactResults(c.view.file, c.view.run) },
+        { path: `results/${c.slug}.json`, content: () => compactResults(c.view.file, c.view.run, (id) => { const row = rowById.get(id); return row && pictureInResults(c, row); }) },
       ];
-    }),
+    });
+  },
 };

@@ -42,12 +42,27 @@ describe('the Unicode pages of the site', () => {
     expect(index).toContain('&lt;script&gt;window.__pwned=1&lt;/script&gt;kitty');
     const xterm = readFileSync(join(out, 'unicode', 'xterm-379.html'), 'utf8');
     expect(xterm).toContain('xterm draws widths as Unicode 14.0');
-    // Unicode 11.0 made the ideographic tally marks (U+1D372…) wide; xterm 379, at 14.0 otherwise, draws them narrow.
-    expect(xterm).toMatch(/<td><code>U\+1D372<\/code><\/td><td class="glyph">\u{1D372}<\/td><td>wide<\/td><td>11\.0<\/td><td>off<\/td><td>2<\/td><td>1<\/td>/u);
+    // Unicode 11.0 made the ideographic tally marks (U+1D372…U+1D376) wide; xterm 379, at 14.0 otherwise, draws them narrow: one row for the five.
+    expect(xterm).toMatch(/<td><code>U\+1D372<\/code>–<code>U\+1D376<\/code> <span class="n">\(5\)<\/span><\/td><td class="glyph">\u{1D372}…\u{1D376}<\/td><td>wide<\/td><td>11\.0<\/td><td>off<\/td><td>2<\/td><td>1<\/td>/u);
     expect(xterm).toContain('5 × <strong>wide</strong> 11.0 (2027 off): 1 column, specified 2');
     const json = JSON.parse(readFileSync(join(out, 'unicode.json'), 'utf8')) as { name: string; unicode: { best: string } }[];
     expect(json.map((v) => [v.name, v.unicode.best]).slice(0, 2)).toEqual([['xterm', '14.0'], ['ghostty', '16.0']]);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<a href="unicode.html">unicode.html</a>');
+  });
+
+  it('group the marked items of a terminal that stopped answering, as ranges, instead of listing all 37,954', async () => {
+    const vim = verdict('vim-9.0.1378.json');
+    expect(vim.answered).toBe(0);
+    const out = outDir();
+    await buildSite(views, out, { runner: referenceRunner, unicode: [vim] });
+    const page = readFileSync(join(out, 'unicode', 'vim-9.0.1378.html'), 'utf8');
+    expect(page).toContain(`<b>all ${vim.marked.length} items of the suite</b> (2027 off): no answer — ${vim.marked[0]!.note}`);
+    expect(page).toMatch(/<code>wide:231A–231B<\/code> /);
+    expect(page).toContain('the terminal’s Unicode results file lists every item');
+    expect(page.length).toBeLessThan(100_000);
+    const json = JSON.parse(readFileSync(join(out, 'unicode.json'), 'utf8')) as { markedCount: number; marked: unknown[]; markedGroups: { count: number; note: string; ranges: string[] }[] }[];
+    expect([json[0]!.markedCount, json[0]!.marked.length, json[0]!.markedGroups.length, json[0]!.markedGroups[0]!.count]).toEqual([vim.marked.length, 50, 1, vim.marked.length]);
+    expect(json[0]!.markedGroups[0]!.ranges[0]).toBe('wide:231A..231B');
   });
 
   it('are not written without Unicode verdicts', async () => {

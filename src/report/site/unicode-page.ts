@@ -12,10 +12,14 @@ import { renderPage } from './layout.js';
 import type { SitePage } from './site-pages.js';
 import type { SiteModel } from './site-model.js';
 import { SlugAllocator } from './slug.js';
+import { disagreementRuns, groupMarked, type DisagreementRun } from './unicode-ranges.js';
 import { fillTemplate } from './templates.js';
 
-/** Disagreeing items listed one by one on a terminal's page, at most. */
+/** Rows of disagreeing items on a terminal's page, at most: one item each, or a run of consecutive code points that disagree alike. */
 export const ITEMS_PER_PAGE = 300;
+/** Ranges of marked items shown per group; items per list in unicode.json (counts and groups say how many in all). */
+const RANGES_SHOWN = 40;
+const JSON_ITEMS = 50;
 
 const KINDS = ['wide', 'zero-width', 'ambiguous', 'emoji-zwj', 'vs16', 'vs15', 'flag', 'skin-tone', 'keycap', 'lone-indicator', 'lone-modifier', 'hangul-jamo', 'text'] as const;
 const best = (v: string) => (v === BELOW_ALL ? '≤ 8.0' : v);
@@ -49,6 +53,26 @@ function versionTable(verdicts: readonly UnicodeVerdict[], slug: string[], root:
   return html`<table class="data unicode-versions"><thead><tr><th scope="col">terminal</th>${versions.map((x) => html`<th scope="col">${x}</th>`)}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+const columns = (got: number | null) => (got === null ? 'no answer' : `${got} column${got === 1 ? '' : 's'}`);
+
+/** The marked items by what happened to them, each group's items as ranges (the first RANGES_SHOWN). */
+function markedList(v: UnicodeVerdict): Html {
+  if (v.marked.length === 0) return html`<p>None.</p>`;
+  const total = v.answered + v.marked.length;
+  const groups = groupMarked(v.marked, RANGES_SHOWN + 1).map((g) => {
+    const shown = g.ranges.slice(0, RANGES_SHOWN).map((r) => html`<code>${r.replace('..', '–')}</code> `);
+    const all = g.count === total ? `all ${g.count} items of the suite` : `${g.count} item${g.count === 1 ? '' : 's'}`;
+    const more = g.ranges.length > RANGES_SHOWN ? html`<span class="n">… and more: the terminal’s Unicode results file lists every item</span>` : '';
+    return html`<li><b>${all}</b> (2027 ${g.pass}): ${columns(g.got)}${g.note ? ` — ${g.note}` : ''}<br>${shown}${more}</li>`;
+  });
+  return html`<ul class="marked">${groups}</ul>`;
+}
+
+/** unicode.json: each verdict with its first items only, as the page shows them, and counts and groups for the rest. */
+function siteUnicodeJson(verdicts: readonly UnicodeVerdict[]): string {
+  return unicodeJson(verdicts.map((v) => ({ ...v, markedCount: v.marked.length, markedGroups: groupMarked(v.marked, RANGES_SHOWN), marked: v.marked.slice(0, JSON_ITEMS) })), JSON_ITEMS);
+}
+
 export function renderUnicodePage(model: SiteModel, verdicts: readonly UnicodeVerdict[]): string {
   const slug = slugs(verdicts);
   const suite = verdicts[0] ? `${verdicts.length} terminals, width suite ${verdicts[0].suite}` : 'no terminals';
@@ -61,11 +85,15 @@ export function renderUnicodeTerminalPage(model: SiteModel, v: UnicodeVerdict): 
   const zwj = new Map(v.zwj.versions.map((z) => [z.version, z.share]));
   const emoji = html`<table class="data"><thead><tr><th scope="col">emoji</th><th scope="col">all items</th><th scope="col">ZWJ sequences</th></tr></thead><tbody>${v.emoji.versions.map((r) => html`<tr${r.version === v.emoji.best ? html` class="best"` : ''}><th>${r.version}</th>${shareCell(r.share)}${shareCell(zwj.get(r.version))}</tr>`)}</tbody></table>`;
   const shares = html`<table class="data"><thead><tr><th scope="col">kind</th><th scope="col">drawn as specified</th></tr></thead><tbody>${KINDS.map((k) => html`<tr><th>${k}</th>${shareCell(v.shares[k])}</tr>`)}</tbody></table>`;
-  const marked = v.marked.length === 0 ? html`<p>None.</p>` : html`<ul>${v.marked.map((m) => html`<li><code>${m.id}</code>: ${m.got === null ? 'no answer' : `${m.got} column${m.got === 1 ? '' : 's'}`}${m.note ? ` — ${m.note}` : ''}</li>`)}</ul>`;
+  const marked = markedList(v);
   const groups = groupDisagreements(v, 5);
   const groupList = groups.length === 0 ? html`<p>None.</p>` : html`<ul>${groups.map((g) => html`<li>${g.count} × <strong>${g.category}</strong> ${g.version} (2027 ${g.pass}): ${g.got === null ? 'no answer' : `${g.got} column${g.got === 1 ? '' : 's'}`}, specified ${g.expected} — e.g. ${g.examples.map((e) => html`<code>${codes(e)}</code> `)}</li>`)}</ul>`;
-  const shown = v.disagreements.slice(0, ITEMS_PER_PAGE);
-  const items = shown.length === 0 ? html`` : html`<div class="table-wrap"><table class="data items"><thead><tr><th scope="col">code points</th><th scope="col">text</th><th scope="col">kind</th><th scope="col">version</th><th scope="col">2027</th><th scope="col">specified</th><th scope="col">drawn</th></tr></thead><tbody>${shown.map((d) => html`<tr><td><code>${codes(d.id)}</code></td><td class="glyph">${d.text ?? ''}</td><td>${d.category}</td><td>${d.emoji && d.category !== 'wide' ? `emoji ${d.emoji}` : (d.unicode ?? '')}</td><td>${d.pass}</td><td>${d.expected}</td><td>${d.got ?? '—'}</td></tr>`)}</tbody></table></div>${v.disagreements.length > shown.length ? html`<p>… and ${v.disagreements.length - shown.length} more (the Unicode results file holds every answer).</p>` : ''}`;
+  const runs = disagreementRuns(v.disagreements);
+  const shown = runs.slice(0, ITEMS_PER_PAGE);
+  const listed = shown.reduce((n, r) => n + r.count, 0);
+  const row = ({ first: d, last, count }: DisagreementRun) =>
+    html`<tr><td><code>${codes(d.id)}</code>${count > 1 ? html`–<code>${codes(last.id)}</code> <span class="n">(${count})</span>` : ''}</td><td class="glyph">${d.text ?? ''}${count > 1 ? `…${last.text ?? ''}` : ''}</td><td>${d.category}</td><td>${d.emoji && d.category !== 'wide' ? `emoji ${d.emoji}` : (d.unicode ?? '')}</td><td>${d.pass}</td><td>${d.expected}</td><td>${d.got ?? '—'}</td></tr>`;
+  const items = shown.length === 0 ? html`` : html`<div class="table-wrap"><table class="data items"><thead><tr><th scope="col">code points</th><th scope="col">text</th><th scope="col">kind</th><th scope="col">version</th><th scope="col">2027</th><th scope="col">specified</th><th scope="col">drawn</th></tr></thead><tbody>${shown.map(row)}</tbody></table></div>${runs.length > shown.length ? html`<p>… and ${v.disagreements.length - listed} more (the Unicode results file holds every answer).</p>` : ''}`;
   const body = fillTemplate('unicode-terminal', {
     terminal: `${v.name} ${v.version}`,
     meta: `target ${v.target}${v.engine ? `, engine ${v.engine}` : ''}; DECRQM ?2027: ${v.mode2027}; clusters judged ${v.clusters === 'cluster' ? 'as clusters' : 'per code point'}`,
@@ -89,7 +117,7 @@ export const unicodePages: SitePage = {
     const slug = slugs(verdicts);
     return [
       { path: 'unicode.html', content: () => renderUnicodePage(model, verdicts) },
-      { path: 'unicode.json', content: () => unicodeJson(verdicts, 50) },
+      { path: 'unicode.json', content: () => siteUnicodeJson(verdicts) },
       ...verdicts.map((v, i) => ({ path: `unicode/${slug[i]!}.html`, content: () => renderUnicodeTerminalPage(model, v) })),
     ];
   },

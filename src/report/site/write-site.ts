@@ -16,7 +16,7 @@ import { SITE_PAGES } from './site-page-list.js';
 import { SITE_SOURCES } from './templates.js';
 
 export const SITE_MARKER = '.termprobe-site';
-const ASSETS = ['site.css', 'site.js'];
+const ASSETS = ['site.css', 'site.js', 'compare.js'];
 
 export interface SiteStats {
   dir: string;
@@ -34,11 +34,20 @@ function checkTarget(dir: string): void {
 class SiteWriter {
   files = 0;
   bytes = 0;
+  /** Folders made so far: one mkdir per folder, not per file (a site with pictures has thousands of files). */
+  readonly #folders = new Set<string>();
   constructor(readonly root: string) {}
 
-  write(path: string, content: string): void {
+  #folderOf(full: string): void {
+    const dir = dirname(full);
+    if (this.#folders.has(dir)) return;
+    mkdirSync(dir, { recursive: true });
+    this.#folders.add(dir);
+  }
+
+  write(path: string, content: string | Buffer): void {
     const full = join(this.root, path);
-    mkdirSync(dirname(full), { recursive: true });
+    this.#folderOf(full);
     writeFileSync(full, content);
     this.files++;
     this.bytes += Buffer.byteLength(content);
@@ -46,7 +55,7 @@ class SiteWriter {
 
   copy(from: string, path: string): void {
     const full = join(this.root, path);
-    mkdirSync(dirname(full), { recursive: true });
+    this.#folderOf(full);
     copyFileSync(from, full);
     this.files++;
     this.bytes += statSync(full).size;
