@@ -65,8 +65,11 @@ function probe(id: string, send: string, query: string[] = ['cursor']): Probe {
 
 const KNOWN = `\\e[?1000h\\e[2;3Hab\\u{4E2D}c  d\\e[5;1Hxyz\\e[7;1H${'w'.repeat(80)}v\\e[10;78H\\u{4E2D}q`;
 const WHOLE = ['', '  ab中c  d', '', '', 'xyz', '', 'w'.repeat(80), 'v', '', `${' '.repeat(77)}中q`, ''];
-/** Clear, three rows, then a scroll region at the top of the screen scrolled by one (a line leaves into the scrollback). */
-const CHANGED = '\\e[2J\\e[1;1Habc\\e[2;1Hdef\\e[3;1H\\u{FF21}gh\\e[1;3r\\e[3;1H\\n\\e[r';
+/**
+ * Mouse reporting on again (the read must switch it off again), clear, three rows, then a scroll region at the top of
+ * the screen scrolled by one (a line leaves into the scrollback).
+ */
+const CHANGED = '\\e[?1002h\\e[2J\\e[1;1Habc\\e[2;1Hdef\\e[3;1H\\u{FF21}gh\\e[1;3r\\e[3;1H\\n\\e[r';
 
 /** Whatever PRIMARY holds now, as another client asking for UTF8_STRING sees it: undefined when refused. */
 async function primaryText(env: NodeJS.ProcessEnv): Promise<string | undefined> {

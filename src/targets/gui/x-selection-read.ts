@@ -90,11 +90,12 @@ export class XSelectionReader {
       const w = await findTerminalWindow(link);
       return { window: w, points: await dragPoints(link, w, cols, rows, this.opts.exchange, this.opts.listen, this.opts.curvedScreen ?? false) };
     })());
-    this.opts.mouseModes.cleared(); // calibration ends with every mode off
+    const t0 = performance.now();
     if (this.opts.mouseModes.dirty) {
       await this.opts.exchange(MOUSE_MODES_OFF);
       this.opts.mouseModes.cleared();
     }
+    const t1 = performance.now();
     // An empty selection is taken as final only when a second and third drag give it too, and a drag the
     // terminal did not take is made again: konsole and st now and then answer with nothing though the drag
     // selected text, or miss a drag, under load.
@@ -102,6 +103,7 @@ export class XSelectionReader {
     for (let attempt = 0; attempt < 3 && (text === undefined || text === ''); attempt++) {
       text = (await this.drag(link, window, points)) ?? text;
     }
+    debug(`read: modes off ${(t1 - t0).toFixed(1)} ms, drags ${(performance.now() - t1).toFixed(1)} ms`);
     if (text === undefined) throw new ScreenReadError(`the terminal did not take the X selection after 3 drags (${TAKE_LIMIT_MS / 1000} s each)`);
     const lines = text.replace(/\n$/, '').split('\n');
     return screenFromRows(region, cols, rows, splitWrappedRows(lines, cols).slice(0, rows), 'selection');
@@ -148,7 +150,9 @@ export class XSelectionReader {
     for (const f of [0.02, 0.1, 0.3, 0.6, 1]) at([p1[0] + (p2[0] - p1[0]) * f, p1[1] + (p2[1] - p1[1]) * f]);
     fakeInput(x, xtest, EV.ButtonRelease, 1);
     at([window.width + 10, window.height + 10]);
+    const t0 = performance.now();
     if ((await taken) === undefined) return undefined;
+    debug(`drag taken after ${(performance.now() - t0).toFixed(1)} ms`);
     try {
       return await this.convert(link, window);
     } finally {
