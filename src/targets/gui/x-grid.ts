@@ -124,7 +124,8 @@ export async function dragPoints(
     if (!cell) throw new ScreenReadError(`the terminal sent no mouse report within ${REPORT_LIMIT_MS / 1000} s of a button press (mode 1000)`);
     return cell;
   };
-  const cellAt = (wx: number, wy: number) => click(wx, wy, false);
+  // On a curved screen every click waits for its release too, so no late release is taken for the next click's.
+  const cellAt = (wx: number, wy: number) => click(wx, wy, curved);
   try {
     const grid = await linearGrid(window, cols, rows, cellAt);
     const centre: Point = [Math.round(window.width / 2), Math.round(window.height / 2)];
@@ -158,6 +159,7 @@ async function searchCell(window: TerminalWindow, grid: Grid, click: (wx: number
   let inside: Point = from;
   for (let step = 0; step < 40; step++) {
     const cell = await click(px, py);
+    if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] selection: first-cell search at ${px.toFixed(1)},${py.toFixed(1)}: ${cell.pressed ? 'pressed' : 'released only'} ${cell.col};${cell.row}\n`);
     if (cell.pressed && cell.col === 1 && cell.row === 1) return [px, py];
     if (!cell.pressed) {
       [px, py] = [(px + inside[0]) / 2, (py + inside[1]) / 2];

@@ -66,6 +66,7 @@ export class XSelectionReader {
   private link: Promise<XLink> | undefined;
   private target: Promise<{ window: TerminalWindow; points: DragPoints }> | undefined;
   private lastPress = -Infinity;
+  private calibrationFailures = 0;
   private drags = 0;
 
   constructor(private readonly opts: SelectionReaderOptions) {}
@@ -86,10 +87,15 @@ export class XSelectionReader {
 
   private async readOnce(region: Region, cols: number, rows: number): Promise<ScreenAnswer> {
     const link = await (this.link ??= XLink.open(this.opts.display, this.opts.signal));
-    const { window, points } = await (this.target ??= (async () => {
+    const target = (this.target ??= (async () => {
       const w = await findTerminalWindow(link);
       return { window: w, points: await dragPoints(link, w, cols, rows, this.opts.exchange, this.opts.listen, this.opts.curvedScreen ?? false) };
     })());
+    // A calibration that failed once is tried again at the next read; after a second failure every read fails at once.
+    const { window, points } = await target.catch((error: unknown) => {
+      if (this.target === target && ++this.calibrationFailures < 2) this.target = undefined;
+      throw error;
+    });
     const t0 = performance.now();
     if (this.opts.mouseModes.dirty) {
       await this.opts.exchange(MOUSE_MODES_OFF);
