@@ -131,12 +131,12 @@ export class XSelectionReader {
     this.lastPress = performance.now();
     const owner = await getSelectionOwner(x);
     if (owner !== helper) setSelectionOwner(x, helper);
-    const taken = link.waitFor({
+    const taken = settled(link.waitFor({
       limitMs: TAKE_LIMIT_MS,
       pokeWindow: window.id,
       test: link.xfixes ? (ev) => (ev.code === link.xfixes!.firstEvent && ev.bytes.readUInt32LE(12) === 1 && notOurs(ev.bytes.readUInt32LE(8), helper) ? true : undefined) : undefined,
       check: link.xfixes ? undefined : async () => (notOurs(await getSelectionOwner(x), helper) ? true : undefined),
-    });
+    }));
     if (this.opts.keepsSelection) {
       // A click at the grid's centre: a press inside the selection the last read left would start a drag and
       // drop (qtermwidget 1.2 TerminalDisplay::mousePressEvent), and a click there without motion clears it.
@@ -170,11 +170,11 @@ export class XSelectionReader {
   /** PRIMARY as UTF-8 text, from whoever owns it now (INCR transfers included); undefined when the owner refuses. */
   private async convert(link: XLink, window: TerminalWindow): Promise<string | undefined> {
     const { x, helper, atoms } = link;
-    const notified = link.waitFor({
+    const notified = settled(link.waitFor({
       limitMs: CONVERT_LIMIT_MS,
       pokeWindow: window.id,
       test: (ev) => (ev.code === EV.SelectionNotify && ev.bytes.readUInt32LE(8) === helper ? { property: ev.bytes.readUInt32LE(20) } : undefined),
-    });
+    }));
     convertSelection(x, helper, atoms.utf8, atoms.landing);
     const answer = await notified;
     if (answer === undefined) throw new ScreenReadError(`the terminal took the X selection but did not answer a conversion within ${CONVERT_LIMIT_MS / 1000} s`);
@@ -208,6 +208,12 @@ export class XSelectionReader {
       this.opts.signal.addEventListener('abort', onAbort, { once: true });
     });
   }
+}
+
+/** The wait itself, marked as handled: requests made before it is awaited may throw (a closed connection) and leave it unawaited. */
+function settled<T>(wait: Promise<T>): Promise<T> {
+  wait.catch(() => undefined);
+  return wait;
 }
 
 /** With TERMPROBE_DEBUG_GUI set: what the read-back does, on stderr. */
