@@ -6,6 +6,7 @@
  * terminal that starts at another size fails with the size it got).
  */
 import { URXVT_EXTENSION } from './urxvt-screen-dump.js';
+import type { MultiClick } from './x-selection-read.js';
 
 /** What a launcher needs to build its command line. */
 export interface LaunchContext {
@@ -48,11 +49,21 @@ export interface GuiRecipe {
   /** Names this terminal gives in XTVERSION (lower case), when it answers it. */
   xtversionNames: string[];
   screen: ScreenMethod;
+  /** For the selection read-back: how the terminal tells a drag from a double or triple click (default: spaced). */
+  multiClick?: MultiClick;
   /**
-   * For the selection read-back: false when the terminal takes a press as a double click only near the last
-   * one (GTK, Qt), so drags need no pause between them; true (the default) when time alone decides.
+   * The terminal keeps its selection shown after it loses PRIMARY, and a press inside a selection starts a drag
+   * and drop (qtermwidget 1.2): the selection read-back clicks in the first cell before each drag to clear it.
    */
-  clicksByTime?: boolean;
+  keepsSelection?: boolean;
+  /** The terminal maps the pointer to cells through a curved screen (cool-retro-term): the first cell is searched for. */
+  curvedScreen?: boolean;
+  /**
+   * The terminal's scrollback limit in lines, filled at start for the selection read-back: qtermwidget maps a
+   * selection to screen lines through a view it moves only on a 10–40 ms timer after output, so while the
+   * scrollback grows a selection made sooner reads lines that have just scrolled away; once full, it stops growing.
+   */
+  fillScrollback?: number;
   /** When screen is 'none': why no method works for this terminal (recorded in the results' settings). */
   noScreenBecause?: string;
   /** Extra environment for the terminal (recorded in the results' settings). */
@@ -89,7 +100,7 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
   },
   {
     id: 'st', name: 'st', pkg: 'stterm', program: 'st', display: 'x11', dbus: false, vte: false,
-    xtversionNames: ['st'], screen: 'selection',
+    xtversionNames: ['st'], screen: 'selection', multiClick: 'whole-screen',
     args: (ctx) => ['-g', geometry(ctx), '-e', ...ctx.argv],
     options: (ctx) => ({ launch: `st -g ${geometry(ctx)} -e RELAY` }),
   },
@@ -112,13 +123,16 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
   },
   {
     id: 'alacritty', name: 'alacritty', pkg: 'alacritty', program: 'alacritty', display: 'x11', dbus: false, vte: false,
-    xtversionNames: ['alacritty'], screen: 'selection', clicksByTime: false,
+    xtversionNames: ['alacritty'], screen: 'selection', multiClick: 'other-button',
     args: (ctx) => ['-o', `window.dimensions.columns=${ctx.cols}`, '-o', `window.dimensions.lines=${ctx.rows}`, '-e', ...ctx.argv],
     options: (ctx) => ({ launch: `alacritty -o window.dimensions.columns=${ctx.cols} -o window.dimensions.lines=${ctx.rows} -e RELAY` }),
   },
   {
     id: 'zutty', name: 'zutty', pkg: 'zutty', program: 'zutty', display: 'x11', dbus: false, vte: false,
-    xtversionNames: ['zutty'], screen: 'none', noScreenBecause: 'zutty 0.14 stops answering when its screen is read through the X selection (a full run answered 7 of 706 probes with it), so its screens are not read',
+    // zutty 0.14 counts a press as a double or triple click when the same button was released less than 250 ms before
+    // (main.cc onButtonPress), and exits on any X error (main.cc handleXError): the read-back's requestor window lives
+    // as long as the session, so a late answer to a conversion never meets a window that is gone.
+    xtversionNames: ['zutty'], screen: 'selection', multiClick: 'other-button',
     args: (ctx) => ['-quiet', '-font', 'DejaVuSansMono', '-geometry', geometry(ctx), '-e', ...ctx.argv],
     options: (ctx) => ({ launch: `zutty -quiet -font DejaVuSansMono -geometry ${geometry(ctx)} -e RELAY` }),
   },
@@ -130,55 +144,62 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
   },
   {
     id: 'xfce4-terminal', name: 'xfce4-terminal', pkg: 'xfce4-terminal', program: 'xfce4-terminal', display: 'x11', dbus: true, vte: true,
-    xtversionNames: [], screen: 'selection', clicksByTime: false,
+    xtversionNames: [], screen: 'selection', multiClick: 'distance',
     args: (ctx) => ['--disable-server', `--geometry=${geometry(ctx)}`, '-x', ...ctx.argv],
     options: (ctx) => ({ launch: `dbus-run-session -- xfce4-terminal --disable-server --geometry=${geometry(ctx)} -x RELAY` }),
   },
   {
     id: 'lxterminal', name: 'lxterminal', pkg: 'lxterminal', program: 'lxterminal', display: 'x11', dbus: true, vte: true,
-    xtversionNames: [], screen: 'selection', clicksByTime: false,
+    xtversionNames: [], screen: 'selection', multiClick: 'distance',
     args: (ctx) => ['--no-remote', `--geometry=${geometry(ctx)}`, '-e', ctx.command],
     options: (ctx) => ({ launch: `dbus-run-session -- lxterminal --no-remote --geometry=${geometry(ctx)} -e "RELAY"` }),
   },
   {
     id: 'sakura', name: 'sakura', pkg: 'sakura', program: 'sakura', display: 'x11', dbus: true, vte: true,
-    xtversionNames: [], screen: 'selection', clicksByTime: false,
+    xtversionNames: [], screen: 'selection', multiClick: 'distance',
     args: (ctx) => [`--columns=${ctx.cols}`, `--rows=${ctx.rows}`, '-x', ctx.command],
     options: (ctx) => ({ launch: `dbus-run-session -- sakura --columns=${ctx.cols} --rows=${ctx.rows} -x "RELAY"` }),
   },
   {
     id: 'gnome-terminal', name: 'gnome-terminal', pkg: 'gnome-terminal', program: 'gnome-terminal', display: 'x11', dbus: true, vte: true,
-    xtversionNames: [], screen: 'selection', clicksByTime: false,
+    xtversionNames: [], screen: 'selection', multiClick: 'distance',
     args: (ctx) => ['--wait', `--geometry=${geometry(ctx)}`, '--', ...ctx.argv],
     options: (ctx) => ({ launch: `dbus-run-session -- gnome-terminal --wait --geometry=${geometry(ctx)} -- RELAY` }),
   },
   {
     id: 'tilix', name: 'tilix', pkg: 'tilix', program: 'tilix', display: 'x11', dbus: true, vte: true,
-    xtversionNames: [], screen: 'selection', clicksByTime: false,
+    xtversionNames: [], screen: 'selection', multiClick: 'distance',
     args: (ctx) => [`--geometry=${geometry(ctx)}`, '-e', ctx.command],
     options: (ctx) => ({ launch: `dbus-run-session -- tilix --geometry=${geometry(ctx)} -e "RELAY"` }),
   },
   {
     id: 'terminator', name: 'terminator', pkg: 'terminator', program: 'terminator', display: 'x11', dbus: true, vte: true,
-    xtversionNames: [], screen: 'selection', clicksByTime: false, fixedSize: { cols: 80, rows: 24 },
+    xtversionNames: [], screen: 'selection', multiClick: 'distance', fixedSize: { cols: 80, rows: 24 },
     args: (ctx) => ['-u', '--geometry=740x460', '-x', ...ctx.argv],
     options: () => ({ launch: 'dbus-run-session -- terminator -u --geometry=740x460 -x RELAY', 'window-pixels': '740x460 (terminator takes no size in cells)' }),
   },
   {
     id: 'konsole', name: 'konsole', pkg: 'konsole', program: 'konsole', display: 'x11', dbus: true, vte: false,
-    xtversionNames: ['konsole'], screen: 'selection', clicksByTime: false,
-    args: (ctx) => ['--nofork', '--separate', '-p', `TerminalColumns=${ctx.cols}`, '-p', `TerminalRows=${ctx.rows}`, '-e', ...ctx.argv],
-    options: (ctx) => ({ launch: `dbus-run-session -- konsole --nofork --separate -p TerminalColumns=${ctx.cols} -p TerminalRows=${ctx.rows} -e RELAY` }),
+    // Konsole maps a selection to screen lines through a view that follows the scrollback only on a 10–40 ms timer
+    // after output (ScreenWindow::notifyOutputChanged, Emulation::bufferedUpdate), so a selection made sooner after
+    // a scroll reads the lines before it: without scrollback (HistoryMode=0, NoHistory) the view never moves.
+    xtversionNames: ['konsole'], screen: 'selection', multiClick: 'distance',
+    args: (ctx) => ['--nofork', '--separate', '-p', `TerminalColumns=${ctx.cols}`, '-p', `TerminalRows=${ctx.rows}`, '-p', 'HistoryMode=0', '-e', ...ctx.argv],
+    options: (ctx) => ({ launch: `dbus-run-session -- konsole --nofork --separate -p TerminalColumns=${ctx.cols} -p TerminalRows=${ctx.rows} -p HistoryMode=0 -e RELAY`, 'profile.HistoryMode': '0 (no scrollback: the selection read-back\'s view of the screen then never lags behind a scroll)' }),
   },
   {
     id: 'qterminal', name: 'qterminal', pkg: 'qterminal', program: 'qterminal', display: 'x11', dbus: true, vte: false,
-    xtversionNames: ['qterminal'], screen: 'none', noScreenBecause: 'the X selection: qterminal answers mouse reports, but a drag across its grid leaves PRIMARY unowned (measured)', fixedSize: { cols: 80, rows: 24 },
+    // qtermwidget 1.2 keeps its selection after losing PRIMARY, and its scrollback holds 1000 lines (qterminal 1.2's
+    // HistoryLimitedTo default).
+    xtversionNames: ['qterminal'], screen: 'selection', multiClick: 'distance', keepsSelection: true, fillScrollback: 1000, fixedSize: { cols: 80, rows: 24 },
     args: (ctx) => ['-geometry', '820x570', '-e', ctx.command],
     options: () => ({ launch: 'dbus-run-session -- qterminal -geometry 820x570 -e "RELAY"', 'window-pixels': '820x570 (qterminal takes no size in cells)' }),
   },
   {
     id: 'cool-retro-term', name: 'cool-retro-term', pkg: 'cool-retro-term', program: 'cool-retro-term', display: 'x11', dbus: true, vte: false,
-    xtversionNames: ['cool-retro-term'], screen: 'none', noScreenBecause: 'the X selection: its CRT rendering maps the pointer to cells through a curved, scaled screen, so the grid found from its mouse reports lies partly outside the window (measured)', fixedSize: { cols: 80, rows: 24 },
+    // QMLTermWidget (qtermwidget's QML port) keeps its selection like qtermwidget, its KSession holds 1000 lines of
+    // scrollback, and the CRT screen is curved (PreprocessedTerminal.qml correctDistortion).
+    xtversionNames: ['cool-retro-term'], screen: 'selection', multiClick: 'distance', keepsSelection: true, curvedScreen: true, fillScrollback: 1000, fixedSize: { cols: 80, rows: 24 },
     // Qt Quick's software renderer: no CRT shader effects to draw with llvmpipe, which
     // took 7 s to start and 20 s for the corpus on 2 loaded cores (0.5 s and 0.2 s
     // this way); the answers were the same, probe for probe.
@@ -189,14 +210,14 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
   {
     // PuTTY's terminal (terminal.c) in a GTK window of its own, no SSH: pterm runs the command locally.
     id: 'pterm', name: 'pterm', pkg: 'pterm', program: 'pterm', display: 'x11', dbus: true, vte: false,
-    xtversionNames: [], screen: 'selection', clicksByTime: false,
+    xtversionNames: [], screen: 'selection', multiClick: 'distance',
     args: (ctx) => ['-geometry', geometry(ctx), '-e', ...ctx.argv],
     options: (ctx) => ({ launch: `dbus-run-session -- pterm -geometry ${geometry(ctx)} -e RELAY` }),
   },
   {
     // Enlightenment's terminal (EFL); it names itself in XTVERSION ("terminology 1.13.0").
     id: 'terminology', name: 'terminology', pkg: 'terminology', program: 'terminology', display: 'x11', dbus: true, vte: false,
-    xtversionNames: ['terminology'], screen: 'none', noScreenBecause: 'the X selection: terminology sends no mouse report for a synthetic (XTEST) press, so its grid cannot be found (measured)',
+    xtversionNames: ['terminology'], screen: 'none', noScreenBecause: 'terminology 1.13 answers no DECRQCRA and exposes no accessibility text, and the X selection needs the pointer: EFL receives the XTEST presses (ecore_x logs them and feeds them to Evas), yet terminology\'s terminal object reacts to none (no mouse report in mode 1000, no selection from a drag), with or without motion into the window or input focus first (measured)',
     args: (ctx) => ['-g', geometry(ctx), '-e', ...ctx.argv],
     options: (ctx) => ({ launch: `dbus-run-session -- terminology -g ${geometry(ctx)} -e RELAY` }),
   },

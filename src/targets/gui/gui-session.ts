@@ -15,7 +15,8 @@ import { kittyScreenText } from './kitty-remote.js';
 import { decrqcraReports, decrqcraRequests, screenFromCells, screenFromDecrqcra, screenFromRows, splitWrappedRows, ScreenReadError } from './gui-screen-read.js';
 import { readUrxvtDump, urxvtDumpRequest } from './urxvt-screen-dump.js';
 import type { ScreenMethod } from './gui-recipes.js';
-import { XSelectionReader } from './x-selection-read.js';
+import { MouseModeTracker } from './mouse-mode-tracker.js';
+import { XSelectionReader, type MultiClick } from './x-selection-read.js';
 
 const encoder = new TextEncoder();
 
@@ -33,10 +34,14 @@ export interface GuiSessionParts {
   /** The scratch HOME (mlterm writes its snapshots under ~/.mlterm). */
   home: string;
   kittyVersion?: [number, number, number];
-  /** The display's environment (DISPLAY), for the selection read-back's xdotool and xclip. */
+  /** The display's environment (DISPLAY), for the selection read-back. */
   displayEnv?: NodeJS.ProcessEnv;
-  /** See GuiRecipe.clicksByTime. */
-  clicksByTime?: boolean;
+  /** See GuiRecipe.multiClick. */
+  multiClick?: MultiClick;
+  /** See GuiRecipe.keepsSelection. */
+  keepsSelection?: boolean;
+  /** See GuiRecipe.curvedScreen. */
+  curvedScreen?: boolean;
 }
 
 export class GuiSession extends RelaySession {
@@ -46,15 +51,34 @@ export class GuiSession extends RelaySession {
   description: Description = {};
   private snapshots = 0;
   private selection: XSelectionReader | undefined;
+  private readonly mouseModes = new MouseModeTracker();
+  /** Aborted when the session closes, so a screen read in progress ends at once. */
+  private readonly ended = new AbortController();
 
   constructor(relay: FifoRelay, private readonly signal: AbortSignal | undefined, readonly parts: GuiSessionParts) {
     super(relay, signal);
     relay.onData((chunk) => this.route(chunk));
     if (parts.screen === 'none') this.readScreen = undefined;
-    if (parts.screen === 'selection') this.selection = new XSelectionReader(parts.displayEnv ?? {}, (bytes) => this.exchange(bytes, 5000), (sink) => {
-      this.exchangeSink = sink;
-      return () => (this.exchangeSink = undefined);
-    }, parts.clicksByTime ?? true);
+    if (parts.screen === 'selection') {
+      this.selection = new XSelectionReader({
+        display: parts.displayEnv?.['DISPLAY'] ?? '',
+        exchange: (bytes) => this.exchange(bytes, 5000),
+        listen: (sink) => {
+          this.exchangeSink = sink;
+          return () => (this.exchangeSink = undefined);
+        },
+        multiClick: parts.multiClick ?? 'spaced',
+        keepsSelection: parts.keepsSelection,
+        curvedScreen: parts.curvedScreen,
+        mouseModes: this.mouseModes,
+        signal: signal ? AbortSignal.any([signal, this.ended.signal]) : this.ended.signal,
+      });
+    }
+  }
+
+  override write(data: Uint8Array): void {
+    if (this.selection) this.mouseModes.see(data);
+    super.write(data);
   }
 
   private route(chunk: Uint8Array): void {
@@ -172,6 +196,8 @@ export class GuiSession extends RelaySession {
   private endExchange: (() => void) | undefined;
 
   protected override async stopTarget(): Promise<void> {
+    this.ended.abort(new Error('the GUI session closed'));
+    this.selection?.close();
     this.endExchange?.();
     await this.parts.stop();
   }

@@ -2,27 +2,61 @@
  * The X selection read-back against real terminals: a screen written with known
  * text — a wide character, blanks inside a row, blank rows, a row that wrapped, a
  * wide character in the last columns — read whole and in part, twice in a row,
- * with mouse reporting left on by the probe; afterwards the terminal still
- * answers where its cursor is, its mouse reporting is off, and PRIMARY no longer
- * holds its text (the selection was dropped). One terminal per toolkit that
- * uses this method, and a terminal given by command.
+ * with mouse reporting left on by the probe; then the screen is changed (a scroll
+ * included) and read again, so a read that returns what was there before fails.
+ * Afterwards the terminal still answers where its cursor is, its mouse reporting
+ * is off, and PRIMARY holds no text of the terminal (the selection was taken
+ * back). One terminal per way of reading (toolkit, click counting, curved screen)
+ * and a terminal given by command; a read aborted halfway ends the session and,
+ * like every session here, leaves no process and no temp dir behind.
  */
-import { execFileSync } from 'node:child_process';
-import { afterEach, describe, expect, test } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Probe } from '../../corpus/probe-schema.js';
 import { runProbes } from '../../engine/run-probes.js';
 import { havePrograms } from '../../test-support/require-program.js';
+import { MARKER_VAR } from '../common/marked-processes.js';
 import { customGuiRecipe } from './custom-gui.js';
 import { findRecipe, type GuiRecipe } from './gui-recipes.js';
 import { guiTarget, requirements } from './gui-target.js';
 import type { GuiSession } from './gui-session.js';
+import { X11Client } from './x11-client.js';
+import { convertSelection, createHelperWindow, EV, internAtom } from './x11-requests.js';
 import type { TargetSession } from '../target.js';
 
-const HELPERS = [{ program: 'xdotool', pkg: 'xdotool' }, { program: 'xclip', pkg: 'xclip' }, { program: 'xwininfo', pkg: 'x11-utils' }];
+/** Live processes of this test process's sessions, found by the marker in their environment. */
+function leftovers(): string[] {
+  const prefix = `${MARKER_VAR}=${process.pid}-`;
+  return readdirSync('/proc').filter((pid) => {
+    try {
+      return !/^\d+ \(.*\) [ZX]/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8')) && readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').some((v) => v.startsWith(prefix));
+    } catch {
+      return false;
+    }
+  });
+}
+
+// A TMPDIR of this file's own: what the sessions leave behind is theirs, never another run's on the machine.
+const outerTmp = process.env['TMPDIR'];
+let ownTmp = '';
+beforeAll(() => {
+  ownTmp = mkdtempSync(join(tmpdir(), 'termprobe-selection-test-'));
+  process.env['TMPDIR'] = ownTmp;
+});
+afterAll(() => {
+  if (outerTmp === undefined) delete process.env['TMPDIR'];
+  else process.env['TMPDIR'] = outerTmp;
+  const left = readdirSync(ownTmp);
+  rmSync(ownTmp, { recursive: true, force: true });
+  expect(left).toEqual([]);
+});
 
 const sessions: TargetSession[] = [];
 afterEach(async () => {
   await Promise.all(sessions.splice(0).map((s) => s.close()));
+  expect(leftovers()).toEqual([]);
 }, 30_000);
 
 function probe(id: string, send: string, query: string[] = ['cursor']): Probe {
@@ -31,31 +65,69 @@ function probe(id: string, send: string, query: string[] = ['cursor']): Probe {
 
 const KNOWN = `\\e[?1000h\\e[2;3Hab\\u{4E2D}c  d\\e[5;1Hxyz\\e[7;1H${'w'.repeat(80)}v\\e[10;78H\\u{4E2D}q`;
 const WHOLE = ['', '  ab中c  d', '', '', 'xyz', '', 'w'.repeat(80), 'v', '', `${' '.repeat(77)}中q`, ''];
+/**
+ * Mouse reporting on again (the read must switch it off again), clear, three rows, then a scroll region at the top of
+ * the screen scrolled by one (a line leaves into the scrollback).
+ */
+const CHANGED = '\\e[?1002h\\e[2J\\e[1;1Habc\\e[2;1Hdef\\e[3;1H\\u{FF21}gh\\e[1;3r\\e[3;1H\\n\\e[r';
+
+/** Whatever PRIMARY holds now, as another client asking for UTF8_STRING sees it: undefined when refused. */
+async function primaryText(env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  const x = await X11Client.open(env['DISPLAY']!);
+  try {
+    const window = createHelperWindow(x);
+    const property = await internAtom(x, 'TEST_PRIMARY');
+    const notified = new Promise<number>((resolve) => x.onEvent((ev) => ev.code === EV.SelectionNotify && resolve(ev.bytes.readUInt32LE(20))));
+    convertSelection(x, window, await internAtom(x, 'UTF8_STRING'), property);
+    return (await notified) === 0 ? undefined : 'some text';
+  } finally {
+    x.close();
+  }
+}
 
 const CASES: { label: string; recipe: () => GuiRecipe }[] = [
-  ...['st', 'alacritty', 'gnome-terminal', 'xfce4-terminal', 'konsole', 'pterm'].map((id) => ({ label: id, recipe: () => findRecipe(id)! })),
-  { label: "x11:xterm -e {command} (xterm, read by selection)", recipe: () => customGuiRecipe('x11:xterm -e {command}') },
+  ...['st', 'zutty', 'alacritty', 'gnome-terminal', 'konsole', 'pterm', 'qterminal', 'cool-retro-term'].map((id) => ({ label: id, recipe: () => findRecipe(id)! })),
+  { label: 'x11:xterm -e {command} (xterm, read by selection)', recipe: () => customGuiRecipe('x11:xterm -e {command}') },
 ];
 
+const size = { cols: 80, rows: 24 };
+
 for (const c of CASES) {
-  describe.skipIf(!havePrograms([...requirements(c.recipe()), ...HELPERS]))(`selection read-back: ${c.label}`, () => {
-    test('reads a known screen whole and in part, twice, and leaves the terminal as it was', async () => {
-      const session = await guiTarget(c.recipe()).open({ cols: 80, rows: 24, options: {} });
+  describe.skipIf(!havePrograms(requirements(c.recipe())))(`selection read-back: ${c.label}`, () => {
+    test('reads a known screen whole and in part, twice, then a changed one, and leaves the terminal as it was', async () => {
+      const session = await guiTarget(c.recipe()).open({ ...size, options: {} });
       sessions.push(session);
       expect((await session.describe()).settings?.options?.['screen']).toMatch(/^selection/);
-      const run = await runProbes(session, [probe('test.known', KNOWN)], { size: { cols: 80, rows: 24 } });
+      const run = await runProbes(session, [probe('test.known', KNOWN)], { size });
       expect(run.results[0]?.status).toBe('ok');
       const whole = await session.readScreen!({ top: 1, left: 1, bottom: 11, right: 80 });
       expect(whole).toEqual({ via: 'selection', region: { top: 1, left: 1, bottom: 11, right: 80 }, text: WHOLE });
       expect((await session.readScreen!({ top: 2, left: 4, bottom: 2, right: 7 })).text).toEqual(['b中c']);
       expect((await session.readScreen!({ top: 10, left: 78, bottom: 10, right: 80 })).text).toEqual(['中q']);
-      // Undisturbed: the cursor answers, mouse reporting is off, the selection is gone from PRIMARY.
-      const after = await runProbes(session, [probe('test.after', '\\e[3;3H', ['cursor', 'decrqm:?1000'])], { size: { cols: 80, rows: 24 } });
+      const changed = await runProbes(session, [probe('test.changed', CHANGED)], { size });
+      expect(changed.results[0]?.status).toBe('ok');
+      expect((await session.readScreen!({ top: 1, left: 1, bottom: 3, right: 6 })).text).toEqual(['def', 'Ａgh', '']);
+      // Undisturbed: the cursor answers, mouse reporting is off, PRIMARY holds no text of the terminal.
+      const after = await runProbes(session, [probe('test.after', '\\e[3;3H', ['cursor', 'decrqm:?1000'])], { size });
       expect(after.results[0]?.cursor?.raw).toBe('\\e[3;3R');
       const mode = after.results[0]?.replies.find((r) => r.query === 'decrqm:?1000')?.value;
       if (mode !== undefined) expect(mode).toBe('2');
-      const env = (session as GuiSession).parts.displayEnv!;
-      expect(execFileSync('xclip', ['-o', '-selection', 'primary'], { env, encoding: 'utf8' })).toMatch(/^termprobe-[0-9a-f]{16}$/);
+      expect(await primaryText((session as GuiSession).parts.displayEnv!)).toBeUndefined();
     }, 90_000);
   });
 }
+
+describe.skipIf(!havePrograms(requirements(findRecipe('xfce4-terminal')!)))('selection read-back, aborted', () => {
+  test('an abort during a read ends it with the abort, closes the session, and leaves nothing behind', async () => {
+    const controller = new AbortController();
+    const session = await guiTarget(findRecipe('xfce4-terminal')!).open({ ...size, options: {}, signal: controller.signal });
+    sessions.push(session);
+    await runProbes(session, [probe('test.known', KNOWN)], { size });
+    // The first read connects to the display and finds the grid click by click: abort as it starts.
+    const reading = session.readScreen!({ top: 1, left: 1, bottom: 3, right: 10 });
+    controller.abort(new Error('cancelled'));
+    await expect(reading).rejects.toThrow(/cancelled|closed/);
+    await session.close();
+    expect(leftovers()).toEqual([]);
+  }, 60_000);
+});

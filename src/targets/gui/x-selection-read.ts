@@ -1,239 +1,227 @@
 /**
  * Screen read-back through the X PRIMARY selection, for X11 terminals that offer
- * no other way: xdotool drags the pointer across the terminal's window from its
- * first cell to its last, the terminal puts the selected text in PRIMARY, xclip
- * reads it. Text only (no styles); columns are counted by display width, and a
- * row the terminal joined to the next because it wrapped is split again.
+ * no other way: the pointer (XTEST) drags across the terminal's grid from its
+ * first cell to past its last, the terminal puts the selected text in PRIMARY,
+ * and termprobe converts PRIMARY to UTF8_STRING — all over one X connection of
+ * its own (x11-client.ts), no helper process. Text only (no styles); columns are
+ * counted by display width, and a row the terminal joined to the next because it
+ * wrapped is split again.
  *
  * So that the read changes nothing the next probe sees: mouse reporting is
- * switched off first (a probe may have turned it on, and the drag must select,
- * not report), the pointer leaves the window after the drag, and PRIMARY is
- * taken back after the read (so the terminal drops its selection). Stale text is never read: PRIMARY is first given
- * a one-off token (xclip -i), and the read waits until the terminal owns the
- * selection again (the token is gone); X delivers the drag before the request
- * that reads it, so the terminal answers with the whole drag.
+ * switched off first when a probe may have turned it on (the drag must select,
+ * not report), the pointer leaves the window after the drag, and termprobe takes
+ * PRIMARY back after the read (so the terminal drops its selection and its
+ * highlight). Stale text is never read: termprobe owns PRIMARY before the drag,
+ * and converts it only once another client — the terminal, on the drag's
+ * release — has taken it (XFIXES tells when; without XFIXES the owner is polled).
+ *
+ * A drag must never count as a double or triple click, which selects words or
+ * lines: see MultiClick for how each terminal is kept from it.
  */
-import { execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import type { Region } from '../../corpus/probe-schema.js';
 import type { ScreenAnswer } from '../../results/results-schema.js';
 import { screenFromRows, ScreenReadError, splitWrappedRows } from './gui-screen-read.js';
+import { MOUSE_MODES_OFF, type MouseModeTracker } from './mouse-mode-tracker.js';
+import { dragPoints, findTerminalWindow, type DragPoints, type Point, type TerminalWindow } from './x-grid.js';
+import { asReadError, XLink } from './x-link.js';
+import { convertSelection, EV, fakeInput, getProperty, getSelectionOwner, setSelectionOwner } from './x11-requests.js';
 
-/** Mouse reporting modes (X10, normal, highlight, button, any-event, focus, UTF-8, SGR, urxvt, SGR-pixels): all off before a drag. */
-export const MOUSE_MODES_OFF = '\x1b[?9l\x1b[?1000l\x1b[?1001l\x1b[?1002l\x1b[?1003l\x1b[?1005l\x1b[?1006l\x1b[?1015l\x1b[?1016l';
+/**
+ * How the terminal tells a drag from a double or triple click:
+ * - distance: a press counts as a multi-click only near the last one (GTK's and Qt's 5 px; PuTTY's pterm):
+ *   successive drags press at two points more than a third of a cell apart.
+ * - whole-screen: by time alone, but every click count selects the same text when the drag spans the whole
+ *   grid (st 0.9, whose word and line snapping cannot move past the first or last cell).
+ * - other-button: by time and button (zutty 0.14 snaps when the same button was released less than 250 ms
+ *   before): a click of button 8, which zutty otherwise ignores, comes before each drag.
+ * - spaced: not known (a terminal given by command): presses are kept MULTI_CLICK_MS apart.
+ */
+export type MultiClick = 'distance' | 'whole-screen' | 'other-button' | 'spaced';
 
-/** How long one drag waits for the terminal to own PRIMARY. */
-const TAKE_LIMIT_MS = 1500;
 /** Longer than any multi-click interval of the terminals read this way (st's triple click: 600 ms; GTK, Qt: 400 ms). */
 const MULTI_CLICK_MS = 650;
+/** How long one drag waits for the terminal to take PRIMARY. */
+const TAKE_LIMIT_MS = 1500;
+/** How long the terminal has to answer a conversion of PRIMARY. */
+const CONVERT_LIMIT_MS = 3000;
 
-function run(program: string, args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(program, args, { env, timeout: 5000, maxBuffer: 16 * 1024 * 1024, encoding: 'buffer' }, (error, stdout, stderr) => {
-      if (error) reject(new ScreenReadError(`${program} ${args.join(' ')}: ${String(stderr).trim() || error.message}`));
-      else resolve(new TextDecoder().decode(stdout));
-    });
-    if (input !== undefined) child.stdin?.end(input);
-  });
+export interface SelectionReaderOptions {
+  display: string;
+  /** Writes bytes to the terminal; resolves once it has processed them (DA1 round trip). */
+  exchange: (bytes: string) => Promise<unknown>;
+  /** Hands the terminal's raw replies to a sink until the returned function is called. */
+  listen: (sink: (chunk: Uint8Array) => void) => () => void;
+  multiClick: MultiClick;
+  /** The terminal keeps its selection after losing PRIMARY (see GuiRecipe.keepsSelection). */
+  keepsSelection?: boolean;
+  /** The terminal maps the pointer to cells through a curved screen (see GuiRecipe.curvedScreen). */
+  curvedScreen?: boolean;
+  /** What the bytes written so far may have left on. */
+  mouseModes: MouseModeTracker;
+  /** Aborted when the run is cancelled or the session closes: every wait ends then. */
+  signal: AbortSignal;
 }
-
-interface WindowBox {
-  id: string;
-  width: number;
-  height: number;
-}
-
-/** The terminal's window: the largest visible top-level window on the private display, the root aside. */
-async function findWindow(env: NodeJS.ProcessEnv): Promise<WindowBox> {
-  const tree = await run('xwininfo', ['-root', '-children'], env);
-  let best: WindowBox | undefined;
-  for (const m of tree.matchAll(/^\s+(0x[0-9a-f]+) .*?\s(\d+)x(\d+)\+-?\d+\+-?\d+\s/gm)) {
-    const box = { id: m[1]!, width: Number(m[2]), height: Number(m[3]) };
-    const info = await run('xwininfo', ['-id', box.id], env).catch(() => '');
-    if (!/Map State: IsViewable/.test(info)) continue;
-    if (!best || box.width * box.height > best.width * best.height) best = box;
-  }
-  if (!best) throw new ScreenReadError('no visible terminal window on the display');
-  return best;
-}
-
-/** A mouse report in SGR form (CSI < b ; col ; row M), 1-based. */
-interface MouseCell {
-  col: number;
-  row: number;
-}
-
-/** Where the grid's cells are on the window, learned from the terminal's own mouse reports. */
-interface Grid {
-  x0: number;
-  y0: number;
-  cellW: number;
-  cellH: number;
-}
-
-const REPORT_LIMIT_MS = 3000;
 
 export class XSelectionReader {
-  private window: Promise<WindowBox> | undefined;
-  private grid: Promise<Grid> | undefined;
-  /** When the last drag pressed the button (performance.now()). */
+  private link: Promise<XLink> | undefined;
+  private target: Promise<{ window: TerminalWindow; points: DragPoints }> | undefined;
   private lastPress = -Infinity;
+  private calibrationFailures = 0;
   private drags = 0;
 
-  /**
-   * `exchange` writes bytes to the terminal and resolves once it has processed them (DA1 round trip);
-   * `listen` hands the terminal's raw replies to a sink until the returned function is called.
-   */
-  constructor(
-    private readonly env: NodeJS.ProcessEnv,
-    private readonly exchange: (bytes: string) => Promise<unknown>,
-    private readonly listen: (sink: (chunk: Uint8Array) => void) => () => void,
-    /** The terminal counts a press soon after another as a double click wherever it is (so drags are spaced in time). */
-    private readonly clicksByTime = true,
-  ) {}
+  constructor(private readonly opts: SelectionReaderOptions) {}
 
-  private async claimToken(): Promise<string> {
-    const token = `termprobe-${randomBytes(8).toString('hex')}`;
-    await this.claim(token);
-    return token;
-  }
-
-  /** Give PRIMARY to a token held by a short-lived xclip (it exits once the terminal takes the selection). */
-  private async claim(token: string): Promise<void> {
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn('xclip', ['-i', '-selection', 'primary'], { env: this.env, stdio: ['pipe', 'ignore', 'pipe'] });
-      child.on('error', reject);
-      // xclip forks a server and its first process exits once PRIMARY is owned.
-      child.on('exit', (code) => (code === 0 ? resolve() : reject(new ScreenReadError(`xclip -i exited with code ${code}`))));
-      child.stdin.end(token);
-    });
-  }
-
-  /**
-   * The grid's origin and cell size, from the terminal itself: with mouse
-   * reporting on (normal tracking, SGR form), the pointer presses at points near
-   * the window's centre and the terminal names the cell under each (the press
-   * goes to the program, not to a selection); two column boundaries ten cells
-   * apart, and two row boundaries, give the cell size to a tenth of a pixel.
-   * Toolkit chrome (menu bars, tab bars, scroll bars) is thereby never clicked.
-   */
-  private async calibrate(window: WindowBox, cols: number, rows: number): Promise<Grid> {
-    await this.exchange('\x1b[?1000h\x1b[?1006h');
-    const reports: MouseCell[] = [];
-    let wake: (() => void) | undefined;
-    let text = '';
-    const unlisten = this.listen((chunk) => {
-      text += new TextDecoder('latin1').decode(chunk);
-      // SGR presses (CSI < b ; col ; row M), or the X10 form (CSI M b col row, each + 32) where SGR is not spoken.
-      const re = /\x1b\[<(\d+);(\d+);(\d+)([Mm])|\x1b\[M([\x20-\xff])([\x20-\xff])([\x20-\xff])/g;
-      let m: RegExpExecArray | null;
-      let last = 0;
-      while ((m = re.exec(text))) {
-        last = re.lastIndex;
-        if (m[1] !== undefined) {
-          if (m[4] === 'M' && (Number(m[1]) & 3) === 0) reports.push({ col: Number(m[2]), row: Number(m[3]) });
-        } else if (((m[5]!.charCodeAt(0) - 32) & 3) === 0) reports.push({ col: m[6]!.charCodeAt(0) - 32, row: m[7]!.charCodeAt(0) - 32 });
-      }
-      text = text.slice(last).slice(-64);
-      wake?.();
-    });
-    const next = async (): Promise<MouseCell> => {
-      const t0 = performance.now();
-      while (reports.length === 0) {
-        if (performance.now() - t0 > REPORT_LIMIT_MS) throw new ScreenReadError(`the terminal sent no mouse report within ${REPORT_LIMIT_MS / 1000} s of a button press (mode 1000)`);
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, 50);
-        });
-      }
-      return reports.shift()!;
-    };
-    const cellAt = async (x: number, y: number): Promise<MouseCell> => {
-      await run('xdotool', ['mousemove', '--window', window.id, String(Math.round(x)), String(Math.round(y)), 'mousedown', '1', 'mouseup', '1'], this.env);
-      return next();
-    };
-    try {
-      const cx = Math.round(window.width / 2);
-      const cy = Math.round(window.height / 2);
-      /** The smallest coordinate in (lo, hi] whose cell index is above `index` (cells grow with the coordinate). */
-      const boundary = async (axis: 'x' | 'y', lo: number, hi: number, index: number): Promise<number> => {
-        while (hi - lo > 1) {
-          const mid = Math.floor((lo + hi) / 2);
-          const cell = axis === 'x' ? await cellAt(mid, cy) : await cellAt(cx, mid);
-          if ((axis === 'x' ? cell.col : cell.row) > index) hi = mid;
-          else lo = mid;
-        }
-        return hi;
-      };
-      const centre = await cellAt(cx, cy);
-      const ubW = window.width / cols + 1;
-      const ubH = window.height / rows + 1;
-      const kx = Math.max(1, Math.min(10, cols - centre.col - 1));
-      const ky = Math.max(1, Math.min(8, rows - centre.row - 1));
-      const bx1 = await boundary('x', cx, cx + ubW, centre.col);
-      const bx2 = await boundary('x', bx1, bx1 + (kx + 1) * ubW, centre.col + kx);
-      const by1 = await boundary('y', cy, cy + ubH, centre.row);
-      const by2 = await boundary('y', by1, by1 + (ky + 1) * ubH, centre.row + ky);
-      const cellW = (bx2 - bx1) / kx;
-      const cellH = (by2 - by1) / ky;
-      return { x0: bx1 - centre.col * cellW, y0: by1 - centre.row * cellH, cellW, cellH };
-    } finally {
-      unlisten();
-      await this.exchange(MOUSE_MODES_OFF);
-    }
-  }
-
-  /** One drag across every cell; the text the terminal then gives for PRIMARY. */
-  /** The token PRIMARY holds now (claimed after the last read, which also dropped the terminal's selection). */
-  private token: string | undefined;
-
-  /** One drag across every cell; the text the terminal then gives for PRIMARY, or undefined when it did not take the selection. */
-  private async drag(window: WindowBox, grid: Grid, cols: number, rows: number): Promise<string | undefined> {
-    const token = this.token ?? (await this.claimToken());
-    this.token = token;
-    const w = window.id;
-    const px = (v: number) => String(Math.round(v));
-    // From just inside the first cell to just inside the right edge of the last; every other drag presses lower
-    // in the first cell (presses 5 px or more apart are no double click to GTK and Qt).
-    const [x1, y1] = [grid.x0 + grid.cellW * 0.25, grid.y0 + grid.cellH * (this.drags++ % 2 === 0 ? 0.2 : 0.8)];
-    const [x2, y2] = [grid.x0 + cols * grid.cellW - 1, grid.y0 + (rows - 0.5) * grid.cellH];
-    // A press soon after the last one is a double or triple click (a word or line selection): st, xterm and
-    // zutty count clicks by time alone (st: 300 ms double, 600 ms triple), so presses are kept MULTI_CLICK_MS apart.
-    const since = performance.now() - this.lastPress;
-    if (this.clicksByTime && since < MULTI_CLICK_MS) await new Promise((resolve) => setTimeout(resolve, MULTI_CLICK_MS - since));
-    this.lastPress = performance.now();
-    // The drag moves in steps (Qt starts a selection only once the pointer has moved with the button down);
-    // after the release the pointer leaves the window, so no hover effect or later motion touches the terminal.
-    const steps = [0.02, 0.1, 0.3, 0.6, 1].flatMap((f) => ['mousemove', '--window', w, px(x1 + (x2 - x1) * f), px(y1 + (y2 - y1) * f)]);
-    await run('xdotool', ['mousemove', '--window', w, px(x1), px(y1), 'mousedown', '1', ...steps, 'mouseup', '1', 'mousemove', String(window.width + 10), String(window.height + 10)], this.env);
-    const t0 = performance.now();
-    for (;;) {
-      const text = await run('xclip', ['-o', '-selection', 'primary'], this.env).catch(() => token);
-      if (text !== token) {
-        this.token = undefined;
-        return text;
-      }
-      if (performance.now() - t0 > TAKE_LIMIT_MS) return undefined;
-    }
+  /** Close the X connection (the server then drops what the read-back owned). */
+  close(): void {
+    void this.link?.then((l) => l.close(), () => undefined);
   }
 
   async read(region: Region, cols: number, rows: number): Promise<ScreenAnswer> {
-    const window = await (this.window ??= findWindow(this.env));
-    const grid = await (this.grid ??= this.calibrate(window, cols, rows));
-    await this.exchange(MOUSE_MODES_OFF);
+    try {
+      return await this.readOnce(region, cols, rows);
+    } catch (error) {
+      if (this.opts.signal.aborted) throw this.opts.signal.reason instanceof Error ? this.opts.signal.reason : error;
+      throw asReadError(error);
+    }
+  }
+
+  private async readOnce(region: Region, cols: number, rows: number): Promise<ScreenAnswer> {
+    const link = await (this.link ??= XLink.open(this.opts.display, this.opts.signal));
+    const target = (this.target ??= (async () => {
+      const w = await findTerminalWindow(link);
+      return { window: w, points: await dragPoints(link, w, cols, rows, this.opts.exchange, this.opts.listen, this.opts.curvedScreen ?? false) };
+    })());
+    // A calibration that failed once is tried again at the next read; after a second failure every read fails at once.
+    const { window, points } = await target.catch((error: unknown) => {
+      if (this.target === target && ++this.calibrationFailures < 2) this.target = undefined;
+      throw error;
+    });
+    const t0 = performance.now();
+    if (this.opts.mouseModes.dirty) {
+      await this.opts.exchange(MOUSE_MODES_OFF);
+      this.opts.mouseModes.cleared();
+    }
+    const t1 = performance.now();
     // An empty selection is taken as final only when a second and third drag give it too, and a drag the
-    // terminal did not take is made again: zutty, konsole and st now and then answer with nothing though
-    // the drag selected text, or miss a drag, under load.
+    // terminal did not take is made again: konsole and st now and then answer with nothing though the drag
+    // selected text, or miss a drag, under load.
     let text: string | undefined;
     for (let attempt = 0; attempt < 3 && (text === undefined || text === ''); attempt++) {
-      text = (await this.drag(window, grid, cols, rows)) ?? text;
+      text = (await this.drag(link, window, points)) ?? text;
     }
+    debug(`read: modes off ${(t1 - t0).toFixed(1)} ms, drags ${(performance.now() - t1).toFixed(1)} ms`);
     if (text === undefined) throw new ScreenReadError(`the terminal did not take the X selection after 3 drags (${TAKE_LIMIT_MS / 1000} s each)`);
-    // Leave nothing selected: PRIMARY goes to an xclip holding the next read's token, so the terminal drops
-    // its selection and its highlight.
-    this.token = await this.claimToken();
     const lines = text.replace(/\n$/, '').split('\n');
-    const screen = splitWrappedRows(lines, cols).slice(0, rows);
-    return screenFromRows(region, cols, rows, screen, 'selection');
+    return screenFromRows(region, cols, rows, splitWrappedRows(lines, cols).slice(0, rows), 'selection');
   }
+
+  /** One drag across every cell; the text the terminal then gives for PRIMARY, or undefined when it did not take the selection. */
+  private async drag(link: XLink, window: TerminalWindow, points: DragPoints): Promise<string | undefined> {
+    const { x, xtest, helper } = link;
+    const at = ([wx, wy]: Point) => fakeInput(x, xtest, EV.MotionNotify, 0, Math.round(window.rootX + wx), Math.round(window.rootY + wy));
+    // With a clearing click first (keepsSelection), presses alternate between the grid's centre and its first
+    // cell; otherwise between two heights in the first cell. Either way no two successive presses are near.
+    const p1 = this.opts.keepsSelection || this.drags++ % 2 === 0 ? points.start : points.startAlt;
+    const p2 = points.end;
+    debug(`drag ${this.drags}: window ${window.width}x${window.height}+${window.rootX}+${window.rootY}, from ${p1.map((v) => v.toFixed(1))} to ${p2.map((v) => v.toFixed(1))}`);
+    if (this.opts.multiClick === 'spaced') {
+      const since = performance.now() - this.lastPress;
+      if (since < MULTI_CLICK_MS) await this.sleep(MULTI_CLICK_MS - since);
+    }
+    this.lastPress = performance.now();
+    const owner = await getSelectionOwner(x);
+    if (owner !== helper) setSelectionOwner(x, helper);
+    const taken = settled(link.waitFor({
+      limitMs: TAKE_LIMIT_MS,
+      pokeWindow: window.id,
+      test: link.xfixes ? (ev) => (ev.code === link.xfixes!.firstEvent && ev.bytes.readUInt32LE(12) === 1 && notOurs(ev.bytes.readUInt32LE(8), helper) ? true : undefined) : undefined,
+      check: link.xfixes ? undefined : async () => (notOurs(await getSelectionOwner(x), helper) ? true : undefined),
+    }));
+    if (this.opts.keepsSelection) {
+      // A click at the grid's centre: a press inside the selection the last read left would start a drag and
+      // drop (qtermwidget 1.2 TerminalDisplay::mousePressEvent), and a click there without motion clears it.
+      at(points.centre);
+      fakeInput(x, xtest, EV.ButtonPress, 1);
+      fakeInput(x, xtest, EV.ButtonRelease, 1);
+    }
+    if (this.opts.multiClick === 'other-button') {
+      at(p1);
+      fakeInput(x, xtest, EV.ButtonPress, 8);
+      fakeInput(x, xtest, EV.ButtonRelease, 8);
+    }
+    // The drag moves in steps (Qt starts a selection only once the pointer has moved with the button down);
+    // after the release the pointer leaves the window, so no hover effect or later motion touches the terminal.
+    at(p1);
+    fakeInput(x, xtest, EV.ButtonPress, 1);
+    for (const f of [0.02, 0.1, 0.3, 0.6, 1]) at([p1[0] + (p2[0] - p1[0]) * f, p1[1] + (p2[1] - p1[1]) * f]);
+    fakeInput(x, xtest, EV.ButtonRelease, 1);
+    at([window.width + 10, window.height + 10]);
+    const t0 = performance.now();
+    if ((await taken) === undefined) return undefined;
+    debug(`drag taken after ${(performance.now() - t0).toFixed(1)} ms`);
+    try {
+      return await this.convert(link, window);
+    } finally {
+      // Leave nothing selected: PRIMARY comes back to termprobe, so the terminal drops its selection and highlight.
+      setSelectionOwner(x, helper);
+    }
+  }
+
+  /** PRIMARY as UTF-8 text, from whoever owns it now (INCR transfers included); undefined when the owner refuses. */
+  private async convert(link: XLink, window: TerminalWindow): Promise<string | undefined> {
+    const { x, helper, atoms } = link;
+    const notified = settled(link.waitFor({
+      limitMs: CONVERT_LIMIT_MS,
+      pokeWindow: window.id,
+      test: (ev) => (ev.code === EV.SelectionNotify && ev.bytes.readUInt32LE(8) === helper ? { property: ev.bytes.readUInt32LE(20) } : undefined),
+    }));
+    convertSelection(x, helper, atoms.utf8, atoms.landing);
+    const answer = await notified;
+    if (answer === undefined) throw new ScreenReadError(`the terminal took the X selection but did not answer a conversion within ${CONVERT_LIMIT_MS / 1000} s`);
+    if (answer.property === 0) return undefined;
+    const first = await getProperty(x, helper, atoms.landing, true);
+    if (first.type !== atoms.incr) return first.data.toString('utf8');
+    // INCR: each chunk arrives as a new value of the property (we deleted the last one); an empty one ends it.
+    const chunks: Buffer[] = [];
+    for (;;) {
+      const present = await link.waitFor({
+        limitMs: CONVERT_LIMIT_MS,
+        check: async () => ((await getProperty(x, helper, atoms.landing, false, 0)).type !== 0 ? true : undefined),
+      });
+      if (present === undefined) throw new ScreenReadError('an incremental (INCR) selection transfer stalled');
+      const part = await getProperty(x, helper, atoms.landing, true);
+      if (part.data.length === 0) return Buffer.concat(chunks).toString('utf8');
+      chunks.push(part.data);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(this.opts.signal.reason instanceof Error ? this.opts.signal.reason : new Error('aborted'));
+      };
+      const timer = setTimeout(() => {
+        this.opts.signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      this.opts.signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+}
+
+/** The wait itself, marked as handled: requests made before it is awaited may throw (a closed connection) and leave it unawaited. */
+function settled<T>(wait: Promise<T>): Promise<T> {
+  wait.catch(() => undefined);
+  return wait;
+}
+
+/** With TERMPROBE_DEBUG_GUI set: what the read-back does, on stderr. */
+function debug(text: string): void {
+  if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] selection: ${text}\n`);
+}
+
+/** An owner other than termprobe's helper window (and not none). */
+function notOurs(owner: number, helper: number): boolean {
+  return owner !== 0 && owner !== helper;
 }

@@ -1,0 +1,205 @@
+/**
+ * Where the terminal's window is on the private display, and where its grid's
+ * cells are on that window, learned from the terminal's own mouse reports: with
+ * mouse reporting on (normal tracking, SGR form), the pointer presses at points
+ * near the window's centre and the terminal names the cell under each (the press
+ * goes to the program, not to a selection); two column boundaries up to ten cells
+ * apart, and two row boundaries, give the cell size to a tenth of a pixel.
+ * Toolkit chrome (menu bars, tab bars, scroll bars) is thereby never clicked.
+ */
+import { ScreenReadError } from './gui-screen-read.js';
+import { MOUSE_MODES_OFF } from './mouse-mode-tracker.js';
+import type { XLink } from './x-link.js';
+import { EV, fakeInput, getGeometry, isViewable, queryChildren, rootPosition } from './x11-requests.js';
+
+export interface TerminalWindow {
+  id: number;
+  width: number;
+  height: number;
+  /** The window's origin on the root window (XTEST moves the pointer in root coordinates). */
+  rootX: number;
+  rootY: number;
+}
+
+export interface Grid {
+  x0: number;
+  y0: number;
+  cellW: number;
+  cellH: number;
+}
+
+/** The terminal's window: the largest viewable top-level window on the private display. */
+export async function findTerminalWindow(link: XLink): Promise<TerminalWindow> {
+  const { x } = link;
+  let best: TerminalWindow | undefined;
+  for (const id of await queryChildren(x, x.setup.root)) {
+    if (id === link.helper || !(await isViewable(x, id).catch(() => false))) continue;
+    const geometry = await getGeometry(x, id).catch(() => undefined);
+    if (!geometry || (best && geometry.width * geometry.height <= best.width * best.height)) continue;
+    const origin = await rootPosition(x, id).catch(() => undefined);
+    if (origin) best = { id, ...geometry, rootX: origin.x, rootY: origin.y };
+  }
+  if (!best) throw new ScreenReadError('no visible terminal window on the display');
+  return best;
+}
+
+export type Point = [number, number];
+
+/** Where a drag presses (two choices, a third of a cell apart), where it ends, and a point inside the grid. */
+export interface DragPoints {
+  start: Point;
+  startAlt: Point;
+  end: Point;
+  centre: Point;
+}
+
+/** A mouse report, 1-based; `pressed` false for a release the terminal reported with no press before it. */
+interface MouseCell {
+  col: number;
+  row: number;
+  pressed: boolean;
+}
+
+const REPORT_LIMIT_MS = 3000;
+
+/** Mouse reports among the terminal's replies: SGR form, or the X10 form where SGR is not spoken. */
+class ReportReader {
+  private text = '';
+  private pressed: MouseCell | undefined;
+  readonly presses: MouseCell[] = [];
+  /** Per click: its press, or its release alone (a press the terminal did not report). */
+  readonly clicks: MouseCell[] = [];
+
+  feed(chunk: Uint8Array): void {
+    this.text += Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+    const re = /\x1b\[<(\d+);(\d+);(\d+)([Mm])|\x1b\[M([\x20-\xff])([\x20-\xff])([\x20-\xff])/g;
+    let last = 0;
+    for (let m: RegExpExecArray | null; (m = re.exec(this.text)); ) {
+      last = re.lastIndex;
+      const sgr = m[1] !== undefined;
+      const code = sgr ? Number(m[1]) : m[5]!.charCodeAt(0) - 32;
+      const cell = sgr ? { col: Number(m[2]), row: Number(m[3]) } : { col: m[6]!.charCodeAt(0) - 32, row: m[7]!.charCodeAt(0) - 32 };
+      if (code & 32 || code & 64) continue; // motion, wheel
+      const release = sgr ? m[4] === 'm' : (code & 3) === 3;
+      if (!release && (code & 3) === 0) {
+        this.pressed = { ...cell, pressed: true };
+        this.presses.push(this.pressed);
+      } else if (release) {
+        this.clicks.push(this.pressed ?? { ...cell, pressed: false });
+        this.pressed = undefined;
+      }
+    }
+    this.text = this.text.slice(last).slice(-64);
+  }
+}
+
+/**
+ * The drag's points, from the terminal's mouse reports (mode 1000, SGR form, on only while they are read). On a
+ * flat screen the grid is linear: its origin and cell size come from cell boundaries near the centre. On a curved
+ * one (cool-retro-term) the first cell is searched for from the centre, click by click.
+ */
+export async function dragPoints(
+  link: XLink,
+  window: TerminalWindow,
+  cols: number,
+  rows: number,
+  exchange: (bytes: string) => Promise<unknown>,
+  listen: (sink: (chunk: Uint8Array) => void) => () => void,
+  curved: boolean,
+): Promise<DragPoints> {
+  await exchange('\x1b[?1000h\x1b[?1006h');
+  const reports = new ReportReader();
+  const unlisten = listen((chunk) => {
+    reports.feed(chunk);
+    link.nudge();
+  });
+  const click = async (wx: number, wy: number, untilRelease: boolean): Promise<MouseCell> => {
+    reports.presses.length = 0;
+    reports.clicks.length = 0;
+    fakeInput(link.x, link.xtest, EV.MotionNotify, 0, Math.round(window.rootX + wx), Math.round(window.rootY + wy));
+    fakeInput(link.x, link.xtest, EV.ButtonPress, 1);
+    fakeInput(link.x, link.xtest, EV.ButtonRelease, 1);
+    const queue = untilRelease ? reports.clicks : reports.presses;
+    const cell = await link.waitFor({ limitMs: REPORT_LIMIT_MS, pokeWindow: window.id, check: async () => queue.shift() });
+    if (!cell) throw new ScreenReadError(`the terminal sent no mouse report within ${REPORT_LIMIT_MS / 1000} s of a button press (mode 1000)`);
+    return cell;
+  };
+  // On a curved screen every click waits for its release too, so no late release is taken for the next click's.
+  const cellAt = (wx: number, wy: number) => click(wx, wy, curved);
+  try {
+    const grid = await linearGrid(window, cols, rows, cellAt);
+    const centre: Point = [Math.round(window.width / 2), Math.round(window.height / 2)];
+    if (curved) {
+      const start = await searchCell(window, grid, (wx, wy) => click(wx, wy, true), centre);
+      return { start, startAlt: start, end: [window.width - 2, window.height - 2], centre };
+    }
+    // qtermwidget's cells start half a cell left of their glyphs (its column is (x + width/2) / width), so the
+    // first cell may begin left of the window: press at least 2 px inside it.
+    const x1 = Math.max(grid.x0 + grid.cellW * 0.25, Math.min(grid.x0 + grid.cellW * 0.75, 2));
+    return {
+      start: [x1, grid.y0 + grid.cellH * 0.2],
+      startAlt: [x1, grid.y0 + grid.cellH * 0.8],
+      // Past the right edge of the last cell: zutty leaves out the cell under the pointer where a selection ends.
+      end: [Math.min(window.width - 1, grid.x0 + (cols + 0.3) * grid.cellW), grid.y0 + (rows - 0.5) * grid.cellH],
+      centre,
+    };
+  } finally {
+    unlisten();
+    fakeInput(link.x, link.xtest, EV.MotionNotify, 0, Math.round(window.rootX + window.width + 10), Math.round(window.rootY + window.height + 10));
+    await exchange(MOUSE_MODES_OFF);
+  }
+}
+
+/**
+ * A point of the first cell on a curved screen: from the centre, each step moves by the cells still to go at the
+ * centre's cell size (a little less), and halfway back after a press the terminal did not take (off its grid).
+ */
+async function searchCell(window: TerminalWindow, grid: Grid, click: (wx: number, wy: number) => Promise<MouseCell>, from: Point): Promise<Point> {
+  let [px, py] = from;
+  let inside: Point = from;
+  for (let step = 0; step < 40; step++) {
+    const cell = await click(px, py);
+    if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] selection: first-cell search at ${px.toFixed(1)},${py.toFixed(1)}: ${cell.pressed ? 'pressed' : 'released only'} ${cell.col};${cell.row}\n`);
+    if (cell.pressed && cell.col === 1 && cell.row === 1) return [px, py];
+    if (!cell.pressed) {
+      [px, py] = [(px + inside[0]) / 2, (py + inside[1]) / 2];
+      continue;
+    }
+    inside = [px, py];
+    const dx = (1 - cell.col) * grid.cellW * 0.8;
+    const dy = (1 - cell.row) * grid.cellH * 0.8;
+    px = Math.max(1, Math.min(window.width - 2, px + (Math.abs(dx) < 1 ? Math.sign(dx) : dx)));
+    py = Math.max(1, Math.min(window.height - 2, py + (Math.abs(dy) < 1 ? Math.sign(dy) : dy)));
+  }
+  throw new ScreenReadError('no point of the first cell found on the curved screen in 40 presses');
+}
+
+/** The grid's origin and cell size near the centre, from two column and two row boundaries up to ten cells apart. */
+async function linearGrid(window: TerminalWindow, cols: number, rows: number, cellAt: (wx: number, wy: number) => Promise<MouseCell>): Promise<Grid> {
+  {
+    const cx = Math.round(window.width / 2);
+    const cy = Math.round(window.height / 2);
+    /** The smallest coordinate in (lo, hi] whose cell index is above `index` (cells grow with the coordinate). */
+    const boundary = async (axis: 'x' | 'y', lo: number, hi: number, index: number): Promise<number> => {
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        const cell = axis === 'x' ? await cellAt(mid, cy) : await cellAt(cx, mid);
+        if ((axis === 'x' ? cell.col : cell.row) > index) hi = mid;
+        else lo = mid;
+      }
+      return hi;
+    };
+    const centre = await cellAt(cx, cy);
+    const ubW = window.width / cols + 1;
+    const ubH = window.height / rows + 1;
+    const kx = Math.max(1, Math.min(10, cols - centre.col - 1));
+    const ky = Math.max(1, Math.min(8, rows - centre.row - 1));
+    const bx1 = await boundary('x', cx, cx + ubW, centre.col);
+    const bx2 = await boundary('x', bx1, bx1 + (kx + 1) * ubW, centre.col + kx);
+    const by1 = await boundary('y', cy, cy + ubH, centre.row);
+    const by2 = await boundary('y', by1, by1 + (ky + 1) * ubH, centre.row + ky);
+    const cellW = (bx2 - bx1) / kx;
+    const cellH = (by2 - by1) / ky;
+    return { x0: bx1 - centre.col * cellW, y0: by1 - centre.row * cellH, cellW, cellH };
+  }
+}
