@@ -16,6 +16,7 @@ import { decrqcraReports, decrqcraRequests, screenFromCells, screenFromDecrqcra,
 import { readUrxvtDump, urxvtDumpRequest } from './urxvt-screen-dump.js';
 import type { ScreenMethod } from './gui-recipes.js';
 import { XSelectionReader } from './x-selection-read.js';
+import { FootVisibleReader } from './foot-pipe-visible.js';
 
 const encoder = new TextEncoder();
 
@@ -37,6 +38,8 @@ export interface GuiSessionParts {
   displayEnv?: NodeJS.ProcessEnv;
   /** See GuiRecipe.clicksByTime. */
   clicksByTime?: boolean;
+  /** The scratch dir holding foot's pipe-visible files (screen 'pipe-visible'). */
+  footDir?: string;
 }
 
 export class GuiSession extends RelaySession {
@@ -46,6 +49,8 @@ export class GuiSession extends RelaySession {
   description: Description = {};
   private snapshots = 0;
   private selection: XSelectionReader | undefined;
+  /** foot's pipe-visible read-back (screen 'pipe-visible'). */
+  readonly foot: FootVisibleReader | undefined;
 
   constructor(relay: FifoRelay, private readonly signal: AbortSignal | undefined, readonly parts: GuiSessionParts) {
     super(relay, signal);
@@ -55,6 +60,7 @@ export class GuiSession extends RelaySession {
       this.exchangeSink = sink;
       return () => (this.exchangeSink = undefined);
     }, parts.clicksByTime ?? true);
+    if (parts.screen === 'pipe-visible') this.foot = new FootVisibleReader(parts.displayEnv ?? {}, parts.footDir ?? parts.home);
   }
 
   private route(chunk: Uint8Array): void {
@@ -116,6 +122,7 @@ export class GuiSession extends RelaySession {
       return screenFromCells(region, cols, rows, readUrxvtDump(path), 'hardcopy');
     }
     if (this.selection) return this.selection.read(region, cols, rows);
+    if (this.foot) return this.foot.read(region, cols, rows, this.signal);
     if (this.parts.screen === 'snapshot') {
       return screenFromRows(region, cols, rows, await this.mltermSnapshot(), 'hardcopy');
     }
