@@ -42,10 +42,11 @@ function visibleFile(dir: string): string {
   return join(dir, 'visible.txt');
 }
 
-function xdotool(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+function xdotool(args: string[], env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('xdotool', args, { env, timeout: 5000 }, (error, stdout, stderr) => {
-      if (error) reject(new ScreenReadError(`xdotool ${args.join(' ')}: ${String(stderr).trim() || error.message}`));
+    execFile('xdotool', args, { env, timeout: 5000, ...(signal ? { signal } : {}) }, (error, stdout, stderr) => {
+      if (error && signal?.aborted) reject(signal.reason instanceof Error ? signal.reason : error);
+      else if (error) reject(new ScreenReadError(`xdotool ${args.join(' ')}: ${String(stderr).trim() || error.message}`));
       else resolve(String(stdout));
     });
   });
@@ -78,7 +79,7 @@ export class FootVisibleReader {
     await this.focus();
     const file = visibleFile(this.dir);
     rmSync(file, { force: true });
-    await xdotool(['key', XDOTOOL_KEY], this.env);
+    await xdotool(['key', XDOTOOL_KEY], this.env, signal);
     const started = performance.now();
     while (!existsSync(file)) {
       if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
