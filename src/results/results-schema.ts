@@ -46,9 +46,12 @@ export const screenAnswerSchema = z.strictObject({
    * How the screen was read: hosted (the emulator runs in termprobe), capture-pane (tmux), hardcopy (a dump
    * to a file), decrqcra (checksum per cell), remote-control (kitty), adapter (a stdio adapter's dump),
    * selection (the X PRIMARY selection of the window's cells), at-spi (the accessibility text interface),
-   * conpty-output (the VT stream the Windows console host renders into its pseudo-console, replayed into xterm.js).
+   * conpty-output (the VT stream the Windows console host renders into its pseudo-console, replayed into xterm.js),
+   * host-view (the program around the terminal reports it: Neovim's terminal buffer, Vim's term_scrape(),
+   * Emacs term.el's buffer), outer-screen (the program around the terminal draws it into its own pty, and
+   * that drawing is replayed into xterm.js: dvtm, mosh-client).
    */
-  via: z.enum(['hosted', 'capture-pane', 'hardcopy', 'decrqcra', 'remote-control', 'adapter', 'selection', 'at-spi', 'conpty-output']),
+  via: z.enum(['hosted', 'capture-pane', 'hardcopy', 'decrqcra', 'remote-control', 'adapter', 'selection', 'at-spi', 'conpty-output', 'host-view', 'outer-screen']),
   region: z.strictObject({ top: z.int(), left: z.int(), bottom: z.int(), right: z.int() }),
   /** Text of each row, trailing spaces trimmed: what the expectation's `screen` is compared with. */
   text: z.array(z.string()),

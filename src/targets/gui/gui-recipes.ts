@@ -20,10 +20,15 @@ export interface LaunchContext {
   kittySocket: string;
   /** The -perl-lib directory holding urxvt's dump extension, when readback is 'perl-dump'. */
   perlLib: string;
+  /** foot's scratch foot.ini (its pipe-visible binding), when readback is 'pipe-visible'. */
+  footIni: string;
 }
 
-/** selection: the X PRIMARY selection of the whole window (x-selection-read.ts), for X11 terminals with no other way. */
-export type ScreenMethod = 'decrqcra' | 'remote-control' | 'snapshot' | 'perl-dump' | 'selection' | 'none';
+/**
+ * selection: the X PRIMARY selection of the whole window (x-selection-read.ts), for X11 terminals with no other way.
+ * pipe-visible: foot's key binding that pipes the visible text to a command (foot-pipe-visible.ts).
+ */
+export type ScreenMethod = 'decrqcra' | 'remote-control' | 'snapshot' | 'perl-dump' | 'selection' | 'pipe-visible' | 'none';
 
 export interface GuiRecipe {
   /** Registry name, as the user types it (for a custom terminal: the whole --target text). */
@@ -138,9 +143,10 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
   },
   {
     id: 'foot', name: 'foot', pkg: 'foot', program: 'foot', display: 'wayland', dbus: false, vte: false,
-    xtversionNames: ['foot'], screen: 'none', noScreenBecause: 'foot runs under Wayland: the X selection read-back does not reach it, and weston here offers no other way',
-    args: (ctx) => [`--window-size-chars=${geometry(ctx)}`, ...ctx.argv],
-    options: (ctx) => ({ launch: `foot --window-size-chars=${geometry(ctx)} RELAY`, compositor: 'weston --backend=x11-backend.so --use-pixman --idle-time=0 (on its own Xvfb)' }),
+    xtversionNames: ['foot'], screen: 'pipe-visible',
+    // The scratch foot.ini holds only the read-back's key binding: Debian's /etc/xdg/foot/foot.ini, read when no -c is given, sets nothing.
+    args: (ctx) => ['-c', ctx.footIni, `--window-size-chars=${geometry(ctx)}`, ...ctx.argv],
+    options: (ctx) => ({ launch: `foot -c FOOT-INI --window-size-chars=${geometry(ctx)} RELAY`, compositor: 'weston --backend=x11-backend.so --use-pixman --idle-time=0 (on its own Xvfb)' }),
   },
   {
     id: 'xfce4-terminal', name: 'xfce4-terminal', pkg: 'xfce4-terminal', program: 'xfce4-terminal', display: 'x11', dbus: true, vte: true,

@@ -17,6 +17,7 @@ import { readUrxvtDump, urxvtDumpRequest } from './urxvt-screen-dump.js';
 import type { ScreenMethod } from './gui-recipes.js';
 import { MouseModeTracker } from './mouse-mode-tracker.js';
 import { XSelectionReader, type MultiClick } from './x-selection-read.js';
+import { FootVisibleReader } from './foot-pipe-visible.js';
 
 const encoder = new TextEncoder();
 
@@ -42,6 +43,8 @@ export interface GuiSessionParts {
   keepsSelection?: boolean;
   /** See GuiRecipe.curvedScreen. */
   curvedScreen?: boolean;
+  /** The scratch dir holding foot's pipe-visible files (screen 'pipe-visible'). */
+  footDir?: string;
 }
 
 export class GuiSession extends RelaySession {
@@ -54,6 +57,8 @@ export class GuiSession extends RelaySession {
   private readonly mouseModes = new MouseModeTracker();
   /** Aborted when the session closes, so a screen read in progress ends at once. */
   private readonly ended = new AbortController();
+  /** foot's pipe-visible read-back (screen 'pipe-visible'). */
+  readonly foot: FootVisibleReader | undefined;
 
   constructor(relay: FifoRelay, private readonly signal: AbortSignal | undefined, readonly parts: GuiSessionParts) {
     super(relay, signal);
@@ -74,6 +79,7 @@ export class GuiSession extends RelaySession {
         signal: signal ? AbortSignal.any([signal, this.ended.signal]) : this.ended.signal,
       });
     }
+    if (parts.screen === 'pipe-visible') this.foot = new FootVisibleReader(parts.displayEnv ?? {}, parts.footDir ?? parts.home);
   }
 
   override write(data: Uint8Array): void {
@@ -140,6 +146,7 @@ export class GuiSession extends RelaySession {
       return screenFromCells(region, cols, rows, readUrxvtDump(path), 'hardcopy');
     }
     if (this.selection) return this.selection.read(region, cols, rows);
+    if (this.foot) return this.foot.read(region, cols, rows, this.signal);
     if (this.parts.screen === 'snapshot') {
       return screenFromRows(region, cols, rows, await this.mltermSnapshot(), 'hardcopy');
     }

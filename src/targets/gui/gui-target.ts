@@ -25,6 +25,7 @@ import { installUrxvtExtension } from './urxvt-screen-dump.js';
 import { startLimits, type GuiOpenTuning } from '../common/start-limits.js';
 import { startWeston } from './wayland-compositor.js';
 import { startXvfb, XVFB_SCREEN } from './x-display.js';
+import { FOOT_READ_KEY, writeFootConfig } from './foot-pipe-visible.js';
 
 /** The terminal started, but not at the size asked for: the message names the size it got, `got` holds it. */
 export class WrongSizeError extends TargetStartError {
@@ -109,15 +110,21 @@ const SCREEN_NOTES: Record<GuiRecipe['screen'], string> = {
   snapshot: 'hardcopy (mlterm OSC 5379 snapshot: the screen as text in a file, no styles)',
   'perl-dump': 'hardcopy (a perl extension termprobe loads writes every cell to a file on OSC 777: text, no styles)',
   selection: 'selection (the pointer drags across the grid through XTEST and termprobe converts the X PRIMARY selection, over one X connection: text, no styles; mouse modes off first, PRIMARY taken back and the pointer moved away after)',
+  'pipe-visible': `hardcopy (foot's pipe-visible key binding, ${FOOT_READ_KEY} in a scratch foot.ini, sent by xdotool to weston's X window, writes the visible text to a file: text, no styles; columns by display width)`,
   none: 'none (answers are cursor reports and replies only)',
 };
 
 export type { GuiOpenTuning };
 
-/** The recipe's read-back method, or none (and why). */
+/** The recipe's read-back method, or none (and why: a missing helper program). */
+const FOOT_READ_HELPERS = [{ program: 'xdotool', pkg: 'xdotool' }];
+
 function screenMethod(recipe: GuiRecipe): { method: GuiRecipe['screen']; note?: string } {
   if (recipe.screen === 'none' && recipe.noScreenBecause) return { method: 'none', note: `none: ${recipe.noScreenBecause}; answers are cursor reports and replies only` };
-  return { method: recipe.screen };
+  if (recipe.screen !== 'pipe-visible') return { method: recipe.screen };
+  const missing = checkPrograms(FOOT_READ_HELPERS);
+  if (missing.ok) return { method: recipe.screen };
+  return { method: 'none', note: `none: the pipe-visible read-back needs ${FOOT_READ_HELPERS.map((h) => h.program).join(', ')}; ${missing.reason} (${missing.install})` };
 }
 
 export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiOpenTuning = {}): Promise<TargetSession> {
@@ -155,20 +162,28 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
   try {
     const baseEnv = scratch.env({ LIBGL_ALWAYS_SOFTWARE: '1', ...recipe.env });
     let env: NodeJS.ProcessEnv;
+    // Where xdotool and xclip find the terminal's window: its display, or under Wayland the X display weston's window is on.
+    let displayEnv: NodeJS.ProcessEnv;
     if (recipe.display === 'wayland') {
       const weston = await startWeston({ env: baseEnv, runtimeDir: scratch.runtime, logFile: join(scratch.dir, 'weston.log'), signal });
       stops.push(weston.stop);
       env = { ...baseEnv, WAYLAND_DISPLAY: weston.socket };
+      displayEnv = { ...baseEnv, DISPLAY: weston.display };
     } else {
       const x = await startXvfb({ env: baseEnv, signal });
       stops.push(x.stop);
       env = { ...baseEnv, DISPLAY: x.display };
+      displayEnv = env;
     }
 
     relay = await FifoRelay.create({ expectSize: { cols, rows }, sizeWaitMs, prefix: `termprobe-${recipe.slug ?? recipe.id}-relay-` });
-    const ctx: LaunchContext = { argv: relay.argv, command: relay.command, cols, rows, kittySocket: join(scratch.runtime, 'kitty.sock'), perlLib: recipe.screen === 'perl-dump' ? installUrxvtExtension(scratch.dir) : '' };
+    const ctx: LaunchContext = {
+      argv: relay.argv, command: relay.command, cols, rows, kittySocket: join(scratch.runtime, 'kitty.sock'),
+      perlLib: recipe.screen === 'perl-dump' ? installUrxvtExtension(scratch.dir) : '',
+      footIni: recipe.screen === 'pipe-visible' ? writeFootConfig(scratch.dir) : '',
+    };
     const screen = screenMethod(recipe);
-    session = new GuiSession(relay, signal, { stop: stopAll, cols, rows, screen: screen.method, kittySocket: ctx.kittySocket, home: scratch.home, displayEnv: env, multiClick: recipe.multiClick ?? 'spaced', keepsSelection: recipe.keepsSelection, curvedScreen: recipe.curvedScreen });
+    session = new GuiSession(relay, signal, { stop: stopAll, cols, rows, screen: screen.method, kittySocket: ctx.kittySocket, home: scratch.home, displayEnv, multiClick: recipe.multiClick ?? 'spaced', keepsSelection: recipe.keepsSelection, curvedScreen: recipe.curvedScreen, footDir: scratch.dir });
 
     const logPath = join(scratch.dir, 'terminal.log');
     const logFd = openSync(logPath, 'w');
@@ -211,6 +226,12 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
       throw new WrongSizeError(wrongSizeMessage(recipe.id, got, { cols, rows }, `its tty is ${cols}x${rows}, but the cursor stops at ${cpr ? `${got.rows};${got.cols}` : '(no cursor report)'} when sent to row ${far}, column ${far}`), got);
     }
     if (screen.method === 'selection' && recipe.fillScrollback) await fillScrollback(session, recipe.fillScrollback, rows, limits.checkMs, signal);
+    // foot's read-back key goes to weston's window: give it the X focus now, before any probe could ask for focus reports.
+    let screenNote = screen.note ?? SCREEN_NOTES[screen.method];
+    await session.foot?.focus().catch((error: Error) => {
+      session!.readScreen = undefined;
+      screenNote = `none: foot's pipe-visible read-back could not give weston's window the X focus (${error.message}); answers are cursor reports and replies only`;
+    });
     const xt = events.find((ev) => ev.kind === 'xtversion');
     const identity = guiIdentity({ name: recipe.name, pkg: recipe.pkg, dpkg: await dpkg, xtversion: xt?.kind === 'xtversion' ? xt.text : undefined, xtversionNames: recipe.xtversionNames, anyXtversion: recipe.anyXtversion });
     if (recipe.screen === 'remote-control') session.parts.kittyVersion = kittyVersionTriple(identity.version);
@@ -230,7 +251,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
           display: recipe.display === 'wayland' ? `weston (x11 backend, pixman) on Xvfb ${XVFB_SCREEN}` : `Xvfb ${XVFB_SCREEN}`,
           ...(recipe.dbus ? { dbus: 'dbus-run-session (private session bus)' } : {}),
           env: ['scratch HOME and XDG dirs', 'LANG=C.UTF-8', 'LIBGL_ALWAYS_SOFTWARE=1', ...Object.entries(recipe.env ?? {}).map(([k, v]) => `${k}=${v}`)].join(', '),
-          screen: screen.note ?? SCREEN_NOTES[screen.method],
+          screen: screenNote,
           ...(screen.method === 'selection' && recipe.fillScrollback ? { 'scrollback-filled': `${recipe.fillScrollback + rows} line feeds at start fill its ${recipe.fillScrollback}-line scrollback, so the selection read-back's view of the screen stays put (see gui-recipes.ts, fillScrollback)` } : {}),
           'size-check': `tty size seen by the command and CPR from row ${far}, column ${far}; a terminal at another size fails to open`,
         },

@@ -12,6 +12,8 @@ import { startXvfb, type XDisplay } from './x-display.js';
 export interface WaylandCompositor {
   /** The socket's name, for WAYLAND_DISPLAY */
   socket: string;
+  /** The X display weston's window is on (for key events sent with xdotool). */
+  display: string;
   stop(): Promise<void>;
 }
 
@@ -64,7 +66,7 @@ export async function startWeston(opts: WestonOptions): Promise<WaylandComposito
       if (performance.now() - started > timeoutMs) throw new CompositorStartError(`weston's socket ${path} did not appear within ${timeoutMs / 1000} s${logTail()}`);
       await sleep(10);
     }
-    return { socket, stop };
+    return { socket, display: x.display, stop };
   } catch (error) {
     await stop();
     throw error;

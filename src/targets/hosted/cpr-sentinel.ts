@@ -9,6 +9,11 @@
  * `answersWithCpr` says which queries this terminal answers with a CPR (measured:
  * term.el answers every CSI … n, dvtm only CSI 6 n), so the pending list matches
  * replies to queries one for one.
+ *
+ * `beforeCpr`, when given, is written just before each CPR query: for a terminal
+ * whose parser can leave a sequence open that would swallow the query (dvtm, see
+ * hosted-recipes.ts), a no-op sequence that ends it first, so every query counted
+ * is answered.
  */
 import { CsiQueryScanner, type CsiSequence } from '../common/csi-query-scanner.js';
 
@@ -27,8 +32,11 @@ export class CprSentinel {
   /** A reply sequence begun but not finished (ESC, ESC [, parameters). */
   private partial: number[] = [];
 
-  constructor(answersWithCpr: (seq: CsiSequence) => boolean) {
+  private readonly beforeCpr: Uint8Array | undefined;
+
+  constructor(answersWithCpr: (seq: CsiSequence) => boolean, beforeCpr?: string) {
     this.cpr = new CsiQueryScanner(answersWithCpr);
+    this.beforeCpr = beforeCpr === undefined ? undefined : new TextEncoder().encode(beforeCpr);
   }
 
   /** The bytes to write: the same, with a CPR query after each DA1 query. */
@@ -39,9 +47,17 @@ export class CprSentinel {
     let start = 0;
     for (const { end, host } of marks) {
       if (host) {
-        parts.push(data.subarray(start, end), CPR_QUERY);
+        parts.push(data.subarray(start, end), ...(this.beforeCpr ? [this.beforeCpr] : []), CPR_QUERY);
         start = end;
         // The added CPR query is not seen by this.cpr (it scans the caller's bytes), so count it here.
+      } else if (this.beforeCpr) {
+        // The query's ESC (or C1 CSI) in this chunk; a query begun in an earlier chunk goes as it is.
+        let at = end - 1;
+        while (at >= start && data[at] !== 0x1b && data[at] !== 0x9b) at--;
+        if (at >= start) {
+          parts.push(data.subarray(start, at), this.beforeCpr);
+          start = at;
+        }
       }
       this.pending.push(host);
     }

@@ -6,11 +6,16 @@
  * the program around the terminal takes rows of its own (Vim's command line,
  * Emacs's mode line and echo area), so its pty is larger, by amounts measured by
  * running each (the relay checks the inner tty has the size asked for).
+ *
+ * Screens are read by the best way each offers (measured; see host-view-scripts.ts
+ * and outer-screen.ts): the editors report their own view of the terminal over a
+ * socket (host-view), dvtm and mosh-client have their drawing replayed (outer-screen).
  */
 import { execFile } from 'node:child_process';
 import type { CsiSequence } from '../common/csi-query-scanner.js';
 import type { Requirement } from '../common/find-program.js';
 import { TargetStartError } from '../target-start-error.js';
+import { emacsScript, neovimScript, vimScript } from './host-view-scripts.js';
 
 export interface HostedContext {
   /** The relay as program and arguments. */
@@ -21,7 +26,18 @@ export interface HostedContext {
   rows: number;
   /** The scratch environment every process of the session gets (marker included). */
   env: NodeJS.ProcessEnv;
+  /** The host-view script to load at start (its path), when the screen is read that way. */
+  viewScript?: string;
 }
+
+/**
+ * How the screen is read. host-view: the host program loads `script` (written to
+ * a file named `file`), which connects to termprobe's socket and answers screen
+ * requests. outer-screen: the host's own pty output is replayed (see outer-screen.ts).
+ */
+export type HostedScreen =
+  | { method: 'host-view'; file: string; script(socket: string, rows: number): string; note: string }
+  | { method: 'outer-screen'; fences: 1 | 2; note: string };
 
 export interface HostedLaunch {
   argv: string[];
@@ -44,6 +60,9 @@ export interface HostedRecipe {
   maxWindow?: number;
   /** For terminals that never answer DA1: the queries they answer with a CPR (see cpr-sentinel.ts). */
   answersWithCpr?: (seq: CsiSequence) => boolean;
+  /** Written before each CPR query (see cpr-sentinel.ts), for a parser that can leave a sequence open. */
+  beforeCpr?: string;
+  screen: HostedScreen;
   launch(ctx: HostedContext, signal?: AbortSignal): Promise<HostedLaunch>;
 }
 
@@ -66,10 +85,14 @@ export const HOSTED_RECIPES: readonly HostedRecipe[] = [
     id: 'neovim', name: 'neovim', pkg: 'neovim',
     requirements: [{ program: 'nvim', pkg: 'neovim' }],
     engine: { name: 'libvterm', pkg: 'libvterm0', note: "Neovim 0.7 links Debian's libvterm" },
+    screen: {
+      method: 'host-view', file: 'termprobe-screen.lua', script: neovimScript,
+      note: "host-view (a Lua script Neovim loads answers over a socket with the terminal buffer's lines, 10 ms after the request so Neovim's own refresh timer has run: text, no styles; columns by display width)",
+    },
     // Headless: no UI, the grid is `lines` x `columns`; one line is the command line, none a status line.
     launch: async (ctx) => ({
-      argv: ['nvim', '--headless', '--clean', '-n', '-i', 'NONE', '--cmd', `set lines=${ctx.rows + 1} columns=${ctx.cols} laststatus=0`, '-c', `terminal ${ctx.argv.join(' ')}`],
-      options: { launch: `nvim --headless --clean -n -i NONE --cmd 'set lines=${ctx.rows + 1} columns=${ctx.cols} laststatus=0' -c 'terminal RELAY'` },
+      argv: ['nvim', '--headless', '--clean', '-n', '-i', 'NONE', '--cmd', `set lines=${ctx.rows + 1} columns=${ctx.cols} laststatus=0`, '-c', `terminal ${ctx.argv.join(' ')}`, ...(ctx.viewScript ? ['-c', `luafile ${ctx.viewScript}`] : [])],
+      options: { launch: `nvim --headless --clean -n -i NONE --cmd 'set lines=${ctx.rows + 1} columns=${ctx.cols} laststatus=0' -c 'terminal RELAY'${ctx.viewScript ? " -c 'luafile SCREEN-SCRIPT'" : ''}` },
     }),
   },
   {
@@ -79,11 +102,15 @@ export const HOSTED_RECIPES: readonly HostedRecipe[] = [
     // With 64 probes in flight Vim's terminal stops answering part-way (the tabs probes, every run);
     // with 16 it answers all 264, one at a time the same answers (measured).
     maxWindow: 16,
+    screen: {
+      method: 'host-view', file: 'termprobe-screen.vim', script: vimScript,
+      note: "host-view (a Vim script opens a channel to termprobe's socket and answers with term_scrape() of every row: each cell's text and width; no styles, since term_scrape gives colours only as #rrggbb, the default and the palette index lost)",
+    },
     // One row for the command line; one window, so no status line.
     launch: async (ctx) => ({
-      argv: ['vim', '-N', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `terminal ++curwin ++norestore ${ctx.argv.join(' ')}`],
+      argv: ['vim', '-N', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `terminal ++curwin ++norestore ${ctx.argv.join(' ')}`, ...(ctx.viewScript ? ['-S', ctx.viewScript] : [])],
       pty: { cols: ctx.cols, rows: ctx.rows + 1 },
-      options: { launch: `vim -N -u NONE -i NONE -n -c 'terminal ++curwin ++norestore RELAY' (in a ${ctx.cols}x${ctx.rows + 1} pty)` },
+      options: { launch: `vim -N -u NONE -i NONE -n -c 'terminal ++curwin ++norestore RELAY'${ctx.viewScript ? ' -S SCREEN-SCRIPT' : ''} (in a ${ctx.cols}x${ctx.rows + 1} pty)` },
     }),
   },
   {
@@ -91,14 +118,25 @@ export const HOSTED_RECIPES: readonly HostedRecipe[] = [
     requirements: [{ program: 'emacs', pkg: 'emacs-nox' }, SCRIPT],
     engine: { name: 'emacs-term', sameVersion: true, note: "Emacs's term.el (M-x term), in emacs-nox" },
     // term.el answers CSI … n with a CPR, whatever the parameters, and never DA1 (measured).
+    // One probe in flight: term.el takes SUB (^Z) as the start of an Emacs message that runs to the next
+    // newline (term-control-seq-regexp, term.el of Emacs 28.2), so with several probes in flight the bytes
+    // after parser.sub-cancels-csi reach term.el differently batched, and once screens are read (each screen
+    // probe ends its batch) term.el stops answering at probe 320 of 706, with 16 or 64 in flight alike, and
+    // not without that probe (measured). One at a time it answers all 706, as before, in about 4 s.
+    maxWindow: 1,
     answersWithCpr: (s) => s.final === 'n' && s.intermediates === '',
+    screen: {
+      method: 'host-view', file: 'termprobe-screen.el', script: (socket) => emacsScript(socket),
+      note: "host-view (a Lisp file Emacs loads connects to termprobe's socket and answers with term.el's screen lines, each character with its char-width: text, no styles)",
+    },
     // The mode line and the echo area take two rows, term.el one more row and one column.
     launch: async (ctx) => {
-      const lisp = `(progn (set-buffer (make-term "termprobe" "/bin/sh" nil ${JSON.stringify(ctx.script)})) (term-mode) (term-char-mode) (switch-to-buffer "*termprobe*"))`;
+      const load = ctx.viewScript ? ` (load ${JSON.stringify(ctx.viewScript)} nil t)` : '';
+      const lisp = `(progn (set-buffer (make-term "termprobe" "/bin/sh" nil ${JSON.stringify(ctx.script)})) (term-mode) (term-char-mode) (switch-to-buffer "*termprobe*")${load})`;
       return {
         argv: ['emacs', '-nw', '-Q', '--eval', lisp],
         pty: { cols: ctx.cols + 1, rows: ctx.rows + 3 },
-        options: { launch: `emacs -nw -Q --eval '(make-term … "/bin/sh" nil RELAY) in term-char-mode' (in a ${ctx.cols + 1}x${ctx.rows + 3} pty)` },
+        options: { launch: `emacs -nw -Q --eval '(make-term … "/bin/sh" nil RELAY) in term-char-mode${load ? ', (load SCREEN-SCRIPT)' : ''}' (in a ${ctx.cols + 1}x${ctx.rows + 3} pty)` },
       };
     },
   },
@@ -108,6 +146,18 @@ export const HOSTED_RECIPES: readonly HostedRecipe[] = [
     engine: { name: 'dvtm', sameVersion: true },
     // dvtm answers CSI 6 n only (0-based, measured), and never DA1.
     answersWithCpr: (s) => s.final === 'n' && s.marker === '' && s.intermediates === '' && s.params === '6',
+    // dvtm ends a CSI sequence only at a letter, @ or ` (vt.c at 311a8c0: is_valid_csi_ender), so after a
+    // final it does not know (DECIC's '}, DECDC's '~) it swallows what follows up to the next letter: the
+    // probe's own CSI 6 n, which it then ignores (measured: \e[1'} then \e[6n gets no reply). The replies
+    // then no longer match the queries one for one, and a screen probe's sentinel waits forever. CSI c
+    // (DA1, which dvtm ignores: no reply, no state) before each CPR query ends such a sequence first.
+    beforeCpr: '\x1b[c',
+    // dvtm calls doupdate() at the top of its loop and prints a new title (settitle) from within the
+    // loop, when it processes the OSC (dvtm.c at 311a8c0: main, term_title_handler): the title comes after the drawing.
+    screen: {
+      method: 'outer-screen', fences: 1,
+      note: "outer-screen (dvtm's drawing in its own pty, replayed into xterm.js: text, widths and styles as dvtm drew them; each read waits for a one-off OSC 2 title that dvtm prints only after the drawing before it)",
+    },
     launch: async (ctx) => ({
       argv: ['dvtm', '-M', ctx.argv.join(' ')],
       pty: { cols: ctx.cols, rows: ctx.rows },
@@ -118,14 +168,21 @@ export const HOSTED_RECIPES: readonly HostedRecipe[] = [
     id: 'mosh', name: 'mosh', pkg: 'mosh',
     requirements: [{ program: 'mosh-server', pkg: 'mosh' }, { program: 'mosh-client', pkg: 'mosh' }, SCRIPT],
     engine: { name: 'mosh', sameVersion: true, note: "mosh-server's own terminal emulator (it answers the queries; mosh-client draws its screen)" },
+    // mosh-client writes each frame whole, the title first, then the rows (terminaldisplay.cc at mosh-1.4.0:
+    // Display::new_frame): a second title's frame proves the first frame's rows are all in.
+    screen: {
+      method: 'outer-screen', fences: 2,
+      note: "outer-screen (mosh-client's drawing in its own pty, replayed into xterm.js: what a mosh user sees, text, widths and styles; each read waits for two one-off OSC 2 titles in turn, each drawn in a later frame)",
+    },
     // The server runs the relay; the client, in a pty of the size asked for, sets the server's size.
     launch: async (ctx, signal) => {
       const { port, key } = await startMoshServer(ctx, signal);
       return {
         argv: ['mosh-client', '127.0.0.1', port],
-        env: { MOSH_KEY: key, TERM: 'xterm-256color' },
+        // No "[mosh] " before the title: the read-back's title tokens arrive as written.
+        env: { MOSH_KEY: key, TERM: 'xterm-256color', MOSH_TITLE_NOPREFIX: '1' },
         pty: { cols: ctx.cols, rows: ctx.rows },
-        options: { launch: `mosh-server new -s -i 127.0.0.1 -c 256 -l LANG=C.UTF-8 -- RELAY; MOSH_KEY=… mosh-client 127.0.0.1 PORT (in a ${ctx.cols}x${ctx.rows} pty, TERM=xterm-256color)` },
+        options: { launch: `mosh-server new -s -i 127.0.0.1 -c 256 -l LANG=C.UTF-8 -- RELAY; MOSH_KEY=… MOSH_TITLE_NOPREFIX=1 mosh-client 127.0.0.1 PORT (in a ${ctx.cols}x${ctx.rows} pty, TERM=xterm-256color)` },
       };
     },
   },

@@ -2,7 +2,8 @@
  * A terminal inside another program (hosted-recipes.ts) as a target: a scratch
  * HOME, the relay as the inner program, the outer program in a pty of its own
  * when it needs one (util-linux `script`, its output discarded), the inner tty's
- * size checked by the relay and a CPR from the far corner recorded. Every process
+ * size checked by the relay and a CPR from the far corner recorded, the screen
+ * read-back set up around the launch (hosted-screen.ts). Every process
  * (the outer program's group, and anything that left it, such as the detached
  * mosh-server, found by the session's marker) ends at close(), on failure and on abort.
  */
@@ -22,6 +23,9 @@ import { dpkgVersion } from '../common/program-version.js';
 import type { OpenOptions, TargetFactory } from '../target.js';
 import { validateTargetOptions } from '../target-options.js';
 import { TargetStartError, wrongSizeMessage } from '../target-start-error.js';
+import type { Region } from '../../corpus/probe-schema.js';
+import type { ScreenAnswer } from '../../results/results-schema.js';
+import { prepareScreen, type PreparedScreen, type ScreenReader } from './hosted-screen.js';
 
 const encoder = new TextEncoder();
 
@@ -33,11 +37,13 @@ class HostedSession extends RelaySession {
   private readonly exitListeners: ((reason: string) => void)[] = [];
   readonly hostAnswers?: readonly string[];
   description: Description = {};
+  /** Set once the screen read-back is ready (see hosted-screen.ts); absent when it could not be set up. */
+  readScreen?: (region: Region) => Promise<ScreenAnswer>;
 
-  constructor(relay: FifoRelay, signal: AbortSignal | undefined, recipe: HostedRecipe, private readonly stop: () => Promise<void>) {
+  constructor(relay: FifoRelay, private readonly signal: AbortSignal | undefined, recipe: HostedRecipe, private readonly stop: () => Promise<void>) {
     super(relay, signal);
     if (recipe.answersWithCpr) {
-      this.sentinel = new CprSentinel(recipe.answersWithCpr);
+      this.sentinel = new CprSentinel(recipe.answersWithCpr, recipe.beforeCpr);
       this.hostAnswers = ['da1'];
     }
     relay.onData((chunk) => {
@@ -51,6 +57,19 @@ class HostedSession extends RelaySession {
 
   override write(data: Uint8Array): void {
     super.write(this.sentinel ? this.sentinel.outgoing(data) : data);
+  }
+
+  /** Bytes of the screen read-back's own (a title token), past the DA1 sentinel's bookkeeping: they hold no query. */
+  writeOwn(data: Uint8Array): void {
+    super.write(data);
+  }
+
+  useScreen(reader: ScreenReader): void {
+    const signal = this.signal;
+    // An abort closes the session too, which ends the read as well: report the abort, not the close.
+    this.readScreen = (region) => reader.read(region, signal).catch((error: unknown) => {
+      throw signal?.aborted ? (signal.reason ?? error) : error;
+    });
   }
 
   override onData(listener: (data: Uint8Array) => void): void {
@@ -114,7 +133,9 @@ export async function openHosted(recipe: HostedRecipe, opts: OpenOptions): Promi
   const limits = startLimits({}, recipe.id);
   const scratch = createScratch(`termprobe-${recipe.id}-`);
   let child: ChildProcess | undefined;
+  let screen: PreparedScreen | undefined;
   const stopAll = async () => {
+    await screen?.close();
     await Promise.all([stopGroup(child, 1000), sweepMarked(scratch.marker, 1000)]);
     await sweepMarked(scratch.marker);
     scratch.remove();
@@ -124,8 +145,10 @@ export async function openHosted(recipe: HostedRecipe, opts: OpenOptions): Promi
   try {
     relay = await FifoRelay.create({ expectSize: { cols, rows }, prefix: `termprobe-${recipe.id}-relay-` });
     session = new HostedSession(relay, signal, recipe, stopAll);
+    const own = session;
+    screen = await prepareScreen(recipe, scratch.dir, cols, rows, (bytes) => own.writeOwn(bytes));
     const env = scratch.env({ TERM: 'xterm-256color' });
-    const launch = await recipe.launch({ argv: relay.argv, script: relay.scriptPath, cols, rows, env }, signal);
+    const launch = await recipe.launch({ argv: relay.argv, script: relay.scriptPath, cols, rows, env, ...(screen.viewScript ? { viewScript: screen.viewScript } : {}) }, signal);
     // Closed or aborted while the launch was prepared (mosh-server may have started meanwhile): end it all again, start nothing.
     if (session.closed || signal?.aborted) {
       await stopAll();
@@ -139,7 +162,10 @@ export async function openHosted(recipe: HostedRecipe, opts: OpenOptions): Promi
     const logFd = openSync(logPath, 'w');
     try {
       // stdin a pipe held open: script and nvim --headless end when their input ends.
-      child = spawnGroup(program, args, childEnv, ['pipe', launch.pty ? 'ignore' : logFd, logFd]);
+      // The host's pty output (script copies it to its stdout) is the outer screen, when that is how the screen is read.
+      const feed = screen.feed;
+      child = spawnGroup(program, args, childEnv, ['pipe', launch.pty ? (feed ? 'pipe' : 'ignore') : logFd, logFd]);
+      if (feed) child.stdout?.on('data', (chunk: Buffer) => feed(chunk));
     } finally {
       closeSync(logFd);
     }
@@ -165,6 +191,8 @@ export async function openHosted(recipe: HostedRecipe, opts: OpenOptions): Promi
       if (signal?.aborted) throw signal.reason ?? error;
       throw new TargetStartError(`${recipe.id} ran its command but did not answer: ${error.message}`);
     });
+    const view = await screen.ready(limits.checkMs, signal);
+    if (view.reader) session.useScreen(view.reader);
     const installed = await dpkg;
     const version = installed ? upstreamVersion(installed) : 'unknown';
     const engineInstalled = await engineDpkg;
@@ -185,9 +213,10 @@ export async function openHosted(recipe: HostedRecipe, opts: OpenOptions): Promi
         options: {
           ...launch.options,
           env: 'scratch HOME and XDG dirs, LANG=C.UTF-8',
-          screen: `none: the screen is drawn by ${recipe.name === 'mosh' ? 'mosh-client' : recipe.name} in its own time, with nothing that says when it has caught up, so no read-back yet; answers are cursor reports and replies only`,
+          screen: view.note,
           'size-check': `the inner tty is ${cols}x${rows}; CPR after CUP ${far};${far} answered ${corner}`,
           ...(recipe.answersWithCpr ? { da1: 'never answered by this terminal: termprobe answers the DA1 sentinel once the CPR sent after it comes back (host-supplied)' } : {}),
+          ...(recipe.beforeCpr ? { 'before-cpr': 'termprobe writes CSI c (DA1, which this terminal ignores) before each CSI 6 n, so that a sequence a probe left open cannot swallow the query' } : {}),
         },
       },
     };
@@ -207,7 +236,7 @@ export function hostedTarget(recipe: HostedRecipe): TargetFactory {
     name: recipe.id,
     kind: 'hosted',
     ...(recipe.maxWindow ? { maxWindow: recipe.maxWindow } : {}),
-    description: `${recipe.name} (Debian ${recipe.pkg}): the ${recipe.engine.name} engine, the relay as its inner program`,
+    description: `${recipe.name} (Debian ${recipe.pkg}): the ${recipe.engine.name} engine, the relay as its inner program; screen read by ${recipe.screen.method}`,
     available: async () => checkPrograms(recipe.requirements),
     open: (opts) => openHosted(recipe, opts),
   };
