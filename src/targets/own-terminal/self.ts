@@ -18,6 +18,9 @@ import { modesToRead, PRELUDE_MODES } from './self-modes.js';
 import { ENTER_ALTERNATE, restoration, type Restoration } from './self-restore.js';
 import { alternateScreenQuery, mainScreenModesQuery, measuredSize, readPriorState, readSeenReplies, type PriorState, type SeenReplies } from './self-state.js';
 import { readTmuxPane, type TmuxPane } from './self-tmux.js';
+import { NOTHING_OUTSIDE, outsideQueries, type OutsideChanges } from './self-outside.js';
+import { emptyOutsideState, outsideQuery, readOutsideState, type OutsideState } from './self-outside-state.js';
+import { judgeTitleCheck, titleCheckFor } from './self-title-check.js';
 import { TtyLink } from './self-tty.js';
 import type { OpenOptions, TargetFactory, TargetSession } from '../target.js';
 import { validateTargetOptions } from '../target-options.js';
@@ -44,6 +47,8 @@ export interface SelfOpenOptions {
   signal?: AbortSignal;
   /** Modes the run may change (see touchedModes); the prelude's when not given. */
   touched?: readonly string[];
+  /** What the run may change outside the screen (see touchedOutside): read first, put back at the end. */
+  outside?: OutsideChanges;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -74,12 +79,14 @@ export class SelfSession implements TargetSession {
   private entered = false;
   private restoreBytes = '';
   private queriesOnlyRestore = '\x1b[?1049l\x1b8';
-  /** Set once a probe went out (its prelude starts with DECSTR): from then on the full restoration is needed. */
+  /** Set once a probe went out (its prelude starts with DECSTR), or the title check: from then on the full restoration is needed. */
   private probed = false;
   private readonly exitHook = () => this.emergencyRestore();
   /** The window size the tty reports, replaced by the one the terminal shows (CUP 999;999 + CSI 6n) when they differ. */
   size: { cols: number; rows: number };
   prior: PriorState = { answered: false, modes: {}, sources: {} };
+  /** What the terminal reported of what the run changes outside the screen (what may change; the rest is skipped). */
+  outside: OutsideState = emptyOutsideState();
   identity: Identity = { name: 'unknown', version: 'unknown', identifiedBy: 'unknown', chain: {} };
   engine: EngineIdentity | undefined;
   summary = '';
@@ -223,6 +230,32 @@ export class SelfSession implements TargetSession {
     this.identity = guess.identity;
     this.engine = guess.engine;
     this.summary = guess.summary;
+    if (main.answered) await this.readOutside(opts.outside ?? NOTHING_OUTSIDE, touched, opts.steps);
+  }
+
+  /**
+   * Step 4, still before any probe: the colours, titles and keyboard flags the
+   * run changes, asked (in the alternate screen: a terminal may print part of
+   * an OSC it does not know), a reported title checked (self-title-check.ts),
+   * and the restoration extended by what was reported.
+   */
+  private async readOutside(changes: OutsideChanges, touched: readonly string[], steps: SelfSteps): Promise<void> {
+    if (outsideQueries(changes).length === 0) return;
+    let state = readOutsideState(await this.ask(outsideQuery(changes), steps), changes);
+    const check = titleCheckFor(state);
+    if (check) {
+      // The check changes the title: until it is judged, a stop puts the reported title back (right unless the report is fake).
+      this.probed = true;
+      this.setRestoration(restoration({ ...this.prior, outside: state }, touched, this.size));
+      const changed = await this.ask(check.change, steps);
+      const judged = judgeTitleCheck(state, check, changed, await this.ask(check.reread, steps));
+      state = judged.state;
+      if (judged.rewrite) this.write(encoder.encode(judged.rewrite));
+      if (judged.note) this.notes.push(judged.note);
+    }
+    this.outside = state;
+    this.prior = { ...this.prior, outside: state };
+    this.setRestoration(restoration(this.prior, touched, this.size));
   }
 
   private setRestoration(plan: Restoration): void {
