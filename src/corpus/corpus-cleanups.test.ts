@@ -76,7 +76,6 @@ function keyboardAfter(probe: Probe): { pushed: number; changed: boolean; zeroAf
 describe('probe cleanups put back what the probe changed for good', () => {
   it('character sets: G0–G3 designated back to ASCII, GL back to G0 and GR to G2, by the cleanup', () => {
     const left = corpus.probes
-      .filter((p) => !p.tags?.includes('vt52')) // VT52 mode has its own graphics switch; the probes leave that mode
       .map((p) => ({ id: p.id, cs: charsetsAfter(p) }))
       .filter(({ cs }) => cs.g.some((set) => set !== 'B') || cs.gl !== 0 || cs.gr !== 2)
       .map(({ id, cs }) => `${id}: G0–G3 ${cs.g.join(' ')}, GL G${cs.gl}, GR G${cs.gr}`);
