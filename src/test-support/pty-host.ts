@@ -141,6 +141,21 @@ export class PtyHost {
     return out;
   }
 
+  /** Like lines(), with each line the terminal wrapped joined to the one before (as the program wrote it). */
+  joinedLines(): string[] {
+    const buf = this.term.buffer.active;
+    const full: string[] = [];
+    for (let i = 0; i < buf.length; i++) {
+      const line = buf.getLine(i);
+      const text = line?.translateToString(false) ?? '';
+      if (line?.isWrapped && full.length > 0) full[full.length - 1] += text;
+      else full.push(text);
+    }
+    const out = full.map((l) => l.trimEnd());
+    while (out.length > 0 && out[out.length - 1] === '') out.pop();
+    return out;
+  }
+
   kill(): void {
     if (!this.dead) {
       try {

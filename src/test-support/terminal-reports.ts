@@ -25,6 +25,7 @@
 import headless from '@xterm/headless';
 import type { Terminal } from '@xterm/headless';
 import { canonicalColour } from '../protocol/colour-spec.js';
+import { XTERM_DEPENDENCY, type XtermBuild } from '../targets/embedded/xterm-js.js';
 
 export interface ReportOptions {
   /** Keep a title stack (CSI 22 / 23 t); without it those are ignored. */
@@ -177,4 +178,20 @@ export async function reportsAfter(prior: string, opts: ReportOptions = {}): Pro
   const reports = await outsideReports(term);
   term.dispose();
   return reports;
+}
+
+/**
+ * The in-process twin of a pty host with these reports: the embedded xterm.js
+ * target's build, each terminal with the same reports and first written `prior`
+ * (what the host's program wrote before termprobe), for openXtermBuild.
+ */
+export function reportingXtermBuild(opts: ReportOptions, prior: string): XtermBuild {
+  class ReportingTerminal extends headless.Terminal {
+    constructor(options: ConstructorParameters<XtermBuild['Terminal']>[0]) {
+      super(options);
+      new TerminalReports(this, opts);
+      this.write(prior);
+    }
+  }
+  return { ...XTERM_DEPENDENCY, Terminal: ReportingTerminal };
 }

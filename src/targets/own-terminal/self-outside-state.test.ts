@@ -4,7 +4,7 @@ import { querySpec } from '../../corpus/queries.js';
 import { parseReplies } from '../../protocol/reply-parser.js';
 import type { ProbeResult } from '../../results/results-schema.js';
 import { NOTHING_OUTSIDE, type OutsideChanges } from './self-outside.js';
-import { colourNames, readOutsideState, unreportedChange } from './self-outside-state.js';
+import { colourNames, effectiveChanges, readOutsideState, unreportedChange } from './self-outside-state.js';
 import { judgeTitleCheck, TITLE_MARKER, titleCheckFor } from './self-title-check.js';
 import { unreportedLine } from './self-unreported.js';
 
@@ -48,6 +48,27 @@ describe('readOutsideState', () => {
   it('reads the keyboard flags only when the run changes them', () => {
     expect(readOutsideState(answerOf({ 'kitty-keyboard': '\x1b[?5u' }), touched({ keyboard: true })).keyboard).toBe(5);
     expect(readOutsideState(answerOf({ 'kitty-keyboard': '\x1b[?5u' }), touched({})).keyboard).toBeUndefined();
+  });
+});
+
+describe('inside a multiplexer', () => {
+  const apc = touched({ apc: true });
+
+  it('an APC string changes the title inside tmux and GNU screen only', () => {
+    expect(effectiveChanges(apc, { tmux: true, screen: false }).title).toBe(true);
+    expect(effectiveChanges(apc, { tmux: false, screen: true }).title).toBe(true);
+    expect(effectiveChanges(apc, { tmux: false, screen: false }).title).toBe(false);
+  });
+
+  it('takes tmux\'s record of the pane title, with no check; takes no title inside GNU screen, whose CSI 21 t names its window', () => {
+    const inTmux = readOutsideState(answerOf({ 'xtwinops:21': undefined }), touched({ title: true }), { tmux: true, tmuxTitle: 'my pane', screen: false });
+    expect(inTmux).toMatchObject({ title: 'my pane', titleFrom: 'tmux', apcSetsTitle: true });
+    expect(titleCheckFor(inTmux)).toBeUndefined();
+    expect(unreportedChange(apc, inTmux)).toBeUndefined();
+    const inScreen = readOutsideState(answerOf({ 'xtwinops:21': '\x1b]lsh\x1b\\' }), touched({ title: true }), { tmux: false, screen: true });
+    expect(inScreen.title).toBeUndefined();
+    expect(unreportedChange(apc, inScreen)?.reason).toBe("it changes your window title, which GNU screen reports as its window's name (CSI 21 t), not as the title it sets, so it could not be put back");
+    expect(unreportedChange(apc, readOutsideState(undefined, touched({}), { tmux: false, screen: false }))).toBeUndefined();
   });
 });
 
@@ -107,7 +128,7 @@ describe('unreportedLine', () => {
     const state = readOutsideState(answerOf({ 'xtwinops:21': undefined, 'osc:17': undefined }), touched({ title: true, dynamic: new Set([17, 19]) }));
     const title = unreportedChange(touched({ title: true }), state)!;
     const colour = (n: number) => unreportedChange(touched({ dynamic: new Set([n]) }), state)!;
-    expect(unreportedLine([title, title, colour(17), colour(19), colour(17)], state)).toBe('title not reported by your terminal: 2 title probes skipped; colours not reported by your terminal (OSC 17, 19): 3 colour probes skipped');
+    expect(unreportedLine([title, title, colour(17), colour(19), colour(17)], state)).toBe('title not reported by your terminal: 2 probes skipped; colours not reported (OSC 17, 19): 3 probes skipped');
     expect(unreportedLine([], state)).toBeUndefined();
   });
 });

@@ -11,7 +11,10 @@
  * (the VTE front ends, urxvt and PuTTY report "" after OSC 2 sets one, GNU
  * screen reports its window name: results/*.json, window-ops.title-osc-2), and
  * setting such a "title" back would overwrite the real one. An empty title is
- * not taken at all; any other is checked (self-title-check.ts).
+ * not taken at all; any other is checked (self-title-check.ts). Inside tmux
+ * (which answers no CSI 21 t) the title is tmux's own record of the pane's;
+ * inside GNU screen none is taken. In both, an APC string sets that title (or
+ * screen's hardstatus), so it counts as a title change there.
  *
  * A terminal that does not answer CSI ? u has no kitty keyboard flags to
  * change (the protocol has programs detect it by that query), so keyboard
@@ -26,7 +29,16 @@ import { pseudoProbe } from './self-state.js';
 
 export type TitleKind = 'title' | 'icon';
 /** Why a title cannot be put back. */
-export type TitleProblem = 'not-reported' | 'empty' | 'controls' | 'did-not-follow';
+export type TitleProblem = 'not-reported' | 'empty' | 'controls' | 'did-not-follow' | 'screen';
+
+/** The multiplexer termprobe runs in, if any: tmux ($TMUX; its record of the pane's title, when it answered) or GNU screen ($STY). */
+export interface Multiplexer {
+  tmux: boolean;
+  tmuxTitle?: string;
+  screen: boolean;
+}
+
+export const NO_MULTIPLEXER: Multiplexer = { tmux: false, screen: false };
 
 export interface OutsideState {
   /** Palette index → the colour as reported (e.g. "rgb:cdcd/0000/0000"). */
@@ -36,6 +48,10 @@ export interface OutsideState {
   /** The title and icon title as reported, once trusted. */
   title?: string;
   icon?: string;
+  /** The title came from tmux's record of the pane (no check needed). */
+  titleFrom?: 'tmux';
+  /** APC strings set the title here (tmux, GNU screen). */
+  apcSetsTitle: boolean;
   /** The kitty keyboard flags in effect. */
   keyboard?: number;
   /** Why the title or icon title cannot be put back, when the run changes it. */
@@ -57,12 +73,14 @@ function problemClause(kind: TitleKind, problem: TitleProblem): string {
       return `whose report (${report}) holds control characters`;
     case 'did-not-follow':
       return `whose report (${report}) did not follow a change`;
+    case 'screen':
+      return `which GNU screen reports as its window's name (${report}), not as the title it sets`;
   }
 }
 
 /** The problem in a few words, for the report's one line ("title not reported by your terminal: …"). */
 export function problemWords(problem: TitleProblem): string {
-  return { 'not-reported': 'not reported by your terminal', empty: 'reported empty by your terminal', controls: 'reported with control characters', 'did-not-follow': 'report did not follow a change' }[problem];
+  return { 'not-reported': 'not reported by your terminal', empty: 'reported empty by your terminal', controls: 'reported with control characters', 'did-not-follow': 'report did not follow a change', screen: 'not reported by GNU screen' }[problem];
 }
 
 /** The built-in probe that asks for what the run changes outside the screen. */
@@ -83,12 +101,20 @@ function reported(answer: ProbeResult | undefined, query: string, prefix: number
 }
 
 export function emptyOutsideState(): OutsideState {
-  return { palette: new Map(), dynamic: new Map(), why: {} };
+  return { palette: new Map(), dynamic: new Map(), why: {}, apcSetsTitle: false };
 }
 
-/** What the answer to outsideQuery reported, of what `touched` names; titles still to be checked. */
-export function readOutsideState(answer: ProbeResult | undefined, touched: OutsideChanges): OutsideState {
+/** What the run changes here: an APC string is a title change inside tmux and GNU screen. */
+export function effectiveChanges(changes: OutsideChanges, mux: Multiplexer): OutsideChanges {
+  return changes.apc && (mux.tmux || mux.screen) ? { ...changes, title: true } : changes;
+}
+
+const hasControls = (text: string) => /[\x00-\x1f\x7f-\x9f]/.test(text);
+
+/** What the answer to outsideQuery reported, of what `touched` names (effectiveChanges), and tmux of its pane; titles from CSI 21 t still to be checked. */
+export function readOutsideState(answer: ProbeResult | undefined, touched: OutsideChanges, mux: Multiplexer = NO_MULTIPLEXER): OutsideState {
   const state = emptyOutsideState();
+  state.apcSetsTitle = mux.tmux || mux.screen;
   for (const i of touched.palette) {
     const spec = reported(answer, `osc4:${i}`, `${i};`.length);
     if (spec !== undefined && settableColour(spec)) state.palette.set(i, spec);
@@ -99,10 +125,16 @@ export function readOutsideState(answer: ProbeResult | undefined, touched: Outsi
   }
   for (const kind of ['title', 'icon'] as const) {
     if (!touched[kind]) continue;
+    if (kind === 'title' && mux.tmuxTitle !== undefined && !hasControls(mux.tmuxTitle)) {
+      state.title = mux.tmuxTitle;
+      state.titleFrom = 'tmux';
+      continue;
+    }
     const text = reported(answer, TITLE_QUERY[kind], 1);
-    if (text === undefined) state.why[kind] = 'not-reported';
+    if (mux.screen) state.why[kind] = 'screen';
+    else if (text === undefined) state.why[kind] = 'not-reported';
     else if (text === '') state.why[kind] = 'empty';
-    else if (/[\x00-\x1f\x7f-\x9f]/.test(text)) state.why[kind] = 'controls';
+    else if (hasControls(text)) state.why[kind] = 'controls';
     else state[kind] = text;
   }
   const flags = answer?.replies.find((r) => r.query === 'kitty-keyboard')?.value;
@@ -122,7 +154,8 @@ export function colourNames(palette: readonly number[], dynamic: readonly number
 /** What a probe changes that the terminal did not report (so it cannot be put back): its kind and the reason, or undefined. */
 export function unreportedChange(changes: OutsideChanges, state: OutsideState): { kind: 'title' | 'icon' | 'colour'; reason: string; colours?: { palette: number[]; dynamic: number[] } } | undefined {
   for (const kind of ['title', 'icon'] as const) {
-    if (changes[kind] && state[kind] === undefined) {
+    const changed = changes[kind] || (kind === 'title' && changes.apc && state.apcSetsTitle);
+    if (changed && state[kind] === undefined) {
       const what = kind === 'title' ? 'window title' : 'icon title';
       return { kind, reason: `it changes your ${what}, ${problemClause(kind, state.why[kind] ?? 'not-reported')}, so it could not be put back` };
     }

@@ -6,7 +6,7 @@ import { outsideChangesOf, outsideQueries, touchedOutside } from './self-outside
 const probe = (send: string, cleanup?: string): Probe => ({ id: 't.x', category: 't', file: 't', title: 'x', description: 'test probe', spec: 'ECMA-48 x', send, ...(cleanup ? { cleanup } : {}), query: ['cursor'], expect: { implements: {} } });
 const changes = (send: string, cleanup?: string) => {
   const c = outsideChangesOf(probe(send, cleanup));
-  return { palette: [...c.palette], dynamic: [...c.dynamic], title: c.title, icon: c.icon, keyboard: c.keyboard, unrestorable: c.unrestorable };
+  return { palette: [...c.palette], dynamic: [...c.dynamic], title: c.title, icon: c.icon, keyboard: c.keyboard, apc: c.apc, unrestorable: c.unrestorable };
 };
 
 describe('outsideChangesOf', () => {
@@ -37,6 +37,12 @@ describe('outsideChangesOf', () => {
     expect(changes('\\e[22;2t\\e]2;a\\e\\\\', '\\e[23;2t')).toMatchObject({ title: true, icon: false, unrestorable: undefined });
     expect(changes('\\e[22;0t\\e[23;2t\\e[23;2t').unrestorable).toMatch(/title stack/);
     expect(changes('\\e[22;2t', '\\e[23;0t').unrestorable).toMatch(/title stack/); // the icon stack had no push
+  });
+
+  it('notes an APC string, in the bytes or the queries\' (the kitty graphics query)', () => {
+    expect(changes('\\e_hello\\e\\\\ab')).toMatchObject({ title: false, apc: true });
+    expect(outsideChangesOf({ ...probe(''), query: ['kitty-graphics'] }).apc).toBe(true);
+    expect(changes('\\e]2;x\\a').apc).toBe(false);
   });
 
   it('finds kitty keyboard flag changes, not the query', () => {

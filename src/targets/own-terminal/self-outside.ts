@@ -13,8 +13,15 @@
  * An OSC cut short (by CAN, SUB, another escape sequence, or the end of the
  * bytes) counts as applied: terminals differ there, and that is what the
  * parser probes measure.
+ *
+ * An APC string (in the probe's bytes or its queries', e.g. the kitty graphics
+ * query) is noted apart: tmux sets the pane title from it (tmux 3.3a input.c,
+ * input_exit_apc) and GNU screen its hardstatus, while a terminal ignores it or
+ * reads it as a graphics command; self-outside-state.ts counts it as a title
+ * change inside those multiplexers only.
  */
 import type { Probe } from '../../corpus/probe-schema.js';
+import { querySpec } from '../../corpus/queries.js';
 import { parseReplies } from '../../protocol/reply-parser.js';
 import type { ReplyEvent } from '../../protocol/reply-events.js';
 import { probeBytes } from './self-modes.js';
@@ -27,6 +34,8 @@ export interface OutsideChanges {
   title: boolean;
   icon: boolean;
   keyboard: boolean;
+  /** An APC string goes out (a title change in tmux and GNU screen). */
+  apc: boolean;
   /** What no restoration can put back, as a reason ("it changes your font (OSC 50)"). */
   unrestorable?: string;
 }
@@ -56,6 +65,7 @@ class Collector {
   title = false;
   icon = false;
   keyboard = false;
+  apc = false;
   unrestorable: string | undefined;
   /** Title and icon stack depth pushed by the probe itself. */
   private depth = { title: 0, icon: 0 };
@@ -105,6 +115,9 @@ class Collector {
   }
 }
 
+/** An APC string: a generic one, a kitty graphics one (APC G), or one cut short. */
+const isApc = (ev: ReplyEvent) => (ev.kind === 'string' && ev.introducer === 'apc') || ev.kind === 'kitty-graphics' || (ev.kind === 'aborted' && /^(?:\x1b_|\u009f)/.test(ev.raw));
+
 const cache = new WeakMap<Probe, OutsideChanges>();
 
 /** What the probe changes outside the screen (its send and cleanup, in order). */
@@ -121,8 +134,11 @@ export function outsideChangesOf(probe: Probe): OutsideChanges {
     if (osc) c.osc(osc.command, osc.data);
     else if (ev.kind === 'xtwinops') c.titleStack(ev.params);
     else if (ev.kind === 'csi' && ev.final === 'u' && ev.intermediates === '' && ['>', '<', '='].includes(ev.prefix)) c.keyboard = true;
+    else if (isApc(ev)) c.apc = true;
   }
-  found = { palette: c.palette, dynamic: c.dynamic, title: c.title, icon: c.icon, keyboard: c.keyboard, ...(c.unrestorable ? { unrestorable: c.unrestorable } : {}) };
+  // The queries' bytes go out too: only an APC among them changes anything (queries ask, they set nothing else).
+  if (probe.query.some((q) => parseReplies(new TextEncoder().encode(querySpec(q).bytes)).some(isApc))) c.apc = true;
+  found = { palette: c.palette, dynamic: c.dynamic, title: c.title, icon: c.icon, keyboard: c.keyboard, apc: c.apc, ...(c.unrestorable ? { unrestorable: c.unrestorable } : {}) };
   cache.set(probe, found);
   return found;
 }
@@ -134,6 +150,7 @@ export function touchedOutside(probes: readonly Probe[]): OutsideChanges {
   let title = false;
   let icon = false;
   let keyboard = false;
+  let apc = false;
   for (const p of probes) {
     const c = outsideChangesOf(p);
     if (c.unrestorable) continue;
@@ -142,13 +159,14 @@ export function touchedOutside(probes: readonly Probe[]): OutsideChanges {
     title ||= c.title;
     icon ||= c.icon;
     keyboard ||= c.keyboard;
+    apc ||= c.apc;
   }
   const sorted = (s: Set<number>) => new Set([...s].sort((a, b) => a - b));
-  return { palette: sorted(palette), dynamic: sorted(dynamic), title, icon, keyboard };
+  return { palette: sorted(palette), dynamic: sorted(dynamic), title, icon, keyboard, apc };
 }
 
 /** Nothing touched outside the screen. */
-export const NOTHING_OUTSIDE: OutsideChanges = { palette: new Set(), dynamic: new Set(), title: false, icon: false, keyboard: false };
+export const NOTHING_OUTSIDE: OutsideChanges = { palette: new Set(), dynamic: new Set(), title: false, icon: false, keyboard: false, apc: false };
 
 /** The queries that read what `touched` names: each colour, the title (CSI 21 t), the icon title (CSI 20 t), the keyboard flags. */
 export function outsideQueries(touched: OutsideChanges): string[] {

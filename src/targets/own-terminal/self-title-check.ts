@@ -35,7 +35,8 @@ export interface TitleCheck {
 
 /** The check for the titles the state holds (reported, not yet trusted), or undefined when there is none. */
 export function titleCheckFor(state: OutsideState): TitleCheck | undefined {
-  const kinds = (['title', 'icon'] as const).filter((k) => state[k] !== undefined);
+  // tmux's record of the pane's title needs no check.
+  const kinds = (['title', 'icon'] as const).filter((k) => state[k] !== undefined && !(k === 'title' && state.titleFrom === 'tmux'));
   if (kinds.length === 0) return undefined;
   const marker = kinds.some((k) => state[k] === TITLE_MARKER) ? `${TITLE_MARKER} again` : TITLE_MARKER;
   // CSI 22/23 ; Ps t: Ps 0 both, 1 the icon title, 2 the title.

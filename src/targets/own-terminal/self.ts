@@ -19,7 +19,7 @@ import { ENTER_ALTERNATE, restoration, type Restoration } from './self-restore.j
 import { alternateScreenQuery, mainScreenModesQuery, measuredSize, readPriorState, readSeenReplies, type PriorState, type SeenReplies } from './self-state.js';
 import { readTmuxPane, type TmuxPane } from './self-tmux.js';
 import { NOTHING_OUTSIDE, outsideQueries, type OutsideChanges } from './self-outside.js';
-import { emptyOutsideState, outsideQuery, readOutsideState, type OutsideState } from './self-outside-state.js';
+import { effectiveChanges, emptyOutsideState, outsideQuery, readOutsideState, type Multiplexer, type OutsideState } from './self-outside-state.js';
 import { judgeTitleCheck, titleCheckFor } from './self-title-check.js';
 import { TtyLink } from './self-tty.js';
 import type { OpenOptions, TargetFactory, TargetSession } from '../target.js';
@@ -55,6 +55,10 @@ export interface SelfOpenOptions {
 const encoder = new TextEncoder();
 const DA1_QUERIES = [Buffer.from('\x1b[c'), Buffer.from('\x1b[0c')];
 const SOFT_RESET = Buffer.from('\x1b[!p');
+
+/** Modes a note names one by one; more are counted, the first few named (someModes). */
+const FEW = 3;
+const someModes = (modes: readonly string[]) => `${modes.slice(0, FEW).join(', ')}, …`;
 
 /** How often `needle` occurs in `bytes` (a plain byte search: the engine writes whole sequences). */
 function occurrences(bytes: Buffer, needle: Buffer): number {
@@ -223,14 +227,17 @@ export class SelfSession implements TargetSession {
     }
     const plan = restoration(this.prior, touched, this.size);
     this.setRestoration(plan);
-    if (plan.assumed.length > 0 && this.prior.answered) this.notes.push(`the terminal did not report ${plan.assumed.join(', ')}; put back to the usual state at a shell prompt`);
-    if (plan.unknown.length > 0 && this.prior.answered) this.notes.push(`state of ${plan.unknown.join(', ')} unknown; left as the probes left them`);
+    // Many modes are named by count and the first few (the results file's settings have each state): the report has 40 rows.
+    const { assumed, unknown } = plan;
+    if (assumed.length > 0 && this.prior.answered) this.notes.push(assumed.length <= FEW ? `the terminal did not report ${assumed.join(', ')}; put back to the usual state at a shell prompt` : `${assumed.length} modes not reported (${someModes(assumed)}); put back as at a shell prompt`);
+    if (unknown.length > 0 && this.prior.answered) this.notes.push(unknown.length <= FEW ? `state of ${unknown.join(', ')} unknown; left as the probes left them` : `${unknown.length} modes unknown (${someModes(unknown)}); left as the probes left them`);
     const seen = readSeenReplies(alt);
     const guess = opts.steps.identify({ ...seen, env: this.env, ...(tmux ? { tmuxClient: tmux.client } : {}) });
     this.identity = guess.identity;
     this.engine = guess.engine;
     this.summary = guess.summary;
-    if (main.answered) await this.readOutside(opts.outside ?? NOTHING_OUTSIDE, touched, opts.steps);
+    const mux: Multiplexer = { tmux: Boolean(this.env['TMUX']), screen: Boolean(this.env['STY']), ...(tmux?.title !== undefined ? { tmuxTitle: tmux.title } : {}) };
+    if (main.answered) await this.readOutside(effectiveChanges(opts.outside ?? NOTHING_OUTSIDE, mux), mux, touched, opts.steps);
   }
 
   /**
@@ -239,9 +246,12 @@ export class SelfSession implements TargetSession {
    * an OSC it does not know), a reported title checked (self-title-check.ts),
    * and the restoration extended by what was reported.
    */
-  private async readOutside(changes: OutsideChanges, touched: readonly string[], steps: SelfSteps): Promise<void> {
-    if (outsideQueries(changes).length === 0) return;
-    let state = readOutsideState(await this.ask(outsideQuery(changes), steps), changes);
+  private async readOutside(changes: OutsideChanges, mux: Multiplexer, touched: readonly string[], steps: SelfSteps): Promise<void> {
+    if (outsideQueries(changes).length === 0) {
+      this.outside = { ...this.outside, apcSetsTitle: mux.tmux || mux.screen };
+      return;
+    }
+    let state = readOutsideState(await this.ask(outsideQuery(changes), steps), changes, mux);
     const check = titleCheckFor(state);
     if (check) {
       // The check changes the title: until it is judged, a stop puts the reported title back (right unless the report is fake).
