@@ -16,9 +16,10 @@
  *
  * An APC string (in the probe's bytes or its queries', e.g. the kitty graphics
  * query) is noted apart: tmux sets the pane title from it (tmux 3.3a input.c,
- * input_exit_apc) and GNU screen its hardstatus, while a terminal ignores it or
- * reads it as a graphics command; self-outside-state.ts counts it as a title
- * change inside those multiplexers only.
+ * input_exit_apc) and GNU screen the window's hardstatus (screen manual, 10.8
+ * Hardstatus: APC, and OSC 0–2 as well), while a terminal ignores it or reads it
+ * as a graphics command; self-outside-state.ts counts it as a title change
+ * inside those multiplexers only.
  */
 import type { Probe } from '../../corpus/probe-schema.js';
 import { querySpec } from '../../corpus/queries.js';
