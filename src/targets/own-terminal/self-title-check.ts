@@ -14,6 +14,11 @@
  *     the marker, and a note says so (nothing reported can restore it).
  *
  * The icon title goes the same way (CSI 20 t, OSC 1, stack 1).
+ *
+ * The run itself is not wrapped in a push and a pop: a pop at the end cannot be
+ * checked from a signal handler or the exit hook, and on a terminal that
+ * ignored the push it would drop a title another program saved on the stack.
+ * OSC 2 with the checked report puts the title back wherever it was reported.
  */
 import type { Probe } from '../../corpus/probe-schema.js';
 import { answeringEvent } from '../../corpus/raw-reply-events.js';
