@@ -1,8 +1,9 @@
 /**
  * The `self` target: the terminal termprobe runs in. Opening it sets raw mode
  * (before the first query), reads the state to put back (self-state.ts),
- * and enters the alternate screen, so the engine's probes never write on the
- * user's main screen. Closing it (normal end, error, signal, silence) writes
+ * enters the alternate screen, so the engine's probes never write on the
+ * user's main screen, and there reads what the probes change outside the
+ * screen: colours, titles, keyboard flags (self-outside-state.ts). Closing it (normal end, error, signal, silence) writes
  * the restoration, waits until the terminal has answered every DA1 sent (so
  * no late reply lands at the user's prompt), and restores the tty mode. An
  * exit hook does the same synchronously if the process ends any other way.
