@@ -7,16 +7,18 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpus } from '../corpus/load-corpus.js';
-import { runTarget } from '../engine/run-target.js';
+import { probeSession, runTarget } from '../engine/run-target.js';
 import { comparableSignature } from '../report/self-report-compare.js';
 import { parseResults } from '../results/read-results.js';
 import type { ResultsFile } from '../results/results-schema.js';
 import { unsafeForSelf } from '../targets/own-terminal/self-safety.js';
+import { openXtermBuild } from '../targets/embedded/xterm-js.js';
 import { cleanTerminalEnv, PtyHost } from '../test-support/pty-host.js';
 import { runCli } from '../test-support/cli.js';
 import { PrivateTmux } from '../test-support/private-tmux.js';
 import { haveProgram } from '../test-support/require-program.js';
-import { BIN, childArgv, childConfig, hostExit, PRIOR_LINES, readChildReport, scratchDir, startInHost, waitForFile } from '../test-support/self-run.js';
+import { BIN, childArgv, childConfig, hostExit, PRIOR, PRIOR_LINES, readChildReport, scratchDir, startInHost, waitForFile } from '../test-support/self-run.js';
+import { outsideReports, reportingXtermBuild, reportsAfter, type ReportOptions } from '../test-support/terminal-reports.js';
 
 const corpus = await loadCorpus();
 let reference: ResultsFile;
@@ -48,6 +50,24 @@ function run(cliArgs: (d: string) => string[], opts: Parameters<typeof startInHo
   return { ...started, dir: d };
 }
 
+/**
+ * What a user's shell or editor may have set outside the screen before termprobe runs: a title and icon
+ * title, a palette entry, the background, kitty keyboard flags pushed (the reports host answers for them all).
+ */
+const PRIOR_OUTSIDE = '\x1b]2;prior title\x1b\\\x1b]1;prior icon\x1b\\\x1b]4;1;rgb:aa/bb/cc\x1b\\\x1b]11;rgb:10/20/30\x1b\\\x1b[>1u';
+
+/** A skipped probe says why: refused in any terminal, or what it changes was not reported, or its size. */
+function expectSkipReason(p: ResultsFile['probes'][number]) {
+  const probe = corpus.byId.get(p.id)!;
+  const why = unsafeForSelf(probe) ?? (p.note?.includes('so it could not be put back') || p.note?.includes('so they could not be put back') ? p.note : undefined) ?? (probe.size && probe.size !== '80x24' ? 'size' : undefined);
+  expect(why, p.id).toBeDefined();
+}
+
+/** The colours, titles and keyboard flags the reports host answers are as `prior` left them. */
+async function expectOutsideRestored(host: PtyHost, reports: ReportOptions) {
+  expect(await outsideReports(host.term)).toEqual(await reportsAfter(PRIOR_OUTSIDE, reports));
+}
+
 /** The terminal is as the prior content left it: tty mode, main screen, modes, cursor shown. */
 async function expectRestored(host: PtyHost, config: ReturnType<typeof childConfig>) {
   const report = readChildReport(config);
@@ -57,8 +77,8 @@ async function expectRestored(host: PtyHost, config: ReturnType<typeof childConf
   const modes = host.term.modes;
   expect({ cursorKeys: modes.applicationCursorKeysMode, keypad: modes.applicationKeypadMode, paste: modes.bracketedPasteMode, wrap: modes.wraparoundMode, insert: modes.insertMode, origin: modes.originMode, mouse: modes.mouseTrackingMode }).toEqual({ cursorKeys: true, keypad: true, paste: true, wrap: true, insert: false, origin: false, mouse: 'none' });
   expect(await host.ask('\x1b[?25$p')).toBe('\x1b[?25;1$y');
-  // The title was never changed: the probes that set one (OSC 0/1/2 in 7-bit or C1 form) are skipped here.
-  expect(host.titles).toEqual([]);
+  // A terminal that does not report its title keeps it: the probes that set one (OSC 0/1/2 in 7-bit or C1 form) are skipped.
+  if (!host.reports) expect(host.titles).toEqual([]);
   return report;
 }
 
@@ -88,9 +108,8 @@ describe('termprobe in a pseudo-terminal whose other end is xterm.js', () => {
     const refById = new Map(reference.probes.map((p) => [p.id, p]));
     const mismatches: string[] = [];
     for (const p of mine.probes) {
-      const probe = corpus.byId.get(p.id)!;
       if (p.status === 'skipped') {
-        expect(unsafeForSelf(probe) ?? (probe.size && probe.size !== '80x24' ? 'size' : undefined), p.id).toBeDefined();
+        expectSkipReason(p);
         continue;
       }
       const a = comparableSignature(p);
@@ -101,6 +120,45 @@ describe('termprobe in a pseudo-terminal whose other end is xterm.js', () => {
     // The report follows the prior content on the main screen, and nothing else was written there.
     expect(host.lines()[PRIOR_LINES.length]).toMatch(/^termprobe: your terminal is xterm\.js/);
     expect(host.lines().join('\n')).toContain(`Results saved to ${join(d, 'mine.json')}`);
+    // Headless xterm.js reports no colour and no title: what changes them is skipped, and one line says so.
+    expect(mine.probes.find((p) => p.id === 'osc-colours.set-11')?.note).toBe('skipped in your own terminal: it changes colours your terminal did not report (OSC 11), so they could not be put back');
+    expect(host.joinedLines()).toContain('note: title not reported by your terminal: 14 probes skipped; icon title not reported: 1 probe skipped; colours not reported (256 palette entries and OSC 10, 11, 12, 17, 19): 22 probes skipped');
+  });
+
+  it('in a terminal that reports its colours, title and keyboard flags, runs the probes that change them, answers as the same xterm.js in process does, and puts them all back', async () => {
+    const reports = { titleStack: true };
+    // Its report is longer than the screen (the colour and title probes differ from plain xterm.js): no pager.
+    const { host, config, dir: d } = run((d) => ['--out', join(d, 'mine.json'), '--no-pager'], { reports, prior: PRIOR + PRIOR_OUTSIDE });
+    await hostExit(host, 30_000);
+    expect((await expectRestored(host, config)).code).toBe(0);
+    await expectOutsideRestored(host, reports);
+    await expectAsciiCharset(host);
+    const mine = resultsIn(join(d, 'mine.json'));
+    // The twin: the embedded target's xterm.js with the same reports, after the same prior state.
+    const session = await openXtermBuild(reportingXtermBuild(reports, PRIOR_OUTSIDE), { cols: 80, rows: 24, options: {} }, 'xterm.js');
+    let twin: ResultsFile;
+    try {
+      twin = (await probeSession('xterm.js', session, corpus, corpus.probes, { cols: 80, rows: 24 })).results;
+    } finally {
+      await session.close();
+    }
+    const twinById = new Map(twin.probes.map((p) => [p.id, p]));
+    const mismatches: string[] = [];
+    for (const p of mine.probes) {
+      if (p.status === 'skipped') {
+        expectSkipReason(p);
+        continue;
+      }
+      const a = comparableSignature(p);
+      const b = comparableSignature(twinById.get(p.id)!);
+      if (a !== b) mismatches.push(`${p.id}\n  self: ${a}\n  twin: ${b}`);
+    }
+    expect(mismatches).toEqual([]);
+    const status = (id: string) => mine.probes.find((p) => p.id === id)?.status;
+    for (const id of ['osc-colours.set-palette-rgb', 'osc-colours.reset-palette-all', 'osc-colours.set-11', 'osc-colours.set-10-chained', 'window-ops.title-osc-2', 'window-ops.icon-osc-1', 'window-ops.title-stack-nested', 'parser.osc-cancelled-by-can', 'kitty-keyboard.push-31']) expect(status(id), id).toBe('ok');
+    // OSC 17 and 19 go unanswered here, as in xterm.js: their probes are skipped, and said so.
+    expect(status('osc-colours.set-17')).toBe('skipped');
+    expect(host.joinedLines()).toContain('note: colours not reported by your terminal (OSC 17, 19): 4 probes skipped');
   });
 
   it('with --json and stdout redirected, prints the results on stdout, and still writes them to termprobe-results/ and says where', async () => {
@@ -167,6 +225,26 @@ describe('termprobe in a pseudo-terminal whose other end is xterm.js', () => {
     expect(mine.probes.filter((p) => p.status !== 'skipped' && comparableSignature(p) !== comparableSignature(refById.get(p.id)!)).map((p) => p.id)).toEqual([]);
   });
 
+  it('SIGINT at a random point, in a terminal that reports its colours and title but has no title stack: all of them as before', async () => {
+    const reports = { titleStack: false };
+    const { host, config } = run((d) => ['--out', join(d, 'random.json')], { reports, prior: PRIOR + PRIOR_OUTSIDE, replyDelayMs: 2 });
+    // Counted in DA1 replies: from the state read before the first probe to the last probe.
+    const at = 1 + Math.floor(Math.random() * corpus.probes.length);
+    console.log(`[random interrupt] SIGINT after ${at} DA1 replies`);
+    await host.afterReplies(at);
+    const pid = Number(await waitForFile(`${config.report}.pid`, 5000));
+    try {
+      process.kill(pid, 'SIGINT');
+    } catch {
+      // already ended: the run was shorter than the point drawn
+    }
+    await hostExit(host, 15_000);
+    const report = await expectRestored(host, config);
+    expect([130, 0], `exit code at ${at}`).toContain(report.code);
+    await expectOutsideRestored(host, reports);
+    await expectAsciiCharset(host);
+  });
+
   it('Ctrl-C typed mid-run (a byte, in raw mode) stops the run like SIGINT', async () => {
     const { host, config, dir: d } = run((d) => ['--out', join(d, 'ctrl-c.json')], { replyDelayMs: 2 });
     await host.afterReplies(40);
@@ -214,13 +292,47 @@ describe('termprobe without a terminal (CI, a pipe)', () => {
   });
 });
 
+/**
+ * A pane title and a background set before the run: tmux keeps both (#{pane_title}, #{pane_bg}); it answers
+ * OSC 11 once a pane set the background, and termprobe reads the title from tmux (tmux 3.3a answers no CSI 21 t).
+ */
+const TMUX_PRIOR_OUTSIDE = '\x1b]2;prior-title\x1b\\\x1b]11;rgb:10/20/30\x1b\\';
+
 describe.skipIf(!haveProgram('tmux', 'tmux'))('termprobe inside tmux (private server, 80x24)', () => {
   const tmux = new PrivateTmux();
   afterAll(() => tmux.kill());
 
-  it('identifies tmux and its version, and leaves the pane on its main screen with its prior content, cursor shown, stty unchanged', async () => {
+  it('SIGINT at a random point: the pane\'s title, colours, modes and prior content as before', async () => {
     const d = dir();
-    const config = childConfig(d, ['--out', join(d, 'tmux.json'), '--no-pager'], true);
+    const tmuxSig = new PrivateTmux();
+    try {
+      const config = childConfig(d, ['--out', join(d, 'sig.json'), '--no-pager'], true, PRIOR + TMUX_PRIOR_OUTSIDE);
+      tmuxSig.start(childArgv(config), 80, 24, d);
+      const pid = Number(await waitForFile(`${config.report}.pid`, 10_000));
+      // A random point once the run is under way: the pane in the alternate screen, then a random number of round trips to tmux.
+      while (tmuxSig.display('#{alternate_on}') !== '1' && !existsSync(config.report)) await new Promise((r) => setImmediate(r));
+      const trips = Math.floor(Math.random() * 60);
+      console.log(`[random interrupt in tmux] SIGINT after ${trips} round trips to tmux`);
+      for (let i = 0; i < trips; i++) tmuxSig.display('#{alternate_on}');
+      try {
+        process.kill(pid, 'SIGINT');
+      } catch {
+        // already ended
+      }
+      const report = JSON.parse(await waitForFile(config.report, 30_000)) as ReturnType<typeof readChildReport>;
+      expect([130, 0]).toContain(report.code);
+      expect(report.tmuxBefore).toMatch(/pane_title=prior-title pane_fg=default pane_bg=#102030/);
+      expect(report.tmuxAfter).toBe(report.tmuxBefore);
+      expect(report.sttyAfter).toBe(report.sttyBefore);
+      expect(tmuxSig.lines().slice(0, PRIOR_LINES.length)).toEqual(PRIOR_LINES);
+    } finally {
+      tmuxSig.kill();
+    }
+  });
+
+  it('identifies tmux and its version, and leaves the pane on its main screen with its prior content, title and colours, cursor shown, stty unchanged', async () => {
+    const d = dir();
+    const config = childConfig(d, ['--out', join(d, 'tmux.json'), '--no-pager'], true, PRIOR + TMUX_PRIOR_OUTSIDE);
     tmux.start(childArgv(config), 80, 24, d);
     const report = JSON.parse(await waitForFile(config.report, 30_000)) as ReturnType<typeof readChildReport>;
     expect(report.code).toBe(0);
@@ -230,6 +342,10 @@ describe.skipIf(!haveProgram('tmux', 'tmux'))('termprobe inside tmux (private se
     expect(report.sttyAfter).toBe(report.sttyBefore);
     expect(report.tmuxAfter).toBe(report.tmuxBefore);
     expect(report.tmuxBefore).toMatch(/keypad_cursor_flag=1 keypad_flag=1/);
+    expect(report.tmuxBefore).toMatch(/pane_title=prior-title pane_fg=default pane_bg=#102030/);
+    // The background and the title (read from tmux) are put back, so the probes that change them run; an APC string sets tmux's title.
+    const status = (id: string) => mine.probes.find((p) => p.id === id)?.status;
+    expect([status('osc-colours.set-11'), status('osc-colours.set-10'), status('window-ops.title-osc-2'), status('parser.apc-swallowed')]).toEqual(['ok', 'skipped', 'ok', 'ok']);
     expect(tmux.display('#{alternate_on} #{cursor_flag}')).toBe('0 1');
     const lines = tmux.lines();
     expect(lines.slice(0, PRIOR_LINES.length)).toEqual(PRIOR_LINES);

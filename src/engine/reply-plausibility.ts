@@ -6,16 +6,14 @@
  * taken only when this holds for every answer: a value with no raw reply, or a
  * raw reply that says something else, was not measured by termprobe.
  */
-import { decodeNotation } from '../corpus/escape-notation.js';
-import { parseReplies } from '../protocol/reply-parser.js';
+import { rawReplyEvents } from '../corpus/raw-reply-events.js';
 import type { ReplyEvent } from '../protocol/reply-events.js';
 import type { ProbeResult } from '../results/results-schema.js';
 import { querySpec } from '../corpus/queries.js';
 
 function eventsOf(raw: string): ReplyEvent[] | string {
   try {
-    // A raw reply is escaped bytes; "${" in it is not a size variable.
-    return parseReplies(decodeNotation(raw.replaceAll('${', '\\x24{')));
+    return rawReplyEvents(raw);
   } catch (e) {
     return `its raw reply ${JSON.stringify(raw.slice(0, 40))} is not in termprobe's escape notation (${(e as Error).message})`;
   }

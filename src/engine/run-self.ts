@@ -10,6 +10,9 @@ import type { Probe } from '../corpus/probe-schema.js';
 import { FIRST_REPLY_MS, openSelfSession, startSelfSession, type SelfSession } from '../targets/own-terminal/self.js';
 import { touchedModes } from '../targets/own-terminal/self-modes.js';
 import { unsafeForSelf } from '../targets/own-terminal/self-safety.js';
+import { outsideChangesOf, touchedOutside } from '../targets/own-terminal/self-outside.js';
+import { unreportedChange } from '../targets/own-terminal/self-outside-state.js';
+import { unreportedLine, type UnreportedSkip } from '../targets/own-terminal/self-unreported.js';
 import { lacksAlternateScreen } from '../targets/own-terminal/self-state.js';
 import { SELF_STEPS } from './self-steps.js';
 import { probeSession, type RunTargetOptions, type TargetRun } from './run-target.js';
@@ -24,25 +27,34 @@ export const NO_CPR_MESSAGE = `your terminal did not answer CSI 6n (the cursor p
 /** `begun`: a session whose first queries went out earlier (beginSelfSession), so loading the corpus overlapped the terminal's answer. */
 export async function runSelf(corpus: Corpus, probes: Probe[], opts: RunTargetOptions = {}, begun?: SelfSession): Promise<TargetRun> {
   // CPU work first: with a begun session the terminal is answering meanwhile.
-  const how = { steps: SELF_STEPS, signal: opts.signal, touched: touchedModes(probes) };
   const unsafe = new Map(probes.map((p) => [p, unsafeForSelf(p)]));
+  const how = { steps: SELF_STEPS, signal: opts.signal, touched: touchedModes(probes), outside: touchedOutside(probes.filter((p) => !unsafe.get(p))) };
   const session = begun ? await startSelfSession(begun, how) : await openSelfSession(how);
   try {
     const { cols, rows } = session.size;
     const refusal = lacksAlternateScreen(session.prior)
       ? 'skipped: your terminal reports no alternate screen (DECRQM ?1049), and termprobe does not write probes on your main screen'
       : undefined;
+    // A probe that changes what the terminal did not report (a colour, a title) could not be put back: skipped, and counted for the report.
+    const unreported: UnreportedSkip[] = [];
+    const notPutBack = (p: Probe): string | undefined => {
+      const found = unreportedChange(outsideChangesOf(p), session.outside);
+      if (!found) return undefined;
+      unreported.push(found);
+      return `skipped in your own terminal: ${found.reason}`;
+    };
     const run = await probeSession('self', session, corpus, probes, {
       ...opts,
       cols,
       rows,
       prelude: 'alternate',
       idleTimeoutMs: session.prior.answered ? (opts.idleTimeoutMs ?? SELF_IDLE_MS) : SILENT_IDLE_MS,
-      skip: (p) => refusal ?? unsafe.get(p) ?? opts.skip?.(p),
+      skip: (p) => refusal ?? unsafe.get(p) ?? opts.skip?.(p) ?? notPutBack(p),
     });
     const anyCursor = run.results.probes.some((p) => p.cursor !== undefined);
     if (!session.prior.cursor && !anyCursor && !refusal) run.gaveUp = NO_CPR_MESSAGE;
-    return { ...run, summary: session.summary, notes: session.notes };
+    const line = unreportedLine(unreported, session.outside);
+    return { ...run, summary: session.summary, notes: line ? [...session.notes, line] : session.notes };
   } finally {
     await session.close();
   }

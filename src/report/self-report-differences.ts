@@ -83,6 +83,12 @@ export function differenceLines(input: DifferenceInput, verbose: boolean, rows: 
   };
   if (!verbose) {
     const used = () => rowsOf([title, ...tail()], columns) + parts.reduce((n, p) => n + rowsOf([p.head], columns) + p.probes.slice(0, p.shown).reduce((m, lines) => m + rowsOf(lines, columns), 0), 0);
+    // Too little room even for the class headings (long notes took it): one line with the counts, or nothing (the summary has them).
+    if (used() > rows) {
+      const counts = groups.map(([cls, list]) => `${LETTER[cls]} ${list.length}`).join(', ');
+      const line = `Differences by class: ${counts}; \`termprobe --verbose\` lists every difference`;
+      return rowsOf([line], columns) <= rows ? [line] : [];
+    }
     for (let grew = true; grew; ) {
       grew = false;
       for (const p of parts) {

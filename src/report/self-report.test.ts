@@ -105,4 +105,17 @@ describe('selfReport', () => {
     expect(rows.at(-1)).toMatch(/^Summary: 0 of 200 probes .* 200 differ \(B 50, U 50, D 50, R 50\)\.$/);
     expect(selfReport({ results: a, corpus: big, verbose: true, reference: { label: 'x', comparison: compareResults(a, b), classes } }).split('\n').length).toBeGreaterThan(600);
   });
+
+  it('stays within 40 rows when long notes leave no room for the class headings: one line with the counts instead', () => {
+    const many = Array.from({ length: 60 }, (_, i) => probe(`cursor.p${i}`, 'cursor', '\\e[10C'));
+    const big: Corpus = { ...corpus, probes: many, byId: new Map(many.map((p) => [p.id, p])) };
+    const a = { ...results('mine', {}), probes: many.map((p) => ({ id: p.id, replies: [], ...at(1, 2) }) as ProbeResult) };
+    const b = { ...results('xterm.js', {}), probes: many.map((p) => ({ id: p.id, replies: [], ...at(1, 3) }) as ProbeResult) };
+    const classes = new Map(many.map((p, i) => [p.id, (['bug', 'unexplained', 'reference', 'inconclusive'] as const)[i % 4]!]));
+    const notes = Array.from({ length: 8 }, (_, i) => `note ${i} ${'that takes three rows of the screen '.repeat(6)}`);
+    const rows = selfReport({ results: a, corpus: big, reference: { label: 'xterm.js 6.0.0 at 80x24', comparison: compareResults(a, b), classes }, notes }).trimEnd().split('\n');
+    const screenRows = rows.reduce((n, l) => n + Math.max(1, Math.ceil([...l].length / 80)), 0);
+    expect(screenRows).toBeLessThanOrEqual(40);
+    expect(rows).toContain('Differences by class: B 15, U 15, R 15, - 15; `termprobe --verbose` lists every difference');
+  });
 });

@@ -30,8 +30,8 @@ export interface ChildReport {
   tmuxAfter?: string;
 }
 
-/** tmux pane state that a run must leave as it found it. */
-export const TMUX_PANE_FLAGS = ['alternate_on', 'cursor_flag', 'insert_flag', 'keypad_cursor_flag', 'keypad_flag', 'mouse_any_flag', 'mouse_sgr_flag', 'origin_flag', 'wrap_flag', 'scroll_region_upper', 'scroll_region_lower'];
+/** tmux pane state that a run must leave as it found it (the title and colours without spaces, so the list splits on them). */
+export const TMUX_PANE_FLAGS = ['alternate_on', 'cursor_flag', 'insert_flag', 'keypad_cursor_flag', 'keypad_flag', 'mouse_any_flag', 'mouse_sgr_flag', 'origin_flag', 'wrap_flag', 'scroll_region_upper', 'scroll_region_lower', 'pane_title', 'pane_fg', 'pane_bg'];
 
 function stty(): string {
   return spawnSync('stty', ['-a'], { stdio: ['inherit', 'pipe', 'pipe'], encoding: 'utf8' }).stdout;

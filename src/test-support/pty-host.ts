@@ -10,6 +10,7 @@ import headless from '@xterm/headless';
 import unicode11 from '@xterm/addon-unicode11';
 import type { Terminal as XtermTerminal } from '@xterm/headless';
 import pty from 'node-pty';
+import { askEmulator, TerminalReports, type ReportOptions } from './terminal-reports.js';
 
 const { Terminal } = headless;
 const { Unicode11Addon } = unicode11;
@@ -28,6 +29,8 @@ export interface HostOptions {
   cwd?: string;
   /** The size the pty reports (TIOCGWINSZ), when it should differ from the emulator's. */
   ptySize?: { cols: number; rows: number };
+  /** Also answer colour, title and keyboard-flag queries, as a terminal that reports them (terminal-reports.ts). */
+  reports?: ReportOptions;
 }
 
 /** Typed-looking input a user or a confused terminal may send mid-run. */
@@ -52,6 +55,8 @@ export class PtyHost {
   da1Replies = 0;
   /** Every window title (OSC 0/2) the program set, in order. */
   readonly titles: string[] = [];
+  /** The colours, titles and keyboard flags it reports, with `reports`. */
+  readonly reports: TerminalReports | undefined;
   private queue: { text: string; due: number }[] = [];
   private sending = false;
   private garbageAt = 0;
@@ -64,6 +69,7 @@ export class PtyHost {
     this.term = new Terminal({ cols, rows, allowProposedApi: true, logLevel: 'off' });
     this.term.loadAddon(new Unicode11Addon());
     this.term.unicode.activeVersion = '11';
+    if (opts.reports) this.reports = new TerminalReports(this.term, opts.reports);
     this.proc = pty.spawn(file, args, { name: 'xterm-256color', cols: opts.ptySize?.cols ?? cols, rows: opts.ptySize?.rows ?? rows, cwd: opts.cwd ?? process.cwd(), env: opts.env ?? cleanTerminalEnv(), encoding: null });
     this.proc.onData((data) => this.term.write(typeof data === 'string' ? data : new Uint8Array(data)));
     this.term.onData((reply) => this.reply(reply));
@@ -122,12 +128,8 @@ export class PtyHost {
   }
 
   /** Ask the emulator directly (not through the pty), e.g. DECRQM after the program ended. */
-  async ask(query: string): Promise<string> {
-    let got = '';
-    const sub = this.term.onData((d) => (got += d));
-    await new Promise<void>((resolve) => this.term.write(query, resolve));
-    sub.dispose();
-    return got;
+  ask(query: string): Promise<string> {
+    return askEmulator(this.term, query);
   }
 
   /** Text of every line of the active buffer (scrollback included), trailing blanks trimmed. */
@@ -135,6 +137,21 @@ export class PtyHost {
     const buf = this.term.buffer.active;
     const out: string[] = [];
     for (let i = 0; i < buf.length; i++) out.push(buf.getLine(i)?.translateToString(true) ?? '');
+    while (out.length > 0 && out[out.length - 1] === '') out.pop();
+    return out;
+  }
+
+  /** Like lines(), with each line the terminal wrapped joined to the one before (as the program wrote it). */
+  joinedLines(): string[] {
+    const buf = this.term.buffer.active;
+    const full: string[] = [];
+    for (let i = 0; i < buf.length; i++) {
+      const line = buf.getLine(i);
+      const text = line?.translateToString(false) ?? '';
+      if (line?.isWrapped && full.length > 0) full[full.length - 1] += text;
+      else full.push(text);
+    }
+    const out = full.map((l) => l.trimEnd());
     while (out.length > 0 && out[out.length - 1] === '') out.pop();
     return out;
   }

@@ -23,8 +23,8 @@ export function scratchDir(): string {
   return mkdtempSync(join(tmpdir(), 'termprobe-self-'));
 }
 
-export function childConfig(dir: string, cliArgs: string[], linger = false): ChildConfig {
-  return { report: join(dir, 'child.json'), prior: PRIOR, cmd: [process.execPath, BIN, ...cliArgs], cwd: dir, linger };
+export function childConfig(dir: string, cliArgs: string[], linger = false, prior = PRIOR): ChildConfig {
+  return { report: join(dir, 'child.json'), prior, cmd: [process.execPath, BIN, ...cliArgs], cwd: dir, linger };
 }
 
 export function childArgv(config: ChildConfig): string[] {
@@ -45,9 +45,9 @@ export function readChildReport(config: ChildConfig): ChildReport {
   return JSON.parse(readFileSync(config.report, 'utf8')) as ChildReport;
 }
 
-/** The CLI in a node-pty + xterm.js host; the host is returned for inspection (kill it when done). */
-export function startInHost(dir: string, cliArgs: string[], opts: HostOptions = {}): { host: PtyHost; config: ChildConfig } {
-  const config = childConfig(dir, cliArgs);
+/** The CLI in a node-pty + xterm.js host (after `prior`, PRIOR unless given); the host is returned for inspection (kill it when done). */
+export function startInHost(dir: string, cliArgs: string[], opts: HostOptions & { prior?: string } = {}): { host: PtyHost; config: ChildConfig } {
+  const config = childConfig(dir, cliArgs, false, opts.prior);
   const [file, ...args] = childArgv(config);
   return { host: new PtyHost(file!, args, { cwd: dir, ...opts }), config };
 }

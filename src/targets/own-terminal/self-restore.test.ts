@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { restoration } from './self-restore.js';
+import { outsideBytes, restoration } from './self-restore.js';
 import type { PriorState } from './self-state.js';
+import { emptyOutsideState, type OutsideState } from './self-outside-state.js';
 
 const size = { cols: 80, rows: 24 };
 const prior = (p: Partial<PriorState>): PriorState => ({ answered: true, modes: {}, sources: {}, ...p });
@@ -44,5 +45,16 @@ describe('restoration', () => {
   it('after queries only (no probe sent), just leaves the alternate screen and restores the cursor', () => {
     expect(restoration(prior({ cursor: { row: 3, col: 1 } }), ['?1'], size).queriesOnly).toBe('\x1b[?1049l\x1b8\x1b[3;1H');
     expect(restoration(prior({}), ['?1'], size).queriesOnly).toBe('\x1b[?1049l\x1b8');
+  });
+
+  it('sets back each colour, title and the keyboard flags as reported, while still in the alternate screen', () => {
+    const outside: OutsideState = { ...emptyOutsideState(), palette: new Map([[1, 'rgb:cdcd/0000/0000'], [200, '#ff8700']]), dynamic: new Map([[11, 'rgb:1010/2020/3030']]), title: 'my title', icon: 'icon', keyboard: 1 };
+    expect(outsideBytes(outside)).toBe('\x1b]4;1;rgb:cdcd/0000/0000\x1b\\\x1b]4;200;#ff8700\x1b\\\x1b]11;rgb:1010/2020/3030\x1b\\\x1b]1;icon\x1b\\\x1b]2;my title\x1b\\\x1b[=1;1u');
+    const { bytes } = restoration(prior({ modes: { '?2004': 'set' }, outside }), ['?2004'], size);
+    const at = bytes.indexOf(outsideBytes(outside));
+    expect(at).toBeGreaterThan(bytes.indexOf('\x1b[?2004h'));
+    expect(at).toBeLessThan(bytes.lastIndexOf('\x1b[?1049l'));
+    expect(outsideBytes(emptyOutsideState())).toBe('');
+    expect(restoration(prior({ outside }), [], size).queriesOnly).not.toContain('\x1b]');
   });
 });

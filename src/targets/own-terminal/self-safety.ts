@@ -1,14 +1,19 @@
 /**
- * Probes that must not run in the user's own terminal, and why. termprobe
- * probes only inside the alternate screen and puts back what it changed; a
- * probe that would leave the alternate screen (and so write over the user's
- * main screen), resize the window, reset the terminal, or change something
- * that cannot be read back (title, palette, clipboard, font) is skipped there
- * with that reason. The embedded and multiplexer targets still run it.
+ * Probes that must not run in the user's own terminal, whatever it reports, and
+ * why. termprobe probes only inside the alternate screen and puts back what it
+ * changed; a probe that would leave the alternate screen (and so write over the
+ * user's main screen), resize the window, reset the terminal, or change
+ * something no restoration can put back (the font, the clipboard, the special
+ * colours, titles other programs saved on the title stack: self-outside.ts) is
+ * skipped there with that reason. Colours and titles the terminal reports are
+ * put back; a probe that changes one it did not report is skipped once the
+ * run knows (self-outside-state.ts, unreportedChange). The embedded and
+ * multiplexer targets still run them all.
  */
 import type { Probe } from '../../corpus/probe-schema.js';
 import { CsiQueryScanner, type CsiSequence } from '../common/csi-query-scanner.js';
 import { modesIn, probeBytes } from './self-modes.js';
+import { outsideChangesOf } from './self-outside.js';
 
 const ALT_SCREEN_MODES = new Set(['?47', '?1047', '?1049']);
 
@@ -16,9 +21,6 @@ const ALT_SCREEN_MODES = new Set(['?47', '?1047', '?1049']);
 const isWindowOp = (s: CsiSequence) => s.final === 't' && s.marker === '' && s.intermediates === '' && (/^(?:[1-9]|10)(?:;|$)/.test(s.params) || Number(s.params.split(';')[0]) >= 24);
 /** DECSCPP (CSI Pn $ |) and DECSNLS (CSI Pn * |) change the page size. */
 const isPageSize = (s: CsiSequence) => s.final === '|' && (s.intermediates === '$' || s.intermediates === '*');
-
-/** OSC commands that change state outside the screen: title, palette, colours, font, clipboard; introduced by ESC ] or the C1 OSC (U+009D, UTF-8 C2 9D, or a raw 9D byte). */
-const STATEFUL_OSC = /(?:\x1b\]|\xc2\x9d|\x9d)(?:0|1|2|4|5|10|11|12|13|14|15|16|17|18|19|50|52|104|105|110|111|112|113|114|115|116|117|118|119)(?:;|\x07|\x1b)(?!\?)/;
 
 function reasonFor(bytes: Uint8Array): string | undefined {
   const latin1 = Buffer.from(bytes).toString('latin1');
@@ -28,7 +30,6 @@ function reasonFor(bytes: Uint8Array): string | undefined {
   if (modesIn(bytes).includes('?3')) return 'it switches 80/132 columns (DECCOLM), which clears the screen and may resize your window';
   const resizes = new CsiQueryScanner((s) => isWindowOp(s) || isPageSize(s));
   if (resizes.scan(bytes).length > 0) return 'it would move or resize your window';
-  if (STATEFUL_OSC.test(latin1)) return 'it changes your title, colours, font or clipboard, which cannot be read back and restored';
   // States a Ctrl-C between the probe and its cleanup would leave the terminal in, and that no restoration can ask about first.
   if (/\x1b G/.test(latin1)) return 'it switches your terminal to 8-bit replies (S8C1T)';
   if (/\x1b%@/.test(latin1)) return 'it takes your terminal out of UTF-8 (ESC % @)';
@@ -44,5 +45,6 @@ export function unsafeForSelf(probe: Probe): string | undefined {
     const reason = reasonFor(bytes);
     if (reason) return `skipped in your own terminal: ${reason}`;
   }
-  return undefined;
+  const outside = outsideChangesOf(probe).unrestorable;
+  return outside ? `skipped in your own terminal: ${outside}, which cannot be put back` : undefined;
 }

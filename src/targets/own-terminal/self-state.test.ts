@@ -34,6 +34,9 @@ describe('readPriorState', () => {
     expect(p.sources).toMatchObject({ '?1': 'decrqm', '?25': 'tmux' });
     expect(p).toMatchObject({ keypad: 'application', alternateBefore: false, cursor: { row: 10, col: 5 }, scrollRegion: { top: 1, bottom: 24 } });
     expect(tmux.client).toEqual({ termname: 'xterm-kitty', termtype: 'kitty(0.26.5)' });
+    expect(tmux.title).toBeUndefined();
+    // The pane's title comes last, whatever it holds.
+    expect(parseTmuxPane('0\t1\t0\t1\t1\t0\t0\t0\t0\t0\t0\t0\t4\t9\t0\t23\txterm-kitty\tkitty(0.26.5)\t3.3a\tvim: a\tb.txt\n').title).toBe('vim: a\tb.txt');
   });
 
   it('records the alternate screen as it was before the run: from DECRQM (read on the main screen), else from tmux', () => {

@@ -11,6 +11,7 @@
 import type { Probe } from '../../corpus/probe-schema.js';
 import type { ProbeResult } from '../../results/results-schema.js';
 import type { TmuxPane } from './self-tmux.js';
+import type { OutsideState } from './self-outside-state.js';
 
 /** DECRPM Ps values as results files name them. */
 const DECRPM = ['not-recognized', 'set', 'reset', 'permanently-set', 'permanently-reset'] as const;
@@ -31,6 +32,8 @@ export interface PriorState {
   sgr?: string;
   /** tmux says the pane was already in the alternate screen. */
   alternateBefore?: boolean;
+  /** Colours, titles and keyboard flags the run changes, as the terminal reported them (self-outside-state.ts). */
+  outside?: OutsideState;
 }
 
 export interface SeenReplies {

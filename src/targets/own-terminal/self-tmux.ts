@@ -1,7 +1,7 @@
 /**
  * Inside tmux, what tmux can tell about the pane that DECRQM cannot (tmux 3.3
- * answers no DECRQM): its modes, cursor and scroll region, and the client
- * terminal attached to it. Read-only (`display-message -p`) against the server
+ * answers no DECRQM): its modes, cursor and scroll region, its title (tmux
+ * 3.3a answers no CSI 21 t), and the client terminal attached to it. Read-only (`display-message -p`) against the server
  * named by $TMUX, bounded by a timeout; any failure just means "not known".
  */
 import { execFile } from 'node:child_process';
@@ -22,7 +22,8 @@ const FLAG_MODES: [string, string][] = [
   ['wrap_flag', '?7'],
 ];
 const OTHER = ['cursor_x', 'cursor_y', 'scroll_region_upper', 'scroll_region_lower', 'client_termname', 'client_termtype', 'version'];
-const FORMAT = [...FLAG_MODES.map(([f]) => f), ...OTHER].map((f) => `#{${f}}`).join('\t');
+/** The title goes last: whatever it holds (a tab too) is the rest of the line. */
+const FORMAT = [...FLAG_MODES.map(([f]) => f), ...OTHER, 'pane_title'].map((f) => `#{${f}}`).join('\t');
 
 export interface TmuxPane {
   /** Mode → 'set' | 'reset', for the formats this tmux knows. */
@@ -32,6 +33,8 @@ export interface TmuxPane {
   scrollRegion?: { top: number; bottom: number };
   client: { termname?: string; termtype?: string };
   version?: string;
+  /** The pane's title (set by OSC 0 / 2, and by APC strings). */
+  title?: string;
 }
 
 export function parseTmuxPane(line: string): TmuxPane {
@@ -50,11 +53,17 @@ export function parseTmuxPane(line: string): TmuxPane {
   if (other['client_termname']) pane.client.termname = other['client_termname'];
   if (other['client_termtype']) pane.client.termtype = other['client_termtype'];
   if (other['version']) pane.version = other['version'];
+  const title = values.slice(FLAG_MODES.length + OTHER.length);
+  if (title.length > 0) pane.title = title.join('\t');
   return pane;
 }
 
-/** The pane this process runs in, or undefined outside tmux or when tmux does not answer within timeoutMs. */
-export function readTmuxPane(env: NodeJS.ProcessEnv, timeoutMs = 1000): Promise<TmuxPane | undefined> {
+/**
+ * The pane this process runs in, or undefined outside tmux or when tmux does not answer within timeoutMs.
+ * The timer runs while the corpus loads: on a loaded machine 1 s was too short for a tmux that answers
+ * (the keypad was then put back to the prompt's usual state instead of tmux's), so 3 s.
+ */
+export function readTmuxPane(env: NodeJS.ProcessEnv, timeoutMs = 3000): Promise<TmuxPane | undefined> {
   if (!env['TMUX']) return Promise.resolve(undefined);
   const target = env['TMUX_PANE'] ? ['-t', env['TMUX_PANE']] : [];
   return new Promise((resolve) => {

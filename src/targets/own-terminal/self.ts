@@ -1,8 +1,9 @@
 /**
  * The `self` target: the terminal termprobe runs in. Opening it sets raw mode
  * (before the first query), reads the state to put back (self-state.ts),
- * and enters the alternate screen, so the engine's probes never write on the
- * user's main screen. Closing it (normal end, error, signal, silence) writes
+ * enters the alternate screen, so the engine's probes never write on the
+ * user's main screen, and there reads what the probes change outside the
+ * screen: colours, titles, keyboard flags (self-outside-state.ts). Closing it (normal end, error, signal, silence) writes
  * the restoration, waits until the terminal has answered every DA1 sent (so
  * no late reply lands at the user's prompt), and restores the tty mode. An
  * exit hook does the same synchronously if the process ends any other way.
@@ -18,6 +19,9 @@ import { modesToRead, PRELUDE_MODES } from './self-modes.js';
 import { ENTER_ALTERNATE, restoration, type Restoration } from './self-restore.js';
 import { alternateScreenQuery, mainScreenModesQuery, measuredSize, readPriorState, readSeenReplies, type PriorState, type SeenReplies } from './self-state.js';
 import { readTmuxPane, type TmuxPane } from './self-tmux.js';
+import { NOTHING_OUTSIDE, outsideQueries, type OutsideChanges } from './self-outside.js';
+import { effectiveChanges, emptyOutsideState, outsideQuery, readOutsideState, type Multiplexer, type OutsideState } from './self-outside-state.js';
+import { judgeTitleCheck, titleCheckFor } from './self-title-check.js';
 import { TtyLink } from './self-tty.js';
 import type { OpenOptions, TargetFactory, TargetSession } from '../target.js';
 import { validateTargetOptions } from '../target-options.js';
@@ -44,12 +48,18 @@ export interface SelfOpenOptions {
   signal?: AbortSignal;
   /** Modes the run may change (see touchedModes); the prelude's when not given. */
   touched?: readonly string[];
+  /** What the run may change outside the screen (see touchedOutside): read first, put back at the end. */
+  outside?: OutsideChanges;
   env?: NodeJS.ProcessEnv;
 }
 
 const encoder = new TextEncoder();
 const DA1_QUERIES = [Buffer.from('\x1b[c'), Buffer.from('\x1b[0c')];
 const SOFT_RESET = Buffer.from('\x1b[!p');
+
+/** Modes a note names one by one; more are counted, the first few named (someModes). */
+const FEW = 3;
+const someModes = (modes: readonly string[]) => `${modes.slice(0, FEW).join(', ')}, …`;
 
 /** How often `needle` occurs in `bytes` (a plain byte search: the engine writes whole sequences). */
 function occurrences(bytes: Buffer, needle: Buffer): number {
@@ -74,12 +84,14 @@ export class SelfSession implements TargetSession {
   private entered = false;
   private restoreBytes = '';
   private queriesOnlyRestore = '\x1b[?1049l\x1b8';
-  /** Set once a probe went out (its prelude starts with DECSTR): from then on the full restoration is needed. */
+  /** Set once a probe went out (its prelude starts with DECSTR), or the title check: from then on the full restoration is needed. */
   private probed = false;
   private readonly exitHook = () => this.emergencyRestore();
   /** The window size the tty reports, replaced by the one the terminal shows (CUP 999;999 + CSI 6n) when they differ. */
   size: { cols: number; rows: number };
   prior: PriorState = { answered: false, modes: {}, sources: {} };
+  /** What the terminal reported of what the run changes outside the screen (what may change; the rest is skipped). */
+  outside: OutsideState = emptyOutsideState();
   identity: Identity = { name: 'unknown', version: 'unknown', identifiedBy: 'unknown', chain: {} };
   engine: EngineIdentity | undefined;
   summary = '';
@@ -216,13 +228,45 @@ export class SelfSession implements TargetSession {
     }
     const plan = restoration(this.prior, touched, this.size);
     this.setRestoration(plan);
-    if (plan.assumed.length > 0 && this.prior.answered) this.notes.push(`the terminal did not report ${plan.assumed.join(', ')}; put back to the usual state at a shell prompt`);
-    if (plan.unknown.length > 0 && this.prior.answered) this.notes.push(`state of ${plan.unknown.join(', ')} unknown; left as the probes left them`);
+    // Many modes are named by count and the first few (the results file's settings have each state): the report has 40 rows.
+    const { assumed, unknown } = plan;
+    if (assumed.length > 0 && this.prior.answered) this.notes.push(assumed.length <= FEW ? `the terminal did not report ${assumed.join(', ')}; put back to the usual state at a shell prompt` : `${assumed.length} modes not reported (${someModes(assumed)}); put back as at a shell prompt`);
+    if (unknown.length > 0 && this.prior.answered) this.notes.push(unknown.length <= FEW ? `state of ${unknown.join(', ')} unknown; left as the probes left them` : `${unknown.length} modes unknown (${someModes(unknown)}); left as the probes left them`);
     const seen = readSeenReplies(alt);
     const guess = opts.steps.identify({ ...seen, env: this.env, ...(tmux ? { tmuxClient: tmux.client } : {}) });
     this.identity = guess.identity;
     this.engine = guess.engine;
     this.summary = guess.summary;
+    const mux: Multiplexer = { tmux: Boolean(this.env['TMUX']), screen: Boolean(this.env['STY']), ...(tmux?.title !== undefined ? { tmuxTitle: tmux.title } : {}) };
+    if (main.answered) await this.readOutside(effectiveChanges(opts.outside ?? NOTHING_OUTSIDE, mux), mux, touched, opts.steps);
+  }
+
+  /**
+   * Step 4, still before any probe: the colours, titles and keyboard flags the
+   * run changes, asked (in the alternate screen: a terminal may print part of
+   * an OSC it does not know), a reported title checked (self-title-check.ts),
+   * and the restoration extended by what was reported.
+   */
+  private async readOutside(changes: OutsideChanges, mux: Multiplexer, touched: readonly string[], steps: SelfSteps): Promise<void> {
+    if (outsideQueries(changes).length === 0) {
+      this.outside = { ...this.outside, apcSetsTitle: mux.tmux || mux.screen };
+      return;
+    }
+    let state = readOutsideState(await this.ask(outsideQuery(changes), steps), changes, mux);
+    const check = titleCheckFor(state);
+    if (check) {
+      // The check changes the title: until it is judged, a stop puts the reported title back (right unless the report is fake).
+      this.probed = true;
+      this.setRestoration(restoration({ ...this.prior, outside: state }, touched, this.size));
+      const changed = await this.ask(check.change, steps);
+      const judged = judgeTitleCheck(state, check, changed, await this.ask(check.reread, steps));
+      state = judged.state;
+      if (judged.rewrite) this.write(encoder.encode(judged.rewrite));
+      if (judged.note) this.notes.push(judged.note);
+    }
+    this.outside = state;
+    this.prior = { ...this.prior, outside: state };
+    this.setRestoration(restoration(this.prior, touched, this.size));
   }
 
   private setRestoration(plan: Restoration): void {
