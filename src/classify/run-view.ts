@@ -3,7 +3,7 @@
  * answer signature and short summary computed once (never per cell).
  */
 import { basename } from 'node:path';
-import { answerSignature, answerSummary, answerValues, HOST_REPLY, NO_REPLY } from '../results/answer-key.js';
+import { answerSignature, answerSummary, answerValues, hasNoAnswer, HOST_REPLY, NO_REPLY } from '../results/answer-key.js';
 import type { ProbeResult, ResultsFile } from '../results/results-schema.js';
 import { engineOfRun } from '../results/engines.js';
 import { EMBEDDED_TARGETS } from '../targets/registry.js';
@@ -14,7 +14,7 @@ export type SignatureLevel = 'cells' | 'text' | 'none';
 
 /** Like answerSignature, but the screen counts by its text only, or not at all: for runs that could not read more. */
 export function textSignature(r: ProbeResult, withScreen = true): string {
-  if (r.status === 'no-reply' || r.status === 'skipped' || r.status === 'error' || r.status === 'crashed') return r.status;
+  if (hasNoAnswer(r)) return r.status;
   const v = answerValues(r);
   // A reply termprobe's pipe wrote is no terminal's answer: it never equals one a terminal gave.
   for (const rep of r.replies) if (rep.source === 'host') v.replies[rep.query] = HOST_REPLY;
