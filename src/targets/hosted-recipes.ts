@@ -8,7 +8,6 @@
  * running each (the relay checks the inner tty has the size asked for).
  */
 import { execFile } from 'node:child_process';
-import type { CsiSequence } from './csi-query-scanner.js';
 import type { Requirement } from './find-program.js';
 import { TargetStartError } from './target-start-error.js';
 
@@ -42,8 +41,8 @@ export interface HostedRecipe {
   engine: { name: string; pkg?: string; note?: string; /** The engine is part of this program: its version is the program's. */ sameVersion?: boolean };
   /** At most this many probes in flight (see TargetFactory.maxWindow). */
   maxWindow?: number;
-  /** For terminals that never answer DA1: the queries they answer with a CPR (see cpr-sentinel.ts). */
-  answersWithCpr?: (seq: CsiSequence) => boolean;
+  /** The terminal never answers DA1, so termprobe's pipe answers the sentinel (see cpr-sentinel.ts). */
+  hostDa1?: boolean;
   launch(ctx: HostedContext, signal?: AbortSignal): Promise<HostedLaunch>;
 }
 
@@ -91,7 +90,7 @@ export const HOSTED_RECIPES: readonly HostedRecipe[] = [
     requirements: [{ program: 'emacs', pkg: 'emacs-nox' }, SCRIPT],
     engine: { name: 'emacs-term', sameVersion: true, note: "Emacs's term.el (M-x term), in emacs-nox" },
     // term.el answers CSI … n with a CPR, whatever the parameters, and never DA1 (measured).
-    answersWithCpr: (s) => s.final === 'n' && s.intermediates === '',
+    hostDa1: true,
     // The mode line and the echo area take two rows, term.el one more row and one column.
     launch: async (ctx) => {
       const lisp = `(progn (set-buffer (make-term "termprobe" "/bin/sh" nil ${JSON.stringify(ctx.script)})) (term-mode) (term-char-mode) (switch-to-buffer "*termprobe*"))`;
@@ -107,7 +106,7 @@ export const HOSTED_RECIPES: readonly HostedRecipe[] = [
     requirements: [{ program: 'dvtm', pkg: 'dvtm' }, SCRIPT],
     engine: { name: 'dvtm', sameVersion: true },
     // dvtm answers CSI 6 n only (0-based, measured), and never DA1.
-    answersWithCpr: (s) => s.final === 'n' && s.marker === '' && s.intermediates === '' && s.params === '6',
+    hostDa1: true,
     launch: async (ctx) => ({
       argv: ['dvtm', '-M', ctx.argv.join(' ')],
       pty: { cols: ctx.cols, rows: ctx.rows },

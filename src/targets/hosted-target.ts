@@ -36,8 +36,8 @@ class HostedSession extends RelaySession {
 
   constructor(relay: FifoRelay, signal: AbortSignal | undefined, recipe: HostedRecipe, private readonly stop: () => Promise<void>) {
     super(relay, signal);
-    if (recipe.answersWithCpr) {
-      this.sentinel = new CprSentinel(recipe.answersWithCpr);
+    if (recipe.hostDa1) {
+      this.sentinel = new CprSentinel();
       this.hostAnswers = ['da1'];
     }
     relay.onData((chunk) => {
@@ -187,7 +187,7 @@ export async function openHosted(recipe: HostedRecipe, opts: OpenOptions): Promi
           env: 'scratch HOME and XDG dirs, LANG=C.UTF-8',
           screen: `none: the screen is drawn by ${recipe.name === 'mosh' ? 'mosh-client' : recipe.name} in its own time, with nothing that says when it has caught up, so no read-back yet; answers are cursor reports and replies only`,
           'size-check': `the inner tty is ${cols}x${rows}; CPR after CUP ${far};${far} answered ${corner}`,
-          ...(recipe.answersWithCpr ? { da1: 'never answered by this terminal: termprobe answers the DA1 sentinel once the CPR sent after it comes back (host-supplied)' } : {}),
+          ...(recipe.hostDa1 ? { da1: 'never answered by this terminal: termprobe answers the DA1 sentinel once the two cursor reports it asks after it (home, then 2;3) come back (host-supplied)' } : {}),
         },
       },
     };
