@@ -5,6 +5,7 @@
  * registry: it is escaped, and only http(s) sources become links.
  */
 import type { DivergenceEntry } from '../../classify/load-divergences.js';
+import { describeConvention, type ReplyConvention } from '../../classify/reply-convention.js';
 import type { ProbeResult } from '../../results/results-schema.js';
 import { externalLink, html, type Html } from './html.js';
 
@@ -42,4 +43,10 @@ export function entryExplanation(entry: DivergenceEntry | undefined, who?: Html)
   if (!entry) return html``;
   const where = `${entry.file}${entry.line !== undefined ? `:${entry.line}` : ''}`;
   return html`<p class="reason">${who ?? ''}${entry.reason}</p><ul class="evidence">${entry.evidence.map((e) => html`<li>${externalLink(e, shortSource(e))}</li>`)}</ul><div class="n">registry: ${entry.target} ${entry.versions} ${entry.class} · ${where}</div>`;
+}
+
+/** Why a cell shows two cursors (raw→judged): its terminal's reply convention, its reason, evidence and where it lives. */
+export function conventionExplanation(c: ReplyConvention, who?: Html): Html {
+  const where = `${c.file}${c.line !== undefined ? `:${c.line}` : ''}`;
+  return html`<p class="reason">${who ?? ''}Judged after correction (before the arrow: the raw report): ${describeConvention(c)}. ${c.reason}</p><ul class="evidence">${c.evidence.map((e) => html`<li>${externalLink(e, shortSource(e))}</li>`)}</ul><div class="n">registry: ${c.target} ${c.versions} reply convention · ${where}</div>`;
 }

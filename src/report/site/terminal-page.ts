@@ -7,7 +7,7 @@ import { comparePath } from './compare-page.js';
 import { compactResults } from './compact-results.js';
 import { summarizeTarget } from '../../classify/score.js';
 import type { Identity, ResultsFile } from '../../results/results-schema.js';
-import { entryExplanation } from './answer-evidence.js';
+import { conventionExplanation, entryExplanation } from './answer-evidence.js';
 import { KIND_STYLES } from './cell-kind.js';
 import { html, type Html } from './html.js';
 import { renderPage } from './layout.js';
@@ -57,6 +57,12 @@ function scoresByCategory(col: SiteColumn, model: SiteModel): Html {
 }
 
 function explanation(cell: SiteRow['cells'][number]): Html {
+  const c = cell.verdict.corrected;
+  if (c) return html`${conventionExplanation(c)}${explained(cell)}`;
+  return explained(cell);
+}
+
+function explained(cell: SiteRow['cells'][number]): Html {
   if (cell.verdict.entry) return entryExplanation(cell.verdict.entry);
   const s = cell.verdict.support;
   if (s.support === 'lacks') return html`<p class="reason">The probe’s lacks answer: the terminal does not implement the behaviour.</p>`;
