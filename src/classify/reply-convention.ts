@@ -33,7 +33,7 @@ export interface ReplyConvention extends ReplyConventionData {
 
 /** What the convention says, in words, for tables and pages (`who`: how to name the terminal, by default its target name). */
 export function describeConvention(c: Pick<ReplyConvention, 'cursor' | 'target'>, who: string = c.target): string {
-  return `${who} reports the cursor 0-based, so its cursor answers are judged with 1 added to row and column`;
+  return `${who} reports the cursor 0-based; judged with 1 added to row and column`;
 }
 
 /** The answer as judged under the convention: the cursor corrected (its raw report unchanged); the result itself when nothing changes. */

@@ -7,6 +7,7 @@ import { comparePath } from './compare-page.js';
 import { compactResults } from './compact-results.js';
 import { summarizeTarget } from '../../classify/score.js';
 import type { Identity, ResultsFile } from '../../results/results-schema.js';
+import { describeConvention } from '../../classify/reply-convention.js';
 import { conventionExplanation, entryExplanation } from './answer-evidence.js';
 import { KIND_STYLES } from './cell-kind.js';
 import { html, type Html } from './html.js';
@@ -82,7 +83,10 @@ function divergences(col: SiteColumn, model: SiteModel): Html {
     return [{ head: html`<a href="../probes/${r.slug}.html#t-${col.slug}">${r.id}</a><div class="n">${r.title}</div>`, cells: [html`<span class="mark k-${cell.kind}">${style.mark}</span> ${style.word}`, `${AGREEMENT_LETTERS[a.class]} ${a.class}`, html`<code class="raw">${cell.answer}</code>`, html`<code class="raw">${r.cells[ref.index]!.answer}</code>`, explanation(cell)] }];
   });
   if (rows.length === 0) return html`<p>None: every probe gives the answer ${ref.view.label} gives.</p>`;
-  return html`<p>${rows.length} probes where ${col.view.label} answers otherwise than ${ref.view.label}.</p>${dataTable({ cls: 'divergences', columns: ['probe', 'support', `against ${ref.view.label}`, col.view.label, ref.view.label, 'reason'], rows })}`;
+  const c = col.view.convention;
+  // The convention's reason once, above the table; each corrected row names the convention.
+  const convention = c ? html`<p class="reason">${describeConvention(c, col.view.label)}: ${c.reason} Its cursor answers show the raw report, then the answer judged (1;4→2;5).</p>` : '';
+  return html`${convention}<p>${rows.length} probes where ${col.view.label} answers otherwise than ${ref.view.label}.</p>${dataTable({ cls: 'divergences', columns: ['probe', 'support', `against ${ref.view.label}`, col.view.label, ref.view.label, 'reason'], rows })}`;
 }
 
 const decidedOf = (col: SiteColumn) => col.summary.implements + col.summary.lacks + col.summary.other;
