@@ -12,12 +12,15 @@ import { consensusFor, type Consensus } from './consensus.js';
 import type { DivergenceEntry, DivergenceRegistry } from './load-divergences.js';
 import { makeMarker, type Marker } from './marks.js';
 import type { ProbeLookup } from './probe-lookup.js';
+import { applyConventions, describeConvention, type ReplyConvention } from './reply-convention.js';
 import { labelRuns, type RunView } from './run-view.js';
 import { summarizeTarget, type TargetSummary } from './score.js';
 import type { SupportMark } from './support-mark.js';
 
 export interface ComparisonCell {
   support: SupportMark;
+  /** The reply convention this answer was corrected under before it was judged (its table form shows raw→judged). */
+  corrected?: ReplyConvention;
   /** The registry entry explaining this answer: a ✗ or ~ answer it names. */
   entry?: DivergenceEntry;
   /** Against the chosen emulator; absent in the emulator's own column and where the run has no result. */
@@ -102,18 +105,25 @@ export interface ComparisonOptions {
   notes?: string[];
 }
 
-/** The support mark and explaining entry of one run's answer (no emulator needed). */
-export function judgeCell(id: string, view: RunView, marker: Marker, registry: DivergenceRegistry): { support: SupportMark; entry?: DivergenceEntry } {
+/** The support mark and explaining entry of one run's answer (no emulator needed; the run's reply convention applied already: see applyConventions). */
+export function judgeCell(id: string, view: RunView, marker: Marker, registry: DivergenceRegistry): Pick<ComparisonCell, 'support' | 'entry' | 'corrected'> {
   const support = marker.mark(view, id);
-  if (support.support !== 'lacks' && support.support !== 'other') return { support };
+  const corrected = view.convention && view.corrected(id) ? { corrected: view.convention } : {};
+  if (support.support !== 'lacks' && support.support !== 'other') return { support, ...corrected };
   const entry = registry.find(id, view.answerer, view.summary(id));
-  return entry ? { support, entry } : { support };
+  return entry ? { support, entry, ...corrected } : { support, ...corrected };
+}
+
+/** One note per run judged under a reply convention: what it corrects, how the tables show it, and where it is stated. */
+function conventionNotes(columns: readonly RunView[]): string[] {
+  return columns.flatMap((v) => (v.convention ? [`${describeConvention(v.convention, v.label)}; tables show its raw report, then the answer judged (e.g. 1;4→2;5) (${v.convention.file}${v.convention.line ? `:${v.convention.line}` : ''})`] : []));
 }
 
 export function buildComparison(views: RunView[], reference: Reference, registry: DivergenceRegistry, lookup: ProbeLookup, opts: ComparisonOptions = {}): Comparison {
   const ref = reference.view;
   const columns = [ref, ...views.filter((v) => v !== ref)];
   labelRuns(columns);
+  applyConventions(columns, registry);
   const marker = makeMarker(lookup);
   const cats = opts.categories?.length ? new Set(opts.categories) : undefined;
   const ids = probeIdsOf(columns).filter((id) => !cats || cats.has(categoryOf(id)));
@@ -136,7 +146,7 @@ export function buildComparison(views: RunView[], reference: Reference, registry
     cells += s.unexplained;
     of += s.lacks + s.other;
   }
-  const notes = [...reference.notes, ...(opts.notes ?? [])];
+  const notes = [...reference.notes, ...(opts.notes ?? []), ...conventionNotes(columns)];
   const hashes = new Set(columns.map((v) => v.run.corpus.hash));
   if (hashes.size > 1) notes.push(`the runs come from ${hashes.size} corpus versions: probes are matched by id and judged by the corpus at hand`);
   const sizes = new Set(columns.map((v) => `${v.run.settings.cols}x${v.run.settings.rows}`));

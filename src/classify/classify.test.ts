@@ -41,11 +41,12 @@ describe('support marks', () => {
     expect(marker().mark(u, 'p.alt')).toMatchObject({ support: 'inconclusive', why: 'unobservable', detail: 'This answer says nothing about the behaviour.' });
   });
 
-  it('are inconclusive, with the reason, for no reply, not run, an unread screen, a lossy screen and a host-supplied reply', () => {
+  it('are inconclusive, with the reason, for no reply, not run, a crash or hang, an unread screen, a lossy screen and a host-supplied reply', () => {
     const p = PROBES.get('p.screen')!;
     expect(supportMark(p, undefined, settings)).toMatchObject({ support: 'inconclusive', why: 'not-run' });
     expect(supportMark(p, { id: 'p.screen', status: 'no-reply', replies: [] }, settings)).toMatchObject({ why: 'no-reply' });
     expect(supportMark(p, { id: 'p.screen', status: 'crashed', replies: [], note: 'died' }, settings)).toMatchObject({ why: 'crashed' });
+    expect(supportMark(p, { id: 'p.screen', status: 'hung', replies: [], note: 'stopped answering' }, settings)).toMatchObject({ support: 'inconclusive', why: 'hung', detail: 'stopped answering' });
     const cursorOnly = fakeRun('alacritty', { 'p.screen': '1;1' }).result('p.screen')!;
     expect(supportMark(p, cursorOnly, settings)).toMatchObject({ support: 'inconclusive', why: 'screen-unread' });
     const wrongCursor = fakeRun('alacritty', { 'p.screen': '2;2' }).result('p.screen')!;

@@ -11,6 +11,11 @@
  * shows them; as soon as the target answers otherwise, the entry is stale and
  * `termprobe check` fails. This zod schema validates the files and emits
  * schema/divergences.schema.json.
+ *
+ * A file may also state a reply convention of its target (see reply-convention.ts):
+ * a rule about how the terminal spells every answer of one kind (dvtm reports the
+ * cursor 0-based), under which those answers are judged, with the probes that show
+ * it directly and what they answer.
  */
 import { z } from 'zod';
 import { SPEC_DOCUMENTS } from '../corpus/probe-schema.js';
@@ -31,32 +36,61 @@ const EVIDENCE_HELP = `evidence is a URL, a spec section ("${SPEC_DOCUMENTS[2]} 
 const ANSWER_HELP = 'required: the answer this entry explains, as `termprobe compare` shows it (e.g. "2;1", "decrqss:m=1$r1;4m", "no-reply"), or a list of them';
 const answerText = z.string({ error: ANSWER_HELP }).trim().min(1, ANSWER_HELP).max(2000);
 
+const targetName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._+-]*$/, 'target is a target name, e.g. ghostty');
+const versionRange = z.string().regex(VERSION_RANGE_PATTERN, VERSION_RANGE_HELP).default('*');
+const reasonText = z
+  .string({ error: 'required: one or two sentences saying why' })
+  .trim()
+  .min(1, 'must not be empty: one or two sentences saying why')
+  .max(400, 'one or two sentences, at most 400 characters')
+  .regex(/[.!?]["')\]]*$/, 'must end a sentence (in YAML, " #" starts a comment: quote a reason that contains it)');
+const evidenceList = z
+  .array(z.string().trim().regex(EVIDENCE_PATTERN, EVIDENCE_HELP), { error: 'required: a list of links, spec sections or upstream sources' })
+  .min(1, 'must name at least one source');
+
 export const divergenceEntrySchema = z.strictObject({
   probe: z.string().regex(PROBE_PATTERN, PROBE_PATTERN_HELP).describe('A probe id, or a glob over ids ("*" any run of characters, "?" one character).'),
   /** The target's registry name, as in a results file's target.id (e.g. "ghostty", "tmux"). */
-  target: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._+-]*$/, 'target is a target name, e.g. ghostty').describe("The target's registry name, as in a results file's target.id, or an engine's name (vte, qtermwidget): then the entry holds for every terminal built on it."),
-  versions: z.string().regex(VERSION_RANGE_PATTERN, VERSION_RANGE_HELP).default('*').describe('Versions of the target (identity.version; for an engine, the engine\'s version) the entry covers: "*", "3.3a", ">=3.3", ">=3.3 <3.5".'),
+  target: targetName.describe("The target's registry name, as in a results file's target.id, or an engine's name (vte, qtermwidget): then the entry holds for every terminal built on it."),
+  versions: versionRange.describe('Versions of the target (identity.version; for an engine, the engine\'s version) the entry covers: "*", "3.3a", ">=3.3", ">=3.3 <3.5".'),
   answer: z
     .union([answerText, z.array(answerText).min(1, 'list at least one answer')], { error: ANSWER_HELP })
     .describe('The answer (or answers) this entry explains, as `termprobe compare` shows them, e.g. "2;1" or "decrqss:m=1$r1;4m".'),
   class: z.enum(DIVERGENCE_CLASSES, { error: `class is one of: ${DIVERGENCE_CLASSES.join(', ')} (whether the reference is the one that is wrong follows from the support marks, not from an entry)` }).describe("bug: the target's answer is wrong; deliberate: a documented choice."),
-  reason: z
-    .string({ error: 'required: one or two sentences saying why' })
-    .trim()
-    .min(1, 'must not be empty: one or two sentences saying why')
-    .max(400, 'one or two sentences, at most 400 characters')
-    .regex(/[.!?]["')\]]*$/, 'must end a sentence (in YAML, " #" starts a comment: quote a reason that contains it)')
-    .describe('Why, in one or two sentences.'),
-  evidence: z
-    .array(z.string().trim().regex(EVIDENCE_PATTERN, EVIDENCE_HELP), { error: 'required: a list of links, spec sections or upstream sources' })
-    .min(1, 'must name at least one source')
-    .describe('Links, spec sections, or lines starting with source, commit, issue, changelog or docs.'),
+  reason: reasonText.describe('Why, in one or two sentences.'),
+  evidence: evidenceList.describe('Links, spec sections, or lines starting with source, commit, issue, changelog or docs.'),
+});
+
+/** How a terminal may report the cursor (CPR); each names the correction its cursor answers are judged after. */
+export const CURSOR_CONVENTIONS = ['zero-based'] as const;
+export type CursorConvention = (typeof CURSOR_CONVENTIONS)[number];
+
+export const replyConventionSchema = z.strictObject({
+  target: targetName.describe("The target's registry name (results' target.id), or an engine's name: then it holds for every terminal built on it."),
+  versions: versionRange.describe('Versions of the target (or engine) the convention covers: "*", "0.15", ">=0.15 <0.16".'),
+  cursor: z
+    .enum(CURSOR_CONVENTIONS, { error: `cursor is one of: ${CURSOR_CONVENTIONS.join(', ')}` })
+    .describe('zero-based: the terminal reports the cursor with row and column each one less than the position (CPR counts from 1); its cursor answers are judged after adding 1 to each.'),
+  measured: z
+    .array(
+      z.strictObject({
+        probe: z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, 'probe is one probe id (no glob)').describe('A probe whose cursor answer shows the convention directly.'),
+        answer: answerText.describe('The raw cursor answer every run the convention covers gives it, as `termprobe compare` shows the cursor before correction (e.g. "0;0").'),
+      }),
+      { error: 'required: the probes that show the convention, each with the raw answer it gives' },
+    )
+    .min(1, 'name at least one probe that shows the convention')
+    .describe('Probes that show the convention directly: `termprobe check` fails when a run it covers answers one of them otherwise, or when the answer, corrected, does not implement the probe (or uncorrected does).'),
+  reason: reasonText.describe('Why the terminal answers so, in one or two sentences.'),
+  evidence: evidenceList.describe('The source at the measured version: links, spec sections, or lines starting with source, commit, issue, changelog or docs.'),
 });
 
 export const divergenceFileSchema = z.strictObject({
+  conventions: z.array(replyConventionSchema).optional().describe("Reply conventions of this file's target (at most one per version)."),
   divergences: z.array(divergenceEntrySchema),
 });
 
 export type DivergenceEntryInput = z.input<typeof divergenceEntrySchema>;
 export type DivergenceEntryData = z.output<typeof divergenceEntrySchema>;
 export type DivergenceFileData = z.output<typeof divergenceFileSchema>;
+export type ReplyConventionData = z.output<typeof replyConventionSchema>;

@@ -7,6 +7,7 @@
  */
 import type { DivergenceEntry } from './load-divergences.js';
 import { entryCovers } from './load-divergences.js';
+import type { ReplyConvention } from './reply-convention.js';
 import type { RunView } from './run-view.js';
 import { compareVersions } from './version-range.js';
 
@@ -36,6 +37,13 @@ export const SOURCE_REPOSITORIES: Readonly<Record<string, string>> = {
   'gnunn1/tilix': 'tilix',
   'gnome-terminator/terminator': 'terminator',
   'gnome/gnome-terminal': 'gnome-terminal',
+  'martanne/dvtm': 'dvtm',
+  'emacs-mirror/emacs': 'emacs',
+  'neovim/neovim': 'neovim',
+  'vim/vim': 'vim',
+  'mobile-shell/mosh': 'mosh',
+  'borisfaure/terminology': 'terminology',
+  'enlightenment/terminology': 'terminology',
 };
 
 const BRANCHES = new Set(['main', 'master', 'head', 'trunk', 'develop', 'dev', 'next', 'devel']);
@@ -57,7 +65,10 @@ export function tagVersion(tag: string): string | undefined {
   return m?.[1];
 }
 
-function problemOf(url: string, e: DivergenceEntry, views: RunView[]): string | undefined {
+/** What carries evidence in the registry: an entry, or a reply convention. */
+export type Evidenced = DivergenceEntry | ReplyConvention;
+
+function problemOf(url: string, e: Evidenced, views: RunView[]): string | undefined {
   const pinned = linkRef(url);
   if (!pinned) return undefined;
   const { repo, ref } = pinned;
@@ -79,11 +90,11 @@ function problemOf(url: string, e: DivergenceEntry, views: RunView[]): string | 
 }
 
 export interface EvidenceProblem {
-  entry: DivergenceEntry;
+  entry: Evidenced;
   problem: string;
 }
 
-export function checkEvidence(entries: readonly DivergenceEntry[], views: RunView[]): EvidenceProblem[] {
+export function checkEvidence(entries: readonly Evidenced[], views: RunView[]): EvidenceProblem[] {
   const out: EvidenceProblem[] = [];
   for (const e of entries) {
     for (const ev of e.evidence) {

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import type { LineCounter, Node, parseDocument as ParseDocument } from 'yaml';
 import { DivergenceFileError } from './divergence-error.js';
 import { divergenceFileSchema, type DivergenceEntryData } from './divergence-schema.js';
+import type { ReplyConvention } from './reply-convention.js';
 import { isGlob, probeMatcher } from './probe-pattern.js';
 import { parseVersionRange, type VersionRange } from './version-range.js';
 import { nearestName } from '../util/nearest-name.js';
@@ -40,6 +41,10 @@ export interface Answerer {
 export interface DivergenceRegistry {
   file: string;
   entries: DivergenceEntry[];
+  /** Reply conventions (reply-convention.ts): how a terminal spells every answer of one kind. */
+  conventions: ReplyConvention[];
+  /** The convention this answerer's answers are judged under: one about the target itself wins over one about its engine. */
+  conventionFor(who: Answerer): ReplyConvention | undefined;
   /**
    * The entry explaining this answer (or, without one, any answer) of this target
    * to this probe: entries about the target itself win over entries about its
@@ -48,22 +53,24 @@ export interface DivergenceRegistry {
   find(probeId: string, who: Answerer, answer?: string): DivergenceEntry | undefined;
 }
 
-/** Does the entry speak of this answerer (the target at its version, or its engine at the engine's version)? */
-export function entryCovers(e: DivergenceEntry, who: Answerer): 'target' | 'engine' | undefined {
+/** Does the entry (or convention) speak of this answerer (the target at its version, or its engine at the engine's version)? */
+export function entryCovers(e: Pick<DivergenceEntry, 'target' | 'range'>, who: Answerer): 'target' | 'engine' | undefined {
   if (e.target === who.targetId && e.range.matches(who.version)) return 'target';
   if (e.target === who.engine.name && e.target !== who.targetId && e.range.matches(who.engine.version ?? 'unknown')) return 'engine';
   return undefined;
 }
 
-export function entryLabel(e: { index: number; target?: unknown; probe?: unknown }): string {
+export function entryLabel(e: { index: number; target?: unknown; probe?: unknown; what?: string }): string {
   const what = [e.target, e.probe].filter((x) => typeof x === 'string').join(' ');
-  return `entry ${e.index}${what ? ` (${what})` : ''}`;
+  return `${e.what ?? 'entry'} ${e.index}${what ? ` (${what})` : ''}`;
 }
 
-function entryLine(doc: ReturnType<typeof ParseDocument>, counter: LineCounter, index: number, field?: PropertyKey): number | undefined {
+type ListKey = 'divergences' | 'conventions';
+
+function entryLine(doc: ReturnType<typeof ParseDocument>, counter: LineCounter, index: number, field?: PropertyKey, key: ListKey = 'divergences'): number | undefined {
   const { isMap, isSeq } = yamlLib();
   if (!isMap(doc.contents)) return undefined;
-  const list = doc.contents.items.find((p) => (p.key as { value?: unknown } | null)?.value === 'divergences')?.value;
+  const list = doc.contents.items.find((p) => (p.key as { value?: unknown } | null)?.value === key)?.value;
   if (!isSeq(list)) return undefined;
   let node = list.items[index] as Node | undefined;
   if (field !== undefined && isMap(node)) {
@@ -116,13 +123,14 @@ export function parseDivergences(text: string, file: string): DivergenceRegistry
     const issue = parsed.error.issues[0]!;
     const [top, index, field] = issue.path;
     const where = issue.path.slice(2).map(String).join('.');
-    if (top === 'divergences' && typeof index === 'number') {
-      const raw = (data as { divergences: Record<string, unknown>[] }).divergences[index] ?? {};
+    if ((top === 'divergences' || top === 'conventions') && typeof index === 'number') {
+      const raw = (data as Record<ListKey, Record<string, unknown>[]>)[top][index] ?? {};
       const what = issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')}` : `${where ? `${where}: ` : ''}${issue.message}`;
-      throw new DivergenceFileError(file, what, entryLabel({ index: index + 1, ...raw }), entryLine(doc, counter, index, field));
+      const label = entryLabel({ index: index + 1, ...raw, ...(top === 'conventions' ? { probe: undefined, what: 'convention' } : {}) });
+      throw new DivergenceFileError(file, what, label, entryLine(doc, counter, index, field, top));
     }
     const what = issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')}` : issue.message;
-    throw new DivergenceFileError(file, `${issue.path.join('.') || '(top)'}: ${what}; the file holds "divergences:" and a list of entries`);
+    throw new DivergenceFileError(file, `${issue.path.join('.') || '(top)'}: ${what}; the file holds "divergences:" and a list of entries (and may hold "conventions:")`);
   }
   const list = parsed.data.divergences;
   let scanned = scanEntryLines(text, list.length);
@@ -149,10 +157,34 @@ export function parseDivergences(text: string, file: string): DivergenceRegistry
     const answers = typeof d.answer === 'string' ? [d.answer] : [...new Set(d.answer)];
     return { ...d, index, line, file, range, glob: isGlob(d.probe), answers, matchesProbe: probeMatcher(d.probe) };
   });
-  return makeRegistry(file, entries);
+  const conventions = (parsed.data.conventions ?? []).map((c, i): ReplyConvention => {
+    const index = i + 1;
+    slow ??= positioned(text);
+    const line = entryLine(slow.doc, slow.counter, i, undefined, 'conventions');
+    const label = entryLabel({ index, target: c.target, what: 'convention' });
+    let range: VersionRange;
+    try {
+      range = parseVersionRange(c.versions);
+    } catch (e) {
+      throw new DivergenceFileError(file, `versions: ${(e as Error).message}`, label, entryLine(slow.doc, slow.counter, i, 'versions', 'conventions'));
+    }
+    return { ...c, index, line, file, range, what: 'convention' };
+  });
+  return makeRegistry(file, entries, conventions);
 }
 
-export function makeRegistry(file: string, entries: DivergenceEntry[]): DivergenceRegistry {
+/** Two conventions that could both cover one answerer (the same target, overlapping versions) would make its answers ambiguous. */
+function checkConventionsApart(conventions: readonly ReplyConvention[]): void {
+  for (const [i, a] of conventions.entries()) {
+    for (const b of conventions.slice(i + 1)) {
+      if (a.target !== b.target || (a.versions !== b.versions && a.versions !== '*' && b.versions !== '*')) continue;
+      throw new DivergenceFileError(b.file, `a second convention for ${b.target} at versions "${b.versions}" (${entryLabel(a)} in ${a.file} covers "${a.versions}"): state one convention per version`, entryLabel(b), b.line);
+    }
+  }
+}
+
+export function makeRegistry(file: string, entries: DivergenceEntry[], conventions: ReplyConvention[] = []): DivergenceRegistry {
+  checkConventionsApart(conventions);
   const byTarget = new Map<string, DivergenceEntry[]>();
   for (const e of entries) {
     let list = byTarget.get(e.target);
@@ -171,6 +203,8 @@ export function makeRegistry(file: string, entries: DivergenceEntry[]): Divergen
   return {
     file,
     entries,
+    conventions,
+    conventionFor: (who) => conventions.find((c) => entryCovers(c, who) === 'target') ?? conventions.find((c) => entryCovers(c, who) === 'engine'),
     find: (probeId, who, answer) => pick(byTarget.get(who.targetId), probeId, who, answer) ?? (who.engine.name !== who.targetId ? pick(byTarget.get(who.engine.name), probeId, who, answer) : undefined),
   };
 }
@@ -192,16 +226,19 @@ function readRegistryFile(path: string, shown: string): string {
 function loadFolder(dir: string): DivergenceRegistry {
   const names = readdirSync(dir).filter((n) => n.endsWith('.yaml')).sort();
   const entries: DivergenceEntry[] = [];
+  const conventions: ReplyConvention[] = [];
   for (const name of names) {
     const path = join(dir, name);
     const shown = shownPath(path);
     const own = basename(name, '.yaml');
-    for (const e of parseDivergences(readRegistryFile(path, shown), shown).entries) {
+    const parsed = parseDivergences(readRegistryFile(path, shown), shown);
+    for (const e of [...parsed.conventions, ...parsed.entries]) {
       if (e.target !== own) throw new DivergenceFileError(shown, `target "${e.target}" in ${name}: this file holds entries for "${own}" only (put it in ${e.target}.yaml)`, entryLabel(e), e.line);
-      entries.push(e);
     }
+    entries.push(...parsed.entries);
+    conventions.push(...parsed.conventions);
   }
-  return makeRegistry(shownPath(dir), entries);
+  return makeRegistry(shownPath(dir), entries, conventions);
 }
 
 /** The registry at `path` (a folder or one file); the default may be absent (an empty registry), a named one may not. */
@@ -219,7 +256,7 @@ export function loadDivergences(path?: string): DivergenceRegistry {
 /** Every entry names a known target or engine; a typo fails with the nearest name. */
 export function checkTargets(registry: DivergenceRegistry, known: Iterable<string>): void {
   const names = new Set(known);
-  for (const e of registry.entries) {
+  for (const e of [...registry.conventions, ...registry.entries]) {
     if (names.has(e.target)) continue;
     const near = nearestName(e.target, names);
     throw new DivergenceFileError(e.file, `unknown target "${e.target}"${near ? `; did you mean "${near}"?` : ''} (targets: ${[...names].sort().join(', ')})`, entryLabel(e), e.line);
@@ -233,5 +270,8 @@ export function checkAgainstCorpus(registry: DivergenceRegistry, probeIds: Itera
   for (const e of registry.entries) {
     if (!e.glob && !known.has(e.probe)) throw new DivergenceFileError(registry.file, `probe "${e.probe}" is not in the corpus (see \`termprobe list\`)`, entryLabel(e), e.line);
     if (e.glob && !ids.some((id) => e.matchesProbe(id))) throw new DivergenceFileError(registry.file, `probe pattern "${e.probe}" matches no probe in the corpus`, entryLabel(e), e.line);
+  }
+  for (const c of registry.conventions) {
+    for (const m of c.measured) if (!known.has(m.probe)) throw new DivergenceFileError(c.file, `measured: probe "${m.probe}" is not in the corpus (see \`termprobe list\`)`, entryLabel(c), c.line);
   }
 }

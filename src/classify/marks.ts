@@ -1,7 +1,8 @@
 /**
  * Support marks for the runs being compared, computed once per run and probe
  * from the corpus at hand (a run made with an older corpus is judged by the
- * current expectations: the verdict follows the probe as it stands now).
+ * current expectations: the verdict follows the probe as it stands now). A run
+ * with a reply convention is judged on its corrected answers (reply-convention.ts).
  */
 import type { Probe } from '../corpus/probe-schema.js';
 import type { ProbeLookup } from './probe-lookup.js';
@@ -26,7 +27,7 @@ export function makeMarker(lookup: ProbeLookup): Marker {
       let byId = cache.get(view);
       if (!byId) cache.set(view, (byId = new Map()));
       let m = byId.get(id);
-      if (!m) byId.set(id, (m = supportMark(probe(id), view.result(id), view.run.settings)));
+      if (!m) byId.set(id, (m = supportMark(probe(id), view.judged(id), view.run.settings)));
       return m;
     },
   };

@@ -3,17 +3,18 @@
  * answer signature and short summary computed once (never per cell).
  */
 import { basename } from 'node:path';
-import { answerSignature, answerSummary, answerValues, HOST_REPLY, NO_REPLY } from '../results/answer-key.js';
+import { answerSignature, answerSummary, answerValues, hasNoAnswer, HOST_REPLY, NO_REPLY } from '../results/answer-key.js';
 import type { ProbeResult, ResultsFile } from '../results/results-schema.js';
 import { EMBEDDED_TARGET_IDS, engineOfRun } from '../results/engines.js';
 import type { Answerer } from './load-divergences.js';
+import { CORRECTED_MARK, correctedSummary, judgeByConvention, type ReplyConvention } from './reply-convention.js';
 
 /** How much of an answer counts: screen cells, the screen's text only, or no screen at all. */
 export type SignatureLevel = 'cells' | 'text' | 'none';
 
 /** Like answerSignature, but the screen counts by its text only, or not at all: for runs that could not read more. */
 export function textSignature(r: ProbeResult, withScreen = true): string {
-  if (r.status === 'no-reply' || r.status === 'skipped' || r.status === 'error' || r.status === 'crashed') return r.status;
+  if (hasNoAnswer(r)) return r.status;
   const v = answerValues(r);
   // A reply termprobe's pipe wrote is no terminal's answer: it never equals one a terminal gave.
   for (const rep of r.replies) if (rep.source === 'host') v.replies[rep.query] = HOST_REPLY;
@@ -41,10 +42,19 @@ export interface RunView {
   engine: { name: string; version?: string };
   /** Who answered, as registry entries match it. */
   answerer: Answerer;
+  /** The result as the terminal gave it (raw replies, cursor as reported). */
   result(id: string): ProbeResult | undefined;
+  /** The reply convention the registry states for this run, under which its answers are judged (see reply-convention.ts). */
+  convention: ReplyConvention | undefined;
+  /** Judge this run's answers under a convention from now on (or under none). */
+  useConvention(c: ReplyConvention | undefined): void;
+  /** The result as judged: under a convention, corrected (the raw reports unchanged); else the result itself. */
+  judged(id: string): ProbeResult | undefined;
+  /** Whether the convention changed this probe's answer. */
+  corrected(id: string): boolean;
   /** The answer's signature: with screen cells ("cells", the default), screen text only ("text"), or no screen ("none"). */
   signature(id: string, level?: SignatureLevel): string | undefined;
-  /** The short answer for tables; without the screen part when withScreen is false. */
+  /** The short answer for tables ("1;4→2;5" where a convention corrected it); without the screen part when withScreen is false. */
   summary(id: string, withScreen?: boolean): string;
 }
 
@@ -60,9 +70,17 @@ export function viewRun(file: string, run: ResultsFile): RunView {
   const caches: Record<SignatureLevel, Map<string, string>> = { cells: new Map(), text: new Map(), none: new Map() };
   const sums = new Map<string, string>();
   const bareSums = new Map<string, string>();
+  const judgedById = new Map<string, ProbeResult>();
   const { name, version } = run.target.identity;
   const engine = engineOfRun(run);
-  return {
+  const judged = (id: string): ProbeResult | undefined => {
+    const r = byId.get(id);
+    if (!r || !view.convention) return r;
+    let j = judgedById.get(id);
+    if (j === undefined) judgedById.set(id, (j = judgeByConvention(r, view.convention)));
+    return j;
+  };
+  const view: RunView = {
     file,
     run,
     targetId: run.target.id,
@@ -74,13 +92,22 @@ export function viewRun(file: string, run: ResultsFile): RunView {
     engine,
     answerer: { targetId: run.target.id, version, engine },
     result: (id) => byId.get(id),
+    convention: undefined,
+    useConvention(c) {
+      if (c === view.convention) return;
+      view.convention = c;
+      for (const m of [...Object.values(caches), sums, bareSums, judgedById]) m.clear();
+    },
+    judged,
+    corrected: (id) => judged(id) !== byId.get(id),
     signature(id, level = 'cells') {
       const cache = caches[level];
       let s = cache.get(id);
       if (s === undefined) {
-        const r = byId.get(id);
+        const r = judged(id);
         if (!r) return undefined;
         s = level === 'cells' ? answerSignature(r) : textSignature(r, level === 'text');
+        if (r !== byId.get(id)) s += CORRECTED_MARK;
         cache.set(id, s);
       }
       return s;
@@ -89,13 +116,16 @@ export function viewRun(file: string, run: ResultsFile): RunView {
       const cache = withScreen ? sums : bareSums;
       let s = cache.get(id);
       if (s === undefined) {
-        const r = byId.get(id);
-        s = answerSummary(r && !withScreen ? { ...r, screen: undefined } : r);
+        const raw = byId.get(id);
+        const r = judged(id);
+        const shown = (x: ProbeResult | undefined) => (x && !withScreen ? { ...x, screen: undefined } : x);
+        s = raw && r && r !== raw ? correctedSummary(raw, shown(r)!) : answerSummary(shown(raw));
         cache.set(id, s);
       }
       return s;
     },
   };
+  return view;
 }
 
 /**

@@ -11,6 +11,7 @@
 import type { DivergenceEntry, DivergenceRegistry } from './load-divergences.js';
 import { entryCovers } from './load-divergences.js';
 import type { Marker } from './marks.js';
+import { applyConventions } from './reply-convention.js';
 import type { RunView } from './run-view.js';
 
 export interface StaleEntry {
@@ -54,6 +55,7 @@ function checkEntry(e: DivergenceEntry, runs: RunView[], marker: Marker): string
 
 export function findStaleEntries(registry: DivergenceRegistry, views: RunView[], marker: Marker): CheckOutcome {
   const out: CheckOutcome = { live: [], stale: [], unchecked: [] };
+  applyConventions(views, registry);
   for (const e of registry.entries) {
     const runs = views.filter((v) => entryCovers(e, v.answerer) !== undefined);
     if (runs.length === 0) {

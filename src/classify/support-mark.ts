@@ -7,7 +7,8 @@
  *   ✗ lacks          the answer is its `lacks` answer
  *   ~ other          an answer neither names (a registry entry must explain it)
  *   ? inconclusive   the answer cannot tell, with the reason: no reply, not run,
- *                    the terminal crashed, the screen decides and was not read,
+ *                    the terminal crashed or hung on the probe, the screen
+ *                    decides and was not read,
  *                    the reply came from termprobe's own pipe, or the probe says
  *                    this answer observes nothing (its `inconclusive` answers)
  *
@@ -23,7 +24,7 @@ export type Support = (typeof SUPPORTS)[number];
 
 export const SUPPORT_SYMBOLS: Record<Support, string> = { implements: '✓', lacks: '✗', other: '~', inconclusive: '?' };
 
-export const INCONCLUSIVE_REASONS = ['not-run', 'skipped', 'no-reply', 'incomplete', 'crashed', 'error', 'unknown-probe', 'host-reply', 'screen-unread', 'unobservable'] as const;
+export const INCONCLUSIVE_REASONS = ['not-run', 'skipped', 'no-reply', 'incomplete', 'crashed', 'hung', 'error', 'unknown-probe', 'host-reply', 'screen-unread', 'unobservable'] as const;
 export type InconclusiveReason = (typeof INCONCLUSIVE_REASONS)[number];
 
 export interface SupportMark {
@@ -40,6 +41,7 @@ const REASON_TEXT: Record<InconclusiveReason, string> = {
   'no-reply': 'no reply: the DA1 sentinel never came',
   incomplete: 'incomplete: the DA1 sentinel never came, so the answer may be cut short',
   crashed: 'the terminal crashed on this probe (twice)',
+  hung: 'the terminal stopped answering on this probe (twice)',
   error: 'no result was recorded',
   'unknown-probe': 'the probe is not in the corpus at hand, so its expectations are unknown',
   'host-reply': "the reply was written by termprobe's pipe for this target, not by the terminal",
@@ -76,6 +78,8 @@ export function supportMark(probe: Probe | undefined, r: ProbeResult | undefined
       return inconclusive('incomplete');
     case 'crashed':
       return inconclusive('crashed', r.note);
+    case 'hung':
+      return inconclusive('hung', r.note);
     case 'error':
       return inconclusive('error', r.note);
     case 'ok':

@@ -2,11 +2,13 @@
  * `termprobe check [results…]`: validate the divergence registry (exit 2 with one
  * line when it is malformed, names an unknown target or a probe the corpus lacks)
  * and fail (exit 1, one line per problem) when an entry is stale — it no longer
- * states the answer its target gives, or classifies no cell — or when its
- * evidence is not pinned to the measured version.
+ * states the answer its target gives, or classifies no cell — when a reply
+ * convention no longer matches the answers it is measured by, or when evidence is
+ * not pinned to the measured version.
  */
-import { checkEvidence } from '../classify/evidence-check.js';
-import { checkAgainstCorpus, entryLabel, type DivergenceEntry } from '../classify/load-divergences.js';
+import { findStaleConventions } from '../classify/convention-check.js';
+import { checkEvidence, type Evidenced } from '../classify/evidence-check.js';
+import { checkAgainstCorpus, entryLabel } from '../classify/load-divergences.js';
 import { makeMarker } from '../classify/marks.js';
 import { probeLookup } from '../classify/probe-lookup.js';
 import { findStaleEntries } from '../classify/stale-entries.js';
@@ -22,7 +24,7 @@ export interface CheckOptions {
   probes?: string;
 }
 
-function where(e: DivergenceEntry): string {
+function where(e: Evidenced): string {
   return `${e.file}${e.line ? `:${e.line}` : ''}: ${entryLabel(e)}`;
 }
 
@@ -32,17 +34,22 @@ export async function checkCommand(files: string[], opts: CheckOptions): Promise
   const registry = loadRegistryFor(opts.registry, views);
   checkAgainstCorpus(registry, (await loadCorpus(opts.probes)).byId.keys());
   const n = registry.entries.length;
-  const evidence = checkEvidence(registry.entries, views);
+  const evidence = checkEvidence([...registry.conventions, ...registry.entries], views);
   for (const p of evidence) writeOut(`${where(p.entry)}: evidence: ${p.problem}\n`);
   if (given.length === 0) {
     process.stderr.write(`${registry.file}: ${plural(n, 'entry', 'entries')} valid, ${plural(evidence.length, 'evidence problem')}; no results files (results/*.json is empty), so none was checked for staleness\n`);
     if (evidence.length > 0) process.exitCode = EXIT.differences;
     return;
   }
-  const outcome = findStaleEntries(registry, views, makeMarker(probeLookup(opts.probes)));
+  const marker = makeMarker(probeLookup(opts.probes));
+  const conventions = findStaleConventions(registry, views, marker);
+  for (const s of conventions.stale) writeOut(`${where(s.convention)}: stale: ${s.why}\n`);
+  const outcome = findStaleEntries(registry, views, marker);
   for (const s of outcome.stale) writeOut(`${where(s.entry)}: stale: ${s.why}\n`);
   const unchecked = outcome.unchecked.length ? `, ${outcome.unchecked.length} not checked (no results for ${[...new Set(outcome.unchecked.map((e) => e.target))].join(', ')})` : '';
   const verdict = outcome.stale.length ? `${outcome.stale.length} stale` : 'none stale';
-  process.stderr.write(`${registry.file}: ${plural(n, 'entry', 'entries')}, ${outcome.live.length} classify current answers, ${verdict}${unchecked}, ${plural(evidence.length, 'evidence problem')}; ${plural(views.length, 'results file')}\n`);
-  if (outcome.stale.length > 0 || evidence.length > 0) process.exitCode = EXIT.differences;
+  const c = registry.conventions.length;
+  const conventionLine = c === 0 ? '' : `${plural(c, 'reply convention')} (${conventions.live.length} ${conventions.live.length === 1 ? 'matches' : 'match'} the answers measuring it${conventions.stale.length ? `, ${conventions.stale.length} stale` : ''}${conventions.unchecked.length ? `, ${conventions.unchecked.length} not checked` : ''}), `;
+  process.stderr.write(`${registry.file}: ${conventionLine}${plural(n, 'entry', 'entries')}, ${outcome.live.length} classify current answers, ${verdict}${unchecked}, ${plural(evidence.length, 'evidence problem')}; ${plural(views.length, 'results file')}\n`);
+  if (outcome.stale.length > 0 || conventions.stale.length > 0 || evidence.length > 0) process.exitCode = EXIT.differences;
 }

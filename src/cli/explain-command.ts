@@ -10,6 +10,8 @@ import { chooseReference } from '../classify/choose-reference.js';
 import { referenceRunner } from './reference-runner.js';
 import { makeMarker } from '../classify/marks.js';
 import { probeLookup } from '../classify/probe-lookup.js';
+import { entryLabel } from '../classify/load-divergences.js';
+import { describeConvention } from '../classify/reply-convention.js';
 import { labelRuns, type RunView } from '../classify/run-view.js';
 import { SUPPORT_SYMBOLS } from '../classify/support-mark.js';
 import { suggestFor } from '../classify/triage.js';
@@ -79,6 +81,11 @@ export async function explainCommand(probeId: string, targetSpec: string, files:
   const theirs = judgeCell(probeId, ref, marker, registry);
   const markLine = (c: typeof mine) => `${SUPPORT_SYMBOLS[c.support.support]} ${c.support.support}${c.support.detail ? ` — ${c.support.detail}` : ` — ${SUPPORT_WORDS[c.support.support]}`}`;
   out.push(`support:   ${markLine(mine)}`, `           (${ref.label}: ${markLine(theirs)})`);
+  const c = mine.corrected;
+  if (c) {
+    const raw = target.result(probeId)?.cursor?.raw ?? '';
+    out.push(`judged:    under a reply convention: ${describeConvention(c)}; the report ${raw} is judged as ${target.judged(probeId)?.cursor?.row};${target.judged(probeId)?.cursor?.col}`, `           ${c.reason}`, ...c.evidence.map((x) => `  - ${x}`), `           (${c.file}${c.line ? `:${c.line}` : ''}, ${entryLabel(c)}, versions ${c.versions})`);
+  }
   if (target !== ref && target.result(probeId) && ref.result(probeId)) {
     const { same, level } = sameAnswer(target, ref, probeId);
     const a = classifyAgreement(same, level, mine.support, theirs.support, mine.entry);

@@ -8,7 +8,8 @@ import { existsSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { appendDivergence } from '../classify/append-divergence.js';
 import { DIVERGENCE_CLASSES, type DivergenceClass } from '../classify/divergence-schema.js';
-import { checkAgainstCorpus, checkTargets, entryLabel, makeRegistry } from '../classify/load-divergences.js';
+import { checkAgainstCorpus, checkTargets, entryLabel, loadDivergences, makeRegistry } from '../classify/load-divergences.js';
+import { applyConventions } from '../classify/reply-convention.js';
 import { probeMatcher, isGlob } from '../classify/probe-pattern.js';
 import { parseVersionRange } from '../classify/version-range.js';
 import { loadCorpus } from '../corpus/load-corpus.js';
@@ -30,8 +31,10 @@ export function registryToWrite(given: string | undefined, cwd = process.cwd()):
   return path;
 }
 
-function answersFromResults(probe: string, target: string): string[] {
+function answersFromResults(probe: string, target: string, registryPath: string): string[] {
   const views = loadRuns(resultsFiles(undefined)).filter((v) => (v.targetId === target || v.engine.name === target) && v.result(probe));
+  // As compare shows them: under the target's reply convention, if the registry states one.
+  applyConventions(views, loadDivergences(registryPath));
   const answers = [...new Set(views.map((v) => v.summary(probe)))];
   if (answers.length === 0) throw new UsageError(`--answer is needed: no results at hand hold ${target}'s answer to ${probe}`);
   if (answers.length > 1) throw new UsageError(`--answer is needed: the results at hand hold ${answers.length} answers of ${target} to ${probe} (${answers.map((a) => JSON.stringify(a)).join(', ')})`);
@@ -53,7 +56,7 @@ export async function triageWrite(args: string[], opts: TriageOptions): Promise<
     throw new UsageError(`--versions: ${(e as Error).message}`);
   }
   const path = registryToWrite(opts.registry);
-  const answers = opts.answer?.length ? opts.answer : answersFromResults(probe, target);
+  const answers = opts.answer?.length ? opts.answer : answersFromResults(probe, target, path);
   const corpus = await loadCorpus(opts.probes);
   const entry = { probe, target, versions, answer: answers.length === 1 ? answers[0]! : answers, class: opts.class as DivergenceClass, reason, evidence };
   const file = existsSync(path) && statSync(path).isDirectory() ? join(path, `${target}.yaml`) : path;

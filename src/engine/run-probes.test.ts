@@ -117,6 +117,41 @@ describe('runProbes against terminals that do not answer', () => {
   });
 });
 
+describe('runProbes says where a terminal stopped answering', () => {
+  /** Answers each probe's DA1 sentinel, except those of the probes numbered in `deaf` (counted from 0 across the run); silent for good from probe `mute` on. */
+  function answering(deaf: number[], mute = Infinity): TargetSession {
+    let listener: (d: Uint8Array) => void = () => {};
+    let seen = 0;
+    return {
+      write(d) {
+        const sentinels = Buffer.from(d).toString('latin1').split('\x1b[c').length - 1;
+        let reply = '';
+        for (let i = 0; i < sentinels; i++, seen++) if (!deaf.includes(seen) && seen < mute) reply += '\x1b[?62c';
+        if (reply) queueMicrotask(() => listener(new TextEncoder().encode(reply)));
+      },
+      onData: (l) => (listener = l),
+      describe: async () => ({}),
+      close: async () => {},
+    };
+  }
+  const five = PROBES.slice(6, 11);
+
+  it('not when it missed one sentinel and answered the probes after it', async () => {
+    const r = await runProbes(answering([1]), five, { size, window: 1, idleTimeoutMs: 100 });
+    expect(r.results.map((x) => x.status)).toEqual(['ok', 'no-reply', 'ok', 'ok', 'ok']);
+    expect(r.stalled).toBeUndefined();
+  });
+
+  it('at the first of the timeouts the run ended on, whether or not the engine gave up', async () => {
+    const gaveUp = await runProbes(answering([], 2), five, { size, window: 1, idleTimeoutMs: 100, maxTimeouts: 2 });
+    expect(gaveUp.gaveUp).toMatch(/stopped answering/);
+    expect(gaveUp.stalled).toEqual({ at: 2, to: 3, reason: expect.stringMatching(/no reply .* for 100 ms/) });
+    const last = await runProbes(answering([4]), five, { size, window: 1, idleTimeoutMs: 100 });
+    expect(last.gaveUp).toBeUndefined();
+    expect(last.stalled).toMatchObject({ at: 4 });
+  });
+});
+
 describe('runProbes when the terminal goes away', () => {
   it('stops at once when the target reports an exit, instead of timing out probe by probe', async () => {
     let listener: (d: Uint8Array) => void = () => {};

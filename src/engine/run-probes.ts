@@ -40,8 +40,25 @@ export interface EngineRun {
   gaveUp?: string;
   /** Text events (keystrokes, stray bytes) dropped during the run. */
   droppedText: number;
-  /** Set when the terminal went away: why, and the index of the first probe it had not fully answered (the one it most likely died on). */
-  exit?: { reason: string; at: number };
+  /**
+   * Set when the terminal went away: why, the index of the first probe it had not fully answered
+   * (the one it most likely died on), and the index just past the last probe written by then (the
+   * probes from `at` to `to` were in flight: any of them may be the one it died on).
+   */
+  exit?: RunTrouble;
+  /**
+   * Set when the run ended with probes given up on by the idle timeout and nothing answered after
+   * them (the terminal stopped answering, whether or not the engine had to give up): why, the index
+   * of the first of those probes (the one it most likely hung on), and the index just past the last
+   * probe written when that one timed out.
+   */
+  stalled?: RunTrouble;
+}
+
+export interface RunTrouble {
+  reason: string;
+  at: number;
+  to: number;
 }
 
 interface InFlight {
@@ -244,6 +261,9 @@ class ProbeRunner {
     const total = this.probes.length;
     let next = 0;
     let timeouts = 0;
+    /** The first probe of the current run of timeouts (-1 while the last probe to land was answered), and the probes written by then. */
+    let stallFrom = -1;
+    let stallTo = 0;
     let gaveUp: string | undefined;
     let exit: EngineRun['exit'];
     let restoreSize: SizeVars | null = null;
@@ -255,12 +275,13 @@ class ProbeRunner {
         const reading = this.finish(f, true);
         if (reading) await reading;
         timeouts = 0;
+        stallFrom = -1;
       }
       this.opts.onProgress?.(this.finished, total);
       if (this.exited !== undefined) {
         gaveUp = `the terminal went away during the run: ${this.exited}`;
         const inFlight = this.landAll();
-        exit = { reason: this.exited, at: inFlight[0]?.index ?? next };
+        exit = { reason: this.exited, at: inFlight[0]?.index ?? next, to: next };
         for (const f of inFlight) this.finish(f, false); // incomplete: nothing to read
         for (; next < total; next++) this.results[next] = { id: this.probes[next]!.id, status: 'no-reply', replies: [], note: 'not sent: the terminal had gone away' };
         break;
@@ -311,6 +332,10 @@ class ProbeRunner {
       }
       // Last resort: nothing came for idleTimeoutMs.
       const stuck = this.land();
+      if (stallFrom < 0) {
+        stallFrom = stuck.index;
+        stallTo = next;
+      }
       this.finish(stuck, false);
       this.lastActivity = performance.now();
       if (++timeouts >= maxTimeouts) {
@@ -321,7 +346,15 @@ class ProbeRunner {
     }
     if (restoreSize) await this.session.resize!(restoreSize.cols, restoreSize.rows);
     this.opts.onProgress?.(total, total);
-    return { results: this.results.map((r, i) => r ?? { id: this.probes[i]!.id, status: 'error', replies: [], note: 'no result recorded' }), gaveUp, droppedText: this.droppedText, ...(exit ? { exit } : {}) };
+    // Ended on a timeout with nothing answered since: the terminal stopped answering (not merely skipped one reply).
+    const stalled = !exit && stallFrom >= 0 ? { reason: `no reply to its queries or the DA1 sentinel for ${idleTimeoutMs} ms`, at: stallFrom, to: stallTo } : undefined;
+    return {
+      results: this.results.map((r, i) => r ?? { id: this.probes[i]!.id, status: 'error', replies: [], note: 'no result recorded' }),
+      gaveUp,
+      droppedText: this.droppedText,
+      ...(exit ? { exit } : {}),
+      ...(stalled ? { stalled } : {}),
+    };
   }
 }
 

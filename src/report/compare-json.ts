@@ -2,10 +2,15 @@
 import type { Comparison } from '../classify/build-comparison.js';
 import { describeImplemented } from '../classify/consensus.js';
 import type { DivergenceEntry } from '../classify/load-divergences.js';
+import type { ReplyConvention } from '../classify/reply-convention.js';
 import { SCORE_LINE, visibleRows, type CompareRenderOptions } from './compare-rows.js';
 
 function entryJson(e: DivergenceEntry) {
   return { file: e.file, line: e.line ?? null, probe: e.probe, target: e.target, versions: e.versions, answer: e.answers, class: e.class, reason: e.reason, evidence: e.evidence };
+}
+
+function conventionJson(c: ReplyConvention) {
+  return { file: c.file, line: c.line ?? null, target: c.target, versions: c.versions, cursor: c.cursor, measured: c.measured, reason: c.reason, evidence: c.evidence };
 }
 
 export function compareToJson(cmp: Comparison, opts: CompareRenderOptions = {}): unknown {
@@ -14,7 +19,7 @@ export function compareToJson(cmp: Comparison, opts: CompareRenderOptions = {}):
     against: { label: ref.label, target: ref.targetId, file: cmp.reference.source === 'run' ? null : ref.file, source: cmp.reference.source },
     registry: cmp.registryFile,
     notes: cmp.notes,
-    targets: cmp.columns.map((v) => ({ label: v.label, target: v.targetId, name: v.name, version: v.version, platform: v.platform ?? null, engine: v.engine, file: v.file, real: v.real })),
+    targets: cmp.columns.map((v) => ({ label: v.label, target: v.targetId, name: v.name, version: v.version, platform: v.platform ?? null, engine: v.engine, file: v.file, real: v.real, convention: v.convention ? conventionJson(v.convention) : null })),
     probes: visibleRows(cmp, opts).map((row) => ({
       id: row.id,
       category: row.category,
@@ -34,6 +39,8 @@ export function compareToJson(cmp: Comparison, opts: CompareRenderOptions = {}):
               ...(c.support.why ? { inconclusive: { why: c.support.why, detail: c.support.detail ?? null } } : {}),
               ...(c.agreement ? { agreement: c.agreement.class, compared: c.agreement.level } : {}),
               ...(c.entry ? { entry: entryJson(c.entry) } : {}),
+              // The answer was judged after its target's reply convention corrected it (targets[].convention says how).
+              ...(c.corrected ? { corrected: true } : {}),
             },
           ];
         }),

@@ -10,6 +10,7 @@ import { classifyAgreement, type Agreement } from '../classify/agreement.js';
 import { sameAnswer } from '../classify/answer-signer.js';
 import { judgeCell } from '../classify/build-comparison.js';
 import { loadDivergences, makeRegistry, type DivergenceRegistry } from '../classify/load-divergences.js';
+import { applyConventions } from '../classify/reply-convention.js';
 import { makeMarker } from '../classify/marks.js';
 import { viewRun } from '../classify/run-view.js';
 import { scoreOf } from '../classify/score.js';
@@ -42,6 +43,7 @@ export function classifyDifferences(mine: ResultsFile, ref: ResultsFile, ids: re
   const own = isTargetName(name) ? { ...mine, target: { ...mine.target, id: name } } : mine;
   const view = viewRun('(your terminal)', own);
   const refView = viewRun('(reference)', ref);
+  applyConventions([view, refView], registry);
   const marker = makeMarker((id) => corpus.byId.get(id));
   const support = { implements: 0, lacks: 0, other: 0, inconclusive: 0 };
   for (const p of mine.probes) support[marker.mark(view, p.id).support]++;

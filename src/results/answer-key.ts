@@ -9,6 +9,11 @@ import { styleText } from './style-text.js';
 
 export const NO_REPLY = 'none';
 
+/** Statuses that carry no answer at all: the result is compared and shown by its status alone. */
+export function hasNoAnswer(r: ProbeResult): r is ProbeResult & { status: 'no-reply' | 'skipped' | 'error' | 'crashed' | 'hung' } {
+  return r.status === 'no-reply' || r.status === 'skipped' || r.status === 'error' || r.status === 'crashed' || r.status === 'hung';
+}
+
 export interface AnswerValues {
   cursor?: string;
   replies: Record<string, string>;
@@ -38,7 +43,7 @@ function signatureValues(r: ProbeResult): AnswerValues {
 
 /** One line that is equal for two results exactly when their answers are equal. */
 export function answerSignature(r: ProbeResult): string {
-  if (r.status === 'no-reply' || r.status === 'skipped' || r.status === 'error' || r.status === 'crashed') return r.status;
+  if (hasNoAnswer(r)) return r.status;
   const v = signatureValues(r);
   const parts: string[] = [];
   parts.push(`cursor=${v.cursor ?? NO_REPLY}`);
@@ -50,7 +55,7 @@ export function answerSignature(r: ProbeResult): string {
 /** A short human form of an answer for tables: "1;80", "1;80 ?2026=2", "no-reply". */
 export function answerSummary(r: ProbeResult | undefined): string {
   if (!r) return '—';
-  if (r.status === 'no-reply' || r.status === 'skipped' || r.status === 'error' || r.status === 'crashed') return r.status;
+  if (hasNoAnswer(r)) return r.status;
   const v = answerValues(r);
   const parts: string[] = [];
   if (v.cursor !== undefined) parts.push(v.cursor);
@@ -168,7 +173,7 @@ export type Behaviour = 'implements' | 'lacks' | 'other' | 'no-reply';
 
 /** Which of the probe's stated behaviours the answer shows (without the support mark's inconclusive cases: see classify/support-mark.ts). */
 export function behaviourOf(probe: Probe, r: ProbeResult, size: SizeVars): Behaviour {
-  if (r.status === 'no-reply' || r.status === 'skipped' || r.status === 'error' || r.status === 'crashed') return 'no-reply';
+  if (hasNoAnswer(r)) return 'no-reply';
   if (unmetFields(r, probe.expect.implements, size).length === 0) return 'implements';
   if (probe.expect.lacks && unmetFields(r, probe.expect.lacks, size).length === 0) return 'lacks';
   return 'other';

@@ -99,8 +99,11 @@ export const pictureSchema = z.strictObject({
 
 export const probeResultSchema = z.strictObject({
   id: z.string(),
-  /** crashed: the terminal died while running this probe, twice (see run.restarts); its answer is unknown. */
-  status: z.enum(['ok', 'no-reply', 'partial', 'skipped', 'error', 'crashed']),
+  /**
+   * crashed: the terminal died while running this probe, twice (see run.restarts); hung: it stopped
+   * answering on this probe, twice (in the run, then alone in a fresh instance). Either way its answer is unknown.
+   */
+  status: z.enum(['ok', 'no-reply', 'partial', 'skipped', 'error', 'crashed', 'hung']),
   /** Why the status is not ok, in one line. */
   note: z.string().optional(),
   cursor: z.strictObject({ row: z.int().nullable(), col: z.int().nullable(), via: z.literal('cpr'), raw: z.string() }).optional(),
@@ -175,9 +178,12 @@ export const resultsFileSchema = z.strictObject({
     host: z.string().optional(),
     /** Absent in files made before termprobe recorded it. */
     platform: platformSchema.optional(),
-    /** Fresh instances started after the terminal died mid-run: the probe it died on, how it ended, and its last output. */
+    /**
+     * Fresh instances started after the terminal died or stopped answering mid-run: the probe it died or hung on,
+     * how it ended (or for how long it said nothing), its last output, and what running that probe alone showed.
+     */
     restarts: z
-      .array(z.strictObject({ probe: z.string(), exit: z.string(), output: z.string().optional(), outcome: z.enum(['retried', 'crashes']) }))
+      .array(z.strictObject({ probe: z.string(), exit: z.string(), output: z.string().optional(), outcome: z.enum(['retried', 'crashes', 'hangs']) }))
       .optional(),
   }),
   probes: z.array(probeResultSchema),

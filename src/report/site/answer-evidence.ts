@@ -5,6 +5,7 @@
  * registry: it is escaped, and only http(s) sources become links.
  */
 import type { DivergenceEntry } from '../../classify/load-divergences.js';
+import { describeConvention, type ReplyConvention } from '../../classify/reply-convention.js';
 import type { ProbeResult } from '../../results/results-schema.js';
 import { externalLink, html, type Html } from './html.js';
 
@@ -42,4 +43,12 @@ export function entryExplanation(entry: DivergenceEntry | undefined, who?: Html)
   if (!entry) return html``;
   const where = `${entry.file}${entry.line !== undefined ? `:${entry.line}` : ''}`;
   return html`<p class="reason">${who ?? ''}${entry.reason}</p><ul class="evidence">${entry.evidence.map((e) => html`<li>${externalLink(e, shortSource(e))}</li>`)}</ul><div class="n">registry: ${entry.target} ${entry.versions} ${entry.class} · ${where}</div>`;
+}
+
+/** Why a cell shows two cursors (raw→judged): its terminal's reply convention, its evidence and where it lives (its reason is on the terminal's page and in explain). */
+export function conventionExplanation(c: ReplyConvention, who?: Html): Html {
+  const where = `${c.file}${c.line !== undefined ? `:${c.line}` : ''}`;
+  // Its source links only: the page is about the probe, and the terminal's page gives the rest.
+  const links = c.evidence.filter((e) => /^https?:\/\//.test(e));
+  return html`<p class="reason">${who ?? ''}Reply convention (the raw report, then the answer judged): ${describeConvention(c)}.</p><ul class="evidence">${links.map((e) => html`<li>${externalLink(e, shortSource(e))}</li>`)}</ul><div class="n">registry: ${c.target} ${c.versions} reply convention · ${where}</div>`;
 }

@@ -2,13 +2,17 @@
  * A probe's answers grouped for its page: one group per distinct answer (the
  * answer as shown, its support mark and its class against the reference), with
  * every terminal that gave it, and inside the group each distinct reason once
- * (a registry entry's reason and sources, or why the cell is inconclusive), with
+ * (a reply convention it was judged under, a registry entry's reason and
+ * sources, or why the cell is inconclusive), with
  * the terminals it applies to. Largest group first; ties keep column order.
  */
 import type { DivergenceEntry } from '../../classify/load-divergences.js';
+import type { ReplyConvention } from '../../classify/reply-convention.js';
 import type { SiteCell, SiteColumn, SiteModel, SiteRow } from './site-model.js';
 
 export interface GroupReason {
+  /** The reply convention the answer was judged under (shown raw→judged). */
+  convention?: ReplyConvention;
   /** The registry entry, when one explains the answer. */
   entry?: DivergenceEntry;
   /** Otherwise a sentence: why the cell is inconclusive, or that it needs triage. */
@@ -23,13 +27,15 @@ export interface AnswerGroupView {
   reasons: GroupReason[];
 }
 
-function reasonKey(cell: SiteCell): { key: string; reason: Omit<GroupReason, 'columns'> } | undefined {
+function reasonKeys(cell: SiteCell): { key: string; reason: Omit<GroupReason, 'columns'> }[] {
+  const c = cell.verdict.corrected;
+  const keys: { key: string; reason: Omit<GroupReason, 'columns'> }[] = c ? [{ key: `convention:${c.file}:${c.line ?? ''}`, reason: { convention: c } }] : [];
   const entry = cell.verdict.entry;
-  if (entry) return { key: `entry:${entry.file}:${entry.line ?? ''}:${entry.reason}`, reason: { entry } };
   const s = cell.verdict.support;
-  if (s.support === 'inconclusive' && s.detail) return { key: `detail:${s.detail}`, reason: { text: s.detail } };
-  if (s.support === 'other') return { key: 'triage', reason: { text: 'No registry entry explains this answer yet: it needs triage.' } };
-  return undefined;
+  if (entry) keys.push({ key: `entry:${entry.file}:${entry.line ?? ''}:${entry.reason}`, reason: { entry } });
+  else if (s.support === 'inconclusive' && s.detail) keys.push({ key: `detail:${s.detail}`, reason: { text: s.detail } });
+  else if (s.support === 'other') keys.push({ key: 'triage', reason: { text: 'No registry entry explains this answer yet: it needs triage.' } });
+  return keys;
 }
 
 export function groupAnswers(r: SiteRow, model: SiteModel): AnswerGroupView[] {
@@ -42,14 +48,14 @@ export function groupAnswers(r: SiteRow, model: SiteModel): AnswerGroupView[] {
     let g = groups.get(key);
     if (!g) groups.set(key, (g = { answer: cell.answer, cell, columns: [], reasons: [], reasonMap: new Map() }));
     g.columns.push(col);
-    const why = reasonKey(cell);
-    if (!why) return;
-    let reason = g.reasonMap.get(why.key);
-    if (!reason) {
-      g.reasonMap.set(why.key, (reason = { ...why.reason, columns: [] }));
-      g.reasons.push(reason);
+    for (const why of reasonKeys(cell)) {
+      let reason = g.reasonMap.get(why.key);
+      if (!reason) {
+        g.reasonMap.set(why.key, (reason = { ...why.reason, columns: [] }));
+        g.reasons.push(reason);
+      }
+      reason.columns.push(col);
     }
-    reason.columns.push(col);
   });
   return [...groups.values()]
     .map(({ reasonMap: _, ...g }) => g)

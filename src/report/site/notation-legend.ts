@@ -10,9 +10,10 @@ import { html, type Html } from './html.js';
 
 const ANSWERS: [string, string][] = [
   ['5;10', 'cursor row;column after the probe (its position report)'],
+  ['4;9→5;10', 'a report judged after its terminal’s reply convention (dvtm counts from 0): raw, then as judged'],
   ['?2026=2', 'query=reply; DECRQM: 1 set, 2 reset, 3/4 permanently, 0 unknown; none: no reply'],
   ['[ab⏎cd]', 'screen text read back, rows joined by ⏎; � a cell not readable'],
-  ['no-reply', 'nothing came back (error, crashed: the run failed); — not run'],
+  ['no-reply', 'nothing came back (error: the run failed; crashed, hung: the terminal died or stopped answering on it, twice); — not run'],
   ['\\e[5;10R', 'raw bytes: \\e ESC, \\a BEL, \\r \\n \\t, \\xNN others'],
 ];
 

@@ -10,7 +10,7 @@ import { decodeNotation, type SizeVars } from '../../corpus/escape-notation.js';
 import type { Probe } from '../../corpus/probe-schema.js';
 import { describeExpectation } from '../../corpus/describe-expectation.js';
 import { reproBytes } from '../../corpus/repro-bytes.js';
-import { entryExplanation, rawEvidence } from './answer-evidence.js';
+import { conventionExplanation, entryExplanation, rawEvidence } from './answer-evidence.js';
 import { groupAnswers, type AnswerGroupView } from './answer-groups.js';
 import type { ScreenAnswer } from '../../results/results-schema.js';
 import { KIND_STYLES } from './cell-kind.js';
@@ -78,11 +78,11 @@ function reasons(g: AnswerGroupView, given: Map<string, string>): Html {
   return joinHtml(
     g.reasons.map((reason) => {
       const who = whole ? undefined : html`<span class="who">${reason.columns.map((c) => c.view.label).join(', ')}:</span> `;
-      const key = reason.entry ? `entry ${reason.entry.file}:${reason.entry.line ?? ''} ${reason.entry.reason}` : `text ${reason.text}`;
+      const key = reason.convention ? `convention ${reason.convention.file}:${reason.convention.line ?? ''}` : reason.entry ? `entry ${reason.entry.file}:${reason.entry.line ?? ''} ${reason.entry.reason}` : `text ${reason.text}`;
       const earlier = given.get(key);
       if (earlier !== undefined) return html`<div class="why"><p class="reason">${who ?? ''}<span class="n">the same reason as for</span> <code>${earlier}</code> <span class="n">above</span></p></div>`;
       given.set(key, g.answer);
-      return html`<div class="why">${reason.entry ? entryExplanation(reason.entry, who) : html`<p class="reason">${who ?? ''}${reason.text}</p>`}</div>`;
+      return html`<div class="why">${reason.convention ? conventionExplanation(reason.convention, who) : reason.entry ? entryExplanation(reason.entry, who) : html`<p class="reason">${who ?? ''}${reason.text}</p>`}</div>`;
     }),
   );
 }

@@ -61,6 +61,10 @@ const terminalSchema = z.strictObject({
   results: z.string().describe('its results file (schema termprobe-results), relative to this file'),
   badge: z.string().describe('its score badge, relative to this file'),
   summary: summarySchema,
+  convention: z
+    .strictObject({ cursor: z.string().describe('zero-based: cursor reports count from 0; judged with 1 added to row and column'), reason: z.string(), evidence: z.array(z.string()) })
+    .optional()
+    .describe('the reply convention its answers are judged under, when the registry states one'),
 });
 
 const entrySchema = z.strictObject({ class: z.enum(DIVERGENCE_CLASSES), reason: z.string(), evidence: z.array(z.string()) });
@@ -73,6 +77,7 @@ const cellSchema = z
     kind: z.enum(CELL_KINDS).describe('how the site shows the cell (see kinds)'),
     answer: z.string().nullable().describe('the short answer ("5;10", "?2026=2", "[a⏎b]", "no-reply"); null when not run'),
     entry: entrySchema.optional().describe('the registry entry that explains this answer'),
+    corrected: z.literal(true).optional().describe('the answer was judged after its terminal’s reply convention corrected it (`answer` shows the raw report, an arrow, then the answer judged; the terminal’s `convention` says how)'),
   })
   .describe('one terminal’s answer to one probe; cells are in the order of `terminals`');
 

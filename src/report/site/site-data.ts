@@ -39,6 +39,7 @@ export function siteData(model: SiteModel): SiteData {
       results: `results/${c.slug}.json`,
       badge: `badges/${c.slug}.svg`,
       summary: c.summary,
+      ...(c.view.convention ? { convention: { cursor: c.view.convention.cursor, reason: c.view.convention.reason, evidence: c.view.convention.evidence } } : {}),
     })),
     probes: model.rows.map((r) => ({
       id: r.id,
@@ -57,6 +58,7 @@ export function siteData(model: SiteModel): SiteData {
         kind: cell.kind,
         answer: cell.kind === 'not-run' ? null : cell.answer,
         ...(cell.verdict.entry ? { entry: { class: cell.verdict.entry.class, reason: cell.verdict.entry.reason, evidence: cell.verdict.entry.evidence } } : {}),
+        ...(cell.verdict.corrected ? { corrected: true as const } : {}),
       })),
     })),
   };

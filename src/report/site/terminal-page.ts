@@ -8,6 +8,7 @@ import { compactResults } from './compact-results.js';
 import { pictureInResults } from './site-pictures.js';
 import { summarizeTarget } from '../../classify/score.js';
 import type { Identity, ResultsFile } from '../../results/results-schema.js';
+import { describeConvention } from '../../classify/reply-convention.js';
 import { entryExplanation } from './answer-evidence.js';
 import { KIND_STYLES } from './cell-kind.js';
 import { html, type Html } from './html.js';
@@ -60,7 +61,8 @@ function scoresByCategory(col: SiteColumn, model: SiteModel): Html {
 /**
  * Why a cell differs. A registry entry's reason and sources are given once, in
  * the first row it explains; later rows link back to that row (one entry often
- * explains dozens of probes: dvtm's page repeated 18 reasons in 590 rows).
+ * explains dozens of probes: dvtm's page repeated 18 reasons in 590 rows). A reply
+ * convention's reason is given once, above the table (see divergences).
  */
 const entryKey = (cell: SiteCell) => (cell.verdict.entry ? `${cell.verdict.entry.file}:${cell.verdict.entry.line ?? ''}:${cell.verdict.entry.reason}` : '');
 
@@ -93,7 +95,10 @@ function divergences(col: SiteColumn, model: SiteModel): Html {
     return [{ ...(given.get(entryKey(cell)) === r ? { id: `d-${r.slug}` } : {}), head: html`<a href="../probes/${r.slug}.html#t-${col.slug}">${r.id}</a><div class="n">${r.title}</div>`, cells: [html`<span class="mark k-${cell.kind}">${style.mark}</span> ${style.word}`, `${AGREEMENT_LETTERS[a.class]} ${a.class}`, html`<code class="raw">${cell.answer}</code>`, html`<code class="raw">${r.cells[ref.index]!.answer}</code>`, why] }];
   });
   if (rows.length === 0) return html`<p>None: every probe gives the answer ${ref.view.label} gives.</p>`;
-  return html`<p>${rows.length} probes where ${col.view.label} answers otherwise than ${ref.view.label}.</p>${dataTable({ cls: 'divergences', columns: ['probe', 'support', `against ${ref.view.label}`, col.view.label, ref.view.label, 'reason'], rows })}`;
+  const c = col.view.convention;
+  // The convention's reason once, above the table; each corrected row names the convention.
+  const convention = c ? html`<p class="reason">${describeConvention(c, col.view.label)}: ${c.reason} Its cursor answers show the raw report, then the answer judged (1;4→2;5).</p>` : '';
+  return html`${convention}<p>${rows.length} probes where ${col.view.label} answers otherwise than ${ref.view.label}.</p>${dataTable({ cls: 'divergences', columns: ['probe', 'support', `against ${ref.view.label}`, col.view.label, ref.view.label, 'reason'], rows })}`;
 }
 
 const decidedOf = (col: SiteColumn) => col.summary.implements + col.summary.lacks + col.summary.other;

@@ -12,7 +12,6 @@
  * socket (host-view), dvtm and mosh-client have their drawing replayed (outer-screen).
  */
 import { execFile } from 'node:child_process';
-import type { CsiSequence } from '../common/csi-query-scanner.js';
 import type { Requirement } from '../common/find-program.js';
 import { TargetStartError } from '../target-start-error.js';
 import { emacsScript, neovimScript, vimScript } from './host-view-scripts.js';
@@ -58,10 +57,8 @@ export interface HostedRecipe {
   engine: { name: string; pkg?: string; note?: string; /** The engine is part of this program: its version is the program's. */ sameVersion?: boolean };
   /** At most this many probes in flight (see TargetFactory.maxWindow). */
   maxWindow?: number;
-  /** For terminals that never answer DA1: the queries they answer with a CPR (see cpr-sentinel.ts). */
-  answersWithCpr?: (seq: CsiSequence) => boolean;
-  /** Written before each CPR query (see cpr-sentinel.ts), for a parser that can leave a sequence open. */
-  beforeCpr?: string;
+  /** The terminal never answers DA1, so termprobe's pipe answers the sentinel (see cpr-sentinel.ts). */
+  hostDa1?: boolean;
   screen: HostedScreen;
   launch(ctx: HostedContext, signal?: AbortSignal): Promise<HostedLaunch>;
 }
@@ -118,13 +115,7 @@ export const HOSTED_RECIPES: readonly HostedRecipe[] = [
     requirements: [{ program: 'emacs', pkg: 'emacs-nox' }, SCRIPT],
     engine: { name: 'emacs-term', sameVersion: true, note: "Emacs's term.el (M-x term), in emacs-nox" },
     // term.el answers CSI … n with a CPR, whatever the parameters, and never DA1 (measured).
-    // One probe in flight: term.el takes SUB (^Z) as the start of an Emacs message that runs to the next
-    // newline (term-control-seq-regexp, term.el of Emacs 28.2), so with several probes in flight the bytes
-    // after parser.sub-cancels-csi reach term.el differently batched, and once screens are read (each screen
-    // probe ends its batch) term.el stops answering at probe 320 of 706, with 16 or 64 in flight alike, and
-    // not without that probe (measured). One at a time it answers all 706, as before, in about 4 s.
-    maxWindow: 1,
-    answersWithCpr: (s) => s.final === 'n' && s.intermediates === '',
+    hostDa1: true,
     screen: {
       method: 'host-view', file: 'termprobe-screen.el', script: (socket) => emacsScript(socket),
       note: "host-view (a Lisp file Emacs loads connects to termprobe's socket and answers with term.el's screen lines, each character with its char-width: text, no styles)",
@@ -145,13 +136,7 @@ export const HOSTED_RECIPES: readonly HostedRecipe[] = [
     requirements: [{ program: 'dvtm', pkg: 'dvtm' }, SCRIPT],
     engine: { name: 'dvtm', sameVersion: true },
     // dvtm answers CSI 6 n only (0-based, measured), and never DA1.
-    answersWithCpr: (s) => s.final === 'n' && s.marker === '' && s.intermediates === '' && s.params === '6',
-    // dvtm ends a CSI sequence only at a letter, @ or ` (vt.c at 311a8c0: is_valid_csi_ender), so after a
-    // final it does not know (DECIC's '}, DECDC's '~) it swallows what follows up to the next letter: the
-    // probe's own CSI 6 n, which it then ignores (measured: \e[1'} then \e[6n gets no reply). The replies
-    // then no longer match the queries one for one, and a screen probe's sentinel waits forever. CSI c
-    // (DA1, which dvtm ignores: no reply, no state) before each CPR query ends such a sequence first.
-    beforeCpr: '\x1b[c',
+    hostDa1: true,
     // dvtm calls doupdate() at the top of its loop and prints a new title (settitle) from within the
     // loop, when it processes the OSC (dvtm.c at 311a8c0: main, term_title_handler): the title comes after the drawing.
     screen: {

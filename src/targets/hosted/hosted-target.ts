@@ -42,8 +42,8 @@ class HostedSession extends RelaySession {
 
   constructor(relay: FifoRelay, private readonly signal: AbortSignal | undefined, recipe: HostedRecipe, private readonly stop: () => Promise<void>) {
     super(relay, signal);
-    if (recipe.answersWithCpr) {
-      this.sentinel = new CprSentinel(recipe.answersWithCpr, recipe.beforeCpr);
+    if (recipe.hostDa1) {
+      this.sentinel = new CprSentinel();
       this.hostAnswers = ['da1'];
     }
     relay.onData((chunk) => {
@@ -215,8 +215,7 @@ export async function openHosted(recipe: HostedRecipe, opts: OpenOptions): Promi
           env: 'scratch HOME and XDG dirs, LANG=C.UTF-8',
           screen: view.note,
           'size-check': `the inner tty is ${cols}x${rows}; CPR after CUP ${far};${far} answered ${corner}`,
-          ...(recipe.answersWithCpr ? { da1: 'never answered by this terminal: termprobe answers the DA1 sentinel once the CPR sent after it comes back (host-supplied)' } : {}),
-          ...(recipe.beforeCpr ? { 'before-cpr': 'termprobe writes CSI c (DA1, which this terminal ignores) before each CSI 6 n, so that a sequence a probe left open cannot swallow the query' } : {}),
+          ...(recipe.hostDa1 ? { da1: 'never answered by this terminal: termprobe answers the DA1 sentinel once the two cursor reports it asks after it (home, then 2;3) come back (host-supplied)' } : {}),
         },
       },
     };
