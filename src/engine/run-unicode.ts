@@ -26,6 +26,8 @@ export interface UnicodeRunOptions {
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
   maxBytesInFlight?: number;
+  /** Bytes per batch, at most (see WidthPassOptions.batchBytes). */
+  batchBytes?: number;
 }
 
 export interface UnicodeRun {
@@ -72,6 +74,7 @@ export async function measureSession(targetId: string, sessionOrHolder: TargetSe
       signal: opts.signal,
       // A choke item goes alone, with one timeout to give: no budget to shrink first.
       maxBytesInFlight: maxTimeouts === 1 ? 1 : opts.maxBytesInFlight,
+      ...(opts.batchBytes ? { batchBytes: opts.batchBytes } : {}),
       ...(maxTimeouts ? { maxTimeouts } : {}),
       onProgress: (n) => opts.onProgress?.(offset + n, total),
     }).then((r) => ((done += indexes.length), r));
@@ -168,7 +171,10 @@ export async function runUnicodeTarget(targetId: string, suite: WidthSuite, opts
   const open = () => factory.open({ cols, rows, options: opts.options ?? {}, signal: opts.signal });
   const holder: UnicodeSessionHolder = { current: await open(), reopen: open };
   try {
-    return await measureSession(targetId, holder, suite, { ...opts, cols, rows });
+    // A terminal that takes only so many bytes at once gets batches no larger, one at a time.
+    const limit = factory.maxBytesInFlight;
+    const limits = limit ? { maxBytesInFlight: Math.min(limit, opts.maxBytesInFlight ?? limit), batchBytes: limit } : {};
+    return await measureSession(targetId, holder, suite, { ...opts, ...limits, cols, rows });
   } finally {
     await holder.current.close();
   }

@@ -72,6 +72,11 @@ export interface TargetFactory {
   options?: OptionSpec;
   /** At most this many probes in flight (`--window` is capped to it): a terminal that stalls when more arrive at once. */
   maxWindow?: number;
+  /**
+   * At most this many bytes written ahead of the answers, in batches no larger (the width suite's batches): a
+   * terminal that stops answering when more arrive at once.
+   */
+  maxBytesInFlight?: number;
   available(): Promise<Availability>;
   open(opts: OpenOptions): Promise<TargetSession>;
 }

@@ -235,6 +235,7 @@ export function hostedTarget(recipe: HostedRecipe): TargetFactory {
     name: recipe.id,
     kind: 'hosted',
     ...(recipe.maxWindow ? { maxWindow: recipe.maxWindow } : {}),
+    ...(recipe.maxBytesInFlight ? { maxBytesInFlight: recipe.maxBytesInFlight } : {}),
     description: `${recipe.name} (Debian ${recipe.pkg}): the ${recipe.engine.name} engine, the relay as its inner program; screen read by ${recipe.screen.method}`,
     available: async () => checkPrograms(recipe.requirements),
     open: (opts) => openHosted(recipe, opts),
