@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { checkPrograms } from '../targets/common/find-program.js';
 import { findRecipe, type GuiRecipe } from '../targets/gui/gui-recipes.js';
 import { openGui, requirements } from '../targets/gui/gui-target.js';
+import { loadTarget } from '../targets/registry.js';
 import type { BenchFigure, BenchModule } from './bench-types.js';
 import { BIN, median } from './measure.js';
 import { plural } from '../util/plural.js';
@@ -64,9 +65,9 @@ export const interruptBench: BenchModule = {
   title: 'Ctrl-C during start-up and run: signal to process end, cleanup included',
   async run() {
     const figures: BenchFigure[] = [];
-    for (const target of ['xterm.js', 'tmux', 'screen', 'xterm', 'xfce4-terminal']) {
-      const recipe = findRecipe(target);
-      const avail = checkPrograms(recipe ? requirements(recipe) : [{ program: target === 'xterm.js' ? process.execPath : target, pkg: target }]);
+    // One target of each kind, and of each way a GUI or hosted terminal's screen is read.
+    for (const target of ['xterm.js', 'tmux', 'screen', 'xterm', 'xfce4-terminal', 'st', 'konsole', 'foot', 'mosh', 'neovim', 'vim', 'emacs', 'dvtm']) {
+      const avail = await (await loadTarget(target)).available();
       if (!avail.ok) {
         figures.push({ name: `Ctrl-C → exit, \`run --target ${target}\``, value: 0, unit: 'ms', note: `not run: ${avail.reason}` });
         continue;
