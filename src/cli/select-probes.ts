@@ -1,4 +1,9 @@
-/** Choose probes from the corpus by --probe ids and --category names; unknown names are usage errors. */
+/**
+ * Choose probes from the corpus by --probe ids and --category names: the probes of
+ * those categories and those ids (both given: the union, in corpus order, so
+ * `-c alt-screen -p cursor.cup-clamps` runs the one probe beside the category).
+ * Unknown names are usage errors.
+ */
 import type { Corpus } from '../corpus/load-corpus.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { UsageError } from './errors.js';
@@ -19,5 +24,6 @@ export function selectProbes(corpus: Corpus, filter: ProbeFilter): Probe[] {
   const cats = splitList(filter.category);
   for (const c of cats) if (!corpus.categories.includes(c)) throw new UsageError(`unknown category "${c}"; categories: ${corpus.categories.join(', ')}`);
   for (const id of ids) if (!corpus.byId.has(id)) throw new UsageError(`unknown probe "${id}" (see \`termprobe list\`)`);
-  return corpus.probes.filter((p) => (cats.length === 0 || cats.includes(p.category)) && (ids.length === 0 || ids.includes(p.id)));
+  if (cats.length === 0 && ids.length === 0) return corpus.probes;
+  return corpus.probes.filter((p) => cats.includes(p.category) || ids.includes(p.id));
 }
