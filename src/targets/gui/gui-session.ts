@@ -43,6 +43,8 @@ export interface GuiSessionParts {
   keepsSelection?: boolean;
   /** See GuiRecipe.curvedScreen. */
   curvedScreen?: boolean;
+  /** See SelectionReaderOptions.awaitClaimCheck. */
+  awaitClaimCheck?: boolean;
   /** The scratch dir holding foot's pipe-visible files (screen 'pipe-visible'). */
   footDir?: string;
 }
@@ -75,6 +77,7 @@ export class GuiSession extends RelaySession {
         multiClick: parts.multiClick ?? 'spaced',
         keepsSelection: parts.keepsSelection,
         curvedScreen: parts.curvedScreen,
+        awaitClaimCheck: parts.awaitClaimCheck,
         mouseModes: this.mouseModes,
         signal: signal ? AbortSignal.any([signal, this.ended.signal]) : this.ended.signal,
       });

@@ -183,7 +183,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
       footIni: recipe.screen === 'pipe-visible' ? writeFootConfig(scratch.dir) : '',
     };
     const screen = screenMethod(recipe);
-    session = new GuiSession(relay, signal, { stop: stopAll, cols, rows, screen: screen.method, kittySocket: ctx.kittySocket, home: scratch.home, displayEnv, multiClick: recipe.multiClick ?? 'spaced', keepsSelection: recipe.keepsSelection, curvedScreen: recipe.curvedScreen, footDir: scratch.dir });
+    session = new GuiSession(relay, signal, { stop: stopAll, cols, rows, screen: screen.method, kittySocket: ctx.kittySocket, home: scratch.home, displayEnv, multiClick: recipe.multiClick ?? 'spaced', keepsSelection: recipe.keepsSelection, curvedScreen: recipe.curvedScreen, awaitClaimCheck: !recipe.vte, footDir: scratch.dir });
 
     const logPath = join(scratch.dir, 'terminal.log');
     const logFd = openSync(logPath, 'w');

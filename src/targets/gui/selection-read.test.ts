@@ -12,7 +12,7 @@
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Probe } from '../../corpus/probe-schema.js';
 import { runProbes } from '../../engine/run-probes.js';
@@ -113,6 +113,43 @@ for (const c of CASES) {
       const mode = after.results[0]?.replies.find((r) => r.query === 'decrqm:?1000')?.value;
       if (mode !== undefined) expect(mode).toBe('2');
       expect(await primaryText((session as GuiSession).parts.displayEnv!)).toBeUndefined();
+    }, 90_000);
+  });
+}
+
+/**
+ * Reads that leave no after-effect a later probe sees, in the engine's own pipelined run. alacritty 0.11 checks that
+ * it owns PRIMARY right after taking it, and a take-back before that check makes it warn in its message bar, which
+ * takes rows from its grid (see XSelectionReader.afterClaim); st makes the same check; the VTE terminals are not
+ * waited for. Screen probes in a row, each a few characters on a blank screen (quick to select and convert, so a
+ * take-back comes soon after the terminal's claim); then CUD 999 must still reach the last row, 18 t (where answered)
+ * report the full size, and the terminal's own output hold no warning, error, or word about the clipboard or selection.
+ */
+const READS = 40;
+const AFTER_EFFECT_CASES = [
+  { id: 'alacritty', answers18t: true },
+  { id: 'st', answers18t: false },
+  { id: 'gnome-terminal', answers18t: true },
+];
+for (const c of AFTER_EFFECT_CASES) {
+  const recipe = findRecipe(c.id)!;
+  describe.skipIf(!havePrograms(requirements(recipe)))(`selection read-back, after-effects: ${c.id}`, () => {
+    test(`${READS} reads in a pipelined run leave the grid whole`, async () => {
+      const session = await guiTarget(recipe).open({ ...size, options: {} });
+      sessions.push(session);
+      const probes: Probe[] = [];
+      for (let i = 0; i < READS; i++) {
+        const row = (i % 24) + 1;
+        probes.push({ ...probe(`test.read-${i}`, `\\e[${row};1Hr${i}`), screen: { top: row, left: 1, bottom: row, right: 4 } });
+      }
+      probes.push(probe('test.after', '\\e[999B', ['cursor', 'xtwinops:18']));
+      const run = await runProbes(session, probes, { size });
+      expect(run.results.slice(0, READS).map((r) => r.screen?.text[0])).toEqual(probes.slice(0, READS).map((_, i) => `r${i}`));
+      const after = run.results.at(-1)!;
+      expect(after.cursor?.raw).toBe('\\e[24;1R');
+      if (c.answers18t) expect(after.replies.find((r) => r.query === 'xtwinops:18')?.value).toBe('8;24;80');
+      const log = readFileSync(join(dirname((session as GuiSession).parts.home), 'terminal.log'), 'utf8');
+      expect(log.split('\n').filter((line) => /WARN|ERROR|[Cc]lipboard|[Ss]election/.test(line))).toEqual([]);
     }, 90_000);
   });
 }
