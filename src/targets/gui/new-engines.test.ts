@@ -8,19 +8,19 @@
  * (nor anything in the temp dir) behind: after a run, and after an abort at
  * several moments of its start.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Probe } from '../../corpus/probe-schema.js';
 import { runProbes } from '../../engine/run-probes.js';
 import { havePrograms } from '../../test-support/require-program.js';
+import { useOwnTmpdir } from '../../test-support/own-tmpdir.js';
 import { MARKER_VAR } from '../common/marked-processes.js';
 import { findRecipe } from './gui-recipes.js';
 import { guiTarget, requirements } from './gui-target.js';
 import { findHostedRecipe } from '../hosted/hosted-recipes.js';
 import { hostedTarget } from '../hosted/hosted-target.js';
-import type { TargetFactory, TargetSession } from '../target.js';
+import type { TargetFactory } from '../target.js';
 
 /** Every live process of this test process's sessions (whatever its name), found by the marker in its environment. */
 function leftovers(): string[] {
@@ -40,25 +40,7 @@ function leftovers(): string[] {
 const tempLeft = (id: string) => readdirSync(tmpdir()).filter((d) => d.startsWith(`termprobe-${id}-`));
 
 // A TMPDIR of this file's own: what the targets leave behind is theirs, never another run's on the machine.
-const outerTmp = process.env['TMPDIR'];
-let ownTmp = '';
-beforeAll(() => {
-  ownTmp = mkdtempSync(join(tmpdir(), 'termprobe-new-engines-test-'));
-  process.env['TMPDIR'] = ownTmp;
-});
-afterAll(() => {
-  if (outerTmp === undefined) delete process.env['TMPDIR'];
-  else process.env['TMPDIR'] = outerTmp;
-  const left = readdirSync(ownTmp);
-  rmSync(ownTmp, { recursive: true, force: true });
-  expect(left).toEqual([]);
-});
-
-const sessions: TargetSession[] = [];
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((s) => s.close()));
-  expect(leftovers()).toEqual([]);
-}, 30_000);
+const sessions = useOwnTmpdir('termprobe-new-engines-test-');
 
 function probe(id: string, send: string, query: string[] = ['cursor']): Probe {
   return { id, category: 'test', file: '(test)', title: id, description: 'a target test probe', spec: 'xterm ctlseqs (test)', send, query, expect: { implements: {} } };

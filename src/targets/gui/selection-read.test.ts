@@ -10,13 +10,13 @@
  * and a terminal given by command; a read aborted halfway ends the session and,
  * like every session here, leaves no process and no temp dir behind.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Probe } from '../../corpus/probe-schema.js';
 import { runProbes } from '../../engine/run-probes.js';
 import { havePrograms } from '../../test-support/require-program.js';
+import { useOwnTmpdir } from '../../test-support/own-tmpdir.js';
 import { MARKER_VAR } from '../common/marked-processes.js';
 import { customGuiRecipe } from './custom-gui.js';
 import { findRecipe, type GuiRecipe } from './gui-recipes.js';
@@ -24,7 +24,6 @@ import { guiTarget, requirements } from './gui-target.js';
 import type { GuiSession } from './gui-session.js';
 import { X11Client } from './x11-client.js';
 import { convertSelection, createHelperWindow, EV, internAtom } from './x11-requests.js';
-import type { TargetSession } from '../target.js';
 
 /** Live processes of this test process's sessions, found by the marker in their environment. */
 function leftovers(): string[] {
@@ -38,26 +37,8 @@ function leftovers(): string[] {
   });
 }
 
-// A TMPDIR of this file's own: what the sessions leave behind is theirs, never another run's on the machine.
-const outerTmp = process.env['TMPDIR'];
-let ownTmp = '';
-beforeAll(() => {
-  ownTmp = mkdtempSync(join(tmpdir(), 'termprobe-selection-test-'));
-  process.env['TMPDIR'] = ownTmp;
-});
-afterAll(() => {
-  if (outerTmp === undefined) delete process.env['TMPDIR'];
-  else process.env['TMPDIR'] = outerTmp;
-  const left = readdirSync(ownTmp);
-  rmSync(ownTmp, { recursive: true, force: true });
-  expect(left).toEqual([]);
-});
-
-const sessions: TargetSession[] = [];
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((s) => s.close()));
-  expect(leftovers()).toEqual([]);
-}, 30_000);
+// A TMPDIR of this file's own: what the targets leave behind is theirs, never another run's on the machine.
+const sessions = useOwnTmpdir('termprobe-selection-test-');
 
 function probe(id: string, send: string, query: string[] = ['cursor']): Probe {
   return { id, category: 'test', file: '(test)', title: id, description: 'a read-back test probe', spec: 'xterm ctlseqs (test)', send, query, expect: { implements: {} } };
