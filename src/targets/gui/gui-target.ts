@@ -25,6 +25,7 @@ import { installUrxvtExtension } from './urxvt-screen-dump.js';
 import { startLimits, type GuiOpenTuning } from '../common/start-limits.js';
 import { startWeston } from './wayland-compositor.js';
 import { startXvfb, XVFB_SCREEN } from './x-display.js';
+import { pictureMethod } from './x-picture.js';
 
 /** The terminal started, but not at the size asked for: the message names the size it got, `got` holds it. */
 export class WrongSizeError extends TargetStartError {
@@ -155,14 +156,18 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
   try {
     const baseEnv = scratch.env({ LIBGL_ALWAYS_SOFTWARE: '1', ...recipe.env });
     let env: NodeJS.ProcessEnv;
+    /** The X display the window is seen on (weston's output window, for a Wayland terminal). */
+    let shownOn: string;
     if (recipe.display === 'wayland') {
       const weston = await startWeston({ env: baseEnv, runtimeDir: scratch.runtime, logFile: join(scratch.dir, 'weston.log'), signal });
       stops.push(weston.stop);
       env = { ...baseEnv, WAYLAND_DISPLAY: weston.socket };
+      shownOn = weston.display;
     } else {
       const x = await startXvfb({ env: baseEnv, signal });
       stops.push(x.stop);
       env = { ...baseEnv, DISPLAY: x.display };
+      shownOn = x.display;
     }
 
     relay = await FifoRelay.create({ expectSize: { cols, rows }, sizeWaitMs, prefix: `termprobe-${recipe.slug ?? recipe.id}-relay-` });
@@ -211,6 +216,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
       throw new WrongSizeError(wrongSizeMessage(recipe.id, got, { cols, rows }, `its tty is ${cols}x${rows}, but the cursor stops at ${cpr ? `${got.rows};${got.cols}` : '(no cursor report)'} when sent to row ${far}, column ${far}`), got);
     }
     if (screen.method === 'selection' && recipe.fillScrollback) await fillScrollback(session, recipe.fillScrollback, rows, limits.checkMs, signal);
+    const pictures = opts.pictures ? await startPictures(session, { display: shownOn, viewLags: recipe.viewLags, inCompositor: recipe.display === 'wayland' }, signal) : undefined;
     const xt = events.find((ev) => ev.kind === 'xtversion');
     const identity = guiIdentity({ name: recipe.name, pkg: recipe.pkg, dpkg: await dpkg, xtversion: xt?.kind === 'xtversion' ? xt.text : undefined, xtversionNames: recipe.xtversionNames, anyXtversion: recipe.anyXtversion });
     if (recipe.screen === 'remote-control') session.parts.kittyVersion = kittyVersionTriple(identity.version);
@@ -233,6 +239,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
           screen: screen.note ?? SCREEN_NOTES[screen.method],
           ...(screen.method === 'selection' && recipe.fillScrollback ? { 'scrollback-filled': `${recipe.fillScrollback + rows} line feeds at start fill its ${recipe.fillScrollback}-line scrollback, so the selection read-back's view of the screen stays put (see gui-recipes.ts, fillScrollback)` } : {}),
           'size-check': `tty size seen by the command and CPR from row ${far}, column ${far}; a terminal at another size fails to open`,
+          ...(pictures ? { pictures } : {}),
         },
       },
     };
@@ -244,6 +251,17 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
       await stopAll();
     }
     throw error;
+  }
+}
+
+/** Start the session's pictures; how they are taken, or why there are none (a session without pictures still runs). */
+async function startPictures(session: GuiSession, opts: Parameters<GuiSession['startPictures']>[0], signal: AbortSignal | undefined): Promise<string> {
+  try {
+    await session.startPictures(opts);
+    return pictureMethod(opts);
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason ?? error;
+    return `none: ${error instanceof Error ? error.message : String(error)}`;
   }
 }
 

@@ -4,14 +4,16 @@
  * and foot refuses to start without one). Software rendering (pixman), no idle
  * blanking. Ready once its socket exists in XDG_RUNTIME_DIR.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { exited, isRunning, spawnGroup, stopGroup } from '../common/marked-processes.js';
 import { startXvfb, type XDisplay } from './x-display.js';
 
 export interface WaylandCompositor {
   /** The socket's name, for WAYLAND_DISPLAY */
   socket: string;
+  /** The X display weston's output window is on (":N"): what the compositor shows can be read there. */
+  display: string;
   stop(): Promise<void>;
 }
 
@@ -32,11 +34,19 @@ export interface WestonOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * weston.ini: no animations, so what the output shows is the clients' last frames, not a fade in progress (the
+ * desktop shell fades the output in for about a second after start by default: a picture taken then is dimmed).
+ */
+export const WESTON_INI = '[shell]\nstartup-animation=none\nanimation=none\nclose-animation=none\nfocus-animation=none\n';
+
 export async function startWeston(opts: WestonOptions): Promise<WaylandCompositor> {
   const socket = opts.socket ?? 'wayland-termprobe';
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const x: XDisplay = await startXvfb({ env: opts.env, signal: opts.signal, timeoutMs });
-  const args = ['--backend=x11-backend.so', '--use-pixman', `--socket=${socket}`, '--idle-time=0', `--log=${opts.logFile}`];
+  const config = join(dirname(opts.logFile), 'weston.ini');
+  writeFileSync(config, WESTON_INI);
+  const args = ['--backend=x11-backend.so', '--use-pixman', `--socket=${socket}`, '--idle-time=0', `--log=${opts.logFile}`, `--config=${config}`];
   const weston = spawnGroup('weston', args, { ...opts.env, DISPLAY: x.display, WAYLAND_DISPLAY: undefined, WAYLAND_SOCKET: undefined });
   let spawnError: Error | undefined;
   weston.once('error', (error) => (spawnError = error));
@@ -64,7 +74,7 @@ export async function startWeston(opts: WestonOptions): Promise<WaylandComposito
       if (performance.now() - started > timeoutMs) throw new CompositorStartError(`weston's socket ${path} did not appear within ${timeoutMs / 1000} s${logTail()}`);
       await sleep(10);
     }
-    return { socket, stop };
+    return { socket, display: x.display, stop };
   } catch (error) {
     await stop();
     throw error;
