@@ -18,6 +18,8 @@ import type { ScreenMethod } from './gui-recipes.js';
 import { MouseModeTracker } from './mouse-mode-tracker.js';
 import { XSelectionReader, type MultiClick } from './x-selection-read.js';
 import { WindowPictures, type WindowPicturesOptions } from './x-picture.js';
+import type { Grid } from './x-grid.js';
+import type { Rect } from './x-image-requests.js';
 import type { CapturedPicture } from '../../results/picture-files.js';
 
 const encoder = new TextEncoder();
@@ -91,7 +93,7 @@ export class GuiSession extends RelaySession {
    * Get ready to take pictures (x-picture.ts): with the terminal idle and its screen clear, find its window and
    * its grid. Rejects when it cannot (the session then takes none).
    */
-  async startPictures(opts: Pick<WindowPicturesOptions, 'display' | 'viewLags' | 'inCompositor'>): Promise<void> {
+  async startPictures(opts: Pick<WindowPicturesOptions, 'display' | 'viewLags' | 'inCompositor'>): Promise<Grid> {
     const pictures = await WindowPictures.open({
       ...opts,
       cols: this.parts.cols,
@@ -100,9 +102,17 @@ export class GuiSession extends RelaySession {
       listen: (sink) => this.listen(sink),
       signal: this.endSignal(),
     });
-    if (this.closed) return pictures.close();
-    this.pictures = pictures;
-    this.capturePicture = (region) => pictures.capture(region);
+    if (this.closed) pictures.close();
+    else {
+      this.pictures = pictures;
+      this.capturePicture = (region) => pictures.capture(region);
+    }
+    return pictures.grid;
+  }
+
+  /** Where a picture of `region` is cut from the window, in its pixels (once pictures have started). */
+  pictureCrop(region: Region): Rect | undefined {
+    return this.pictures?.cropOf(region);
   }
 
   /** Set once pictures have started (startPictures). */

@@ -257,8 +257,9 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
 /** Start the session's pictures; how they are taken, or why there are none (a session without pictures still runs). */
 async function startPictures(session: GuiSession, opts: Parameters<GuiSession['startPictures']>[0], signal: AbortSignal | undefined): Promise<string> {
   try {
-    await session.startPictures(opts);
-    return pictureMethod(opts);
+    const grid = await session.startPictures(opts);
+    const px = (n: number) => String(Math.round(n * 10) / 10);
+    return `${pictureMethod(opts)}; cells of ${px(grid.cellW)}×${px(grid.cellH)} px from ${px(grid.x0)},${px(grid.y0)} of the window (mouse reports)`;
   } catch (error) {
     if (signal?.aborted) throw signal.reason ?? error;
     return `none: ${error instanceof Error ? error.message : String(error)}`;

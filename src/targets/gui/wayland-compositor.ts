@@ -34,11 +34,22 @@ export interface WestonOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The desktop's colour (0xRRGGBB): a pure blue no terminal draws by default, so a window stands out from it. */
+export const WESTON_BACKGROUND = 0x0000ff;
+
 /**
  * weston.ini: no animations, so what the output shows is the clients' last frames, not a fade in progress (the
- * desktop shell fades the output in for about a second after start by default: a picture taken then is dimmed).
+ * desktop shell fades the output in for about a second after start by default: a picture taken then is dimmed);
+ * no panel (its clock redraws it), and a plain background (the image named does not exist, so the shell paints
+ * the colour) against which the terminal's window is found.
  */
-export const WESTON_INI = '[shell]\nstartup-animation=none\nanimation=none\nclose-animation=none\nfocus-animation=none\n';
+export const WESTON_INI = [
+  '[shell]',
+  ...['startup-animation', 'animation', 'close-animation', 'focus-animation', 'panel-position'].map((key) => `${key}=none`),
+  'background-image=/nonexistent',
+  `background-color=0xff${WESTON_BACKGROUND.toString(16).padStart(6, '0')}`,
+  '',
+].join('\n');
 
 export async function startWeston(opts: WestonOptions): Promise<WaylandCompositor> {
   const socket = opts.socket ?? 'wayland-termprobe';

@@ -5,32 +5,38 @@
  *
  * Where the cells are comes once, at the start, from the terminal's own mouse
  * reports (x-grid.ts). For foot, the window on the display is weston's output:
- * foot's surface is found in it first (the largest area of one colour: its
- * cleared grid), and the grid measured around that area's centre.
+ * foot's window is found on weston's plain desktop first, and the grid measured
+ * around its centre.
  *
  * A terminal answers a probe before it draws it (VTE, kitty, st, konsole and
- * zutty drew 5–340 ms after their DA1 answer, measured), so a picture is taken
- * only once the terminal has drawn after the probe was answered: DAMAGE reports
- * every drawing on the display, and the first one over the region that comes
- * after a marker request (sequence numbers order it after the answer) is a frame
- * drawn from the answered state. A terminal that had already drawn everything
- * (xterm and mlterm draw as they parse) would draw nothing more, so termprobe
- * asks for a frame: ClearArea with exposures on one pixel of the region makes
- * the terminal redraw, from the state it has now. Not where the terminal's view
- * lags its emulation (konsole and qtermwidget update their view on a 10–40 ms
- * timer: a redraw asked for sooner draws the old view), nor for weston (its
- * redraw would composite foot's last frame): there the picture waits for the
- * terminal's own next drawing over the region, and a region that does not change
- * at all is taken as it is after PICTURE_WAIT_MS (said in the picture's note).
+ * zutty drew 5–340 ms after their DA1 answer, measured), so the picture waits
+ * for frames the terminal draws after the answer: DAMAGE reports every drawing
+ * on the display, and one over the region stamped after a marker request (X
+ * sequence numbers) was drawn after the answer came. A terminal that had
+ * already drawn everything (xterm and mlterm draw as they parse) would draw
+ * nothing more, so termprobe asks for frames: ClearArea with exposures on one
+ * pixel of the region makes the terminal redraw from the state it has now. One
+ * frame is not enough: a frame may have been on its way when the answer came
+ * (VTE, now and then, painted the probe one frame later), so frames are asked
+ * for until two in a row show the same pixels.
+ *
+ * Not where the terminal's view lags its emulation (konsole and qtermwidget
+ * update their view on a 10–40 ms timer: a redraw asked for sooner draws the
+ * old view), nor for weston (its redraw would composite foot's last frame, and
+ * a frame of foot's may be on its way through weston's 60 Hz repaints): there
+ * the picture takes the terminal's own frames until none follows within
+ * SETTLE_MS; a region that does not change at all is taken as it is after
+ * PICTURE_WAIT_MS (said in the picture's note).
  */
 import type { Region } from '../../corpus/probe-schema.js';
 import type { CapturedPicture } from '../../results/picture-files.js';
 import { encodePng } from '../../util/png-encode.js';
 import { findTerminalWindow, measureGrid, type Grid, type Point, type TerminalWindow } from './x-grid.js';
 import { damageArea, eventAfter, exposeArea, getImageRgb, intersects, mark, watchDamage, windowAt, type Rect } from './x-image-requests.js';
+import { WESTON_BACKGROUND } from './wayland-compositor.js';
 import { XLink } from './x-link.js';
 import { X11Error } from './x11-client.js';
-import type { Extension } from './x11-requests.js';
+import { EV, fakeInput, type Extension } from './x11-requests.js';
 
 /** Cells of context around the probed region, on each side (inside the grid). */
 export const MARGIN_CELLS = 1;
@@ -93,12 +99,16 @@ export class WindowPictures {
       const damage = await watchDamage(x, x.setup.root);
       if (!damage) throw new PictureError('the X display has no DAMAGE extension (pictures wait for the terminal to draw through it)');
       const window = await findTerminalWindow(link);
-      // weston fades its output in at start: foot is looked for once nothing moves any more.
-      if (opts.inCompositor) await untilStill(link, damage, window);
-      const surface = opts.inCompositor ? await largestArea(link, window) : undefined;
+      const surface = opts.inCompositor ? await surfaceOnDesktop(link, damage, window) : undefined;
       const from: Point | undefined = surface ? [surface.x + surface.width / 2, surface.y + surface.height / 2] : undefined;
       // In weston the pointer's sprite is drawn into the output: it is parked outside foot's surface, not over the grid.
       const park: Point | undefined = surface ? parkingPoint(window, surface) : undefined;
+      if (surface) {
+        debug(`foot's window on weston's desktop: ${surface.width}x${surface.height}+${surface.x}+${surface.y}`);
+        // The pointer leaves weston's window, so the first click enters it: weston started under the pointer
+        // now and then takes no pointer input (its pointer stays at 0,0) until an EnterNotify comes (measured).
+        fakeInput(x, link.xtest, EV.MotionNotify, 0, window.rootX + window.width + 10, window.rootY + window.height + 10);
+      }
       const grid = await measureGrid(link, window, opts.cols, opts.rows, opts.exchange, opts.listen, from, park);
       let redraw: { window: number; dx: number; dy: number } | undefined;
       if (!opts.viewLags && !opts.inCompositor) {
@@ -169,7 +179,7 @@ export class WindowPictures {
       settled = this.redraw !== undefined && sameBytes(again, rgb);
       rgb = again;
     }
-    if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] picture: ${crop.width}x${crop.height} px after ${frames} frame(s), ${(performance.now() - t0).toFixed(1)} ms\n`);
+    debug(`${crop.width}x${crop.height} px after ${frames} frame(s), ${(performance.now() - t0).toFixed(1)} ms`);
     const note = !drewAtAll
       ? `the region did not change within ${PICTURE_WAIT_MS / 1000} s of the answer; taken as it was`
       : settled
@@ -200,6 +210,11 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }
 
+/** With TERMPROBE_DEBUG_GUI set: what the pictures do, on stderr. */
+function debug(text: string): void {
+  if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] picture: ${text}\n`);
+}
+
 function asPictureError(error: unknown): Error {
   if (error instanceof PictureError) return error;
   if (error instanceof X11Error || (error instanceof Error && error.name === 'ScreenReadError')) return new PictureError(error.message);
@@ -207,46 +222,45 @@ function asPictureError(error: unknown): Error {
 }
 
 /**
- * Foot's surface in weston's output: the bounding box of the output's most
- * common colour, which is foot's cleared grid (weston's background is a
- * pattern of many shades, its panel small).
+ * Foot's window in weston's output: the rows and columns that hold more than MIN_SIDE pixels of another colour
+ * than the desktop's (so the pointer's sprite, 24 px, never counts). Looked for again after each drawing until
+ * the desktop is painted and a window is on it.
  */
-async function largestArea(link: XLink, window: TerminalWindow): Promise<Rect> {
+async function surfaceOnDesktop(link: XLink, damage: Extension, window: TerminalWindow): Promise<Rect> {
   const { width, height } = window;
-  const rgb = await getImageRgb(link.x, link.x.setup.root, { x: window.rootX, y: window.rootY, width, height });
-  const counts = new Map<number, number>();
-  const colour = (i: number) => (rgb[i * 3]! << 16) | (rgb[i * 3 + 1]! << 8) | rgb[i * 3 + 2]!;
-  for (let i = 0; i < width * height; i++) counts.set(colour(i), (counts.get(colour(i)) ?? 0) + 1);
-  let top = 0;
-  let most = 0;
-  for (const [c, n] of counts) if (n > most) [top, most] = [c, n];
-  let [x0, y0, x1, y1] = [width, height, -1, -1];
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (colour(y * width + x) !== top) continue;
-      [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
-    }
-  }
-  const area = { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
-  // A surface at least a quarter filled with that colour; anything else is not a cleared terminal.
-  if (x1 < 0 || most < (area.width * area.height) / 4) throw new PictureError("no terminal surface found in weston's output (no large area of one colour)");
-  return area;
-}
-
-/** How long weston may take to stop drawing at start (its fade-in lasts about a second). */
-const STILL_LIMIT_MS = 10_000;
-
-/** Until SETTLE_MS pass with nothing drawn on the window. */
-async function untilStill(link: XLink, damage: Extension, window: TerminalWindow): Promise<void> {
-  const area: Rect = { x: window.rootX, y: window.rootY, width: window.width, height: window.height };
+  const area: Rect = { x: window.rootX, y: window.rootY, width, height };
   const t0 = performance.now();
   for (;;) {
     const after = mark(link.x);
-    const drawn = await link.waitFor({ limitMs: SETTLE_MS, test: (ev) => (ev.code === damage.firstEvent && eventAfter(ev, after) && intersects(damageArea(ev), area) ? true : undefined) });
-    if (!drawn) return;
-    if (performance.now() - t0 > STILL_LIMIT_MS) throw new PictureError(`weston's output kept changing for ${STILL_LIMIT_MS / 1000} s`);
+    const rgb = await getImageRgb(link.x, link.x.setup.root, area);
+    const rows = new Array<number>(height).fill(0);
+    const cols = new Array<number>(width).fill(0);
+    let desktop = 0;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 3;
+        if (((rgb[i]! << 16) | (rgb[i + 1]! << 8) | rgb[i + 2]!) === WESTON_BACKGROUND) desktop++;
+        else {
+          rows[y]!++;
+          cols[x]!++;
+        }
+      }
+    }
+    const ys = rows.flatMap((n, y) => (n > MIN_SIDE ? [y] : []));
+    const xs = cols.flatMap((n, x) => (n > MIN_SIDE ? [x] : []));
+    // The desktop painted (a good part of the output is its colour) and a window on it.
+    if (desktop > (width * height) / 10 && xs.length > 0 && ys.length > 0) return { x: xs[0]!, y: ys[0]!, width: xs.at(-1)! - xs[0]! + 1, height: ys.at(-1)! - ys[0]! + 1 };
+    const left = STILL_LIMIT_MS - (performance.now() - t0);
+    if (left <= 0) throw new PictureError(`no terminal window on weston's desktop within ${STILL_LIMIT_MS / 1000} s`);
+    await link.waitFor({ limitMs: left, test: (ev) => (ev.code === damage.firstEvent && eventAfter(ev, after) ? true : undefined) });
   }
 }
+
+/** More than this many pixels in a row or column of the output: a window, not the pointer's sprite. */
+const MIN_SIDE = 64;
+
+/** How long weston's desktop and foot's window may take to appear. */
+const STILL_LIMIT_MS = 10_000;
 
 /** A point of the window outside `area`, away from its edges: the corner farthest from the area. */
 function parkingPoint(window: TerminalWindow, area: Rect): Point {
