@@ -33,7 +33,8 @@ import type { CapturedPicture } from '../../results/picture-files.js';
 import { encodePng } from '../../util/png-encode.js';
 import { findTerminalWindow, measureGrid, type Grid, type Point, type TerminalWindow } from './x-grid.js';
 import { damageArea, eventAfter, exposeArea, getImageRgb, intersects, mark, watchDamage, windowAt, type Rect } from './x-image-requests.js';
-import { WESTON_BACKGROUND } from './wayland-compositor.js';
+import { PictureError } from './picture-error.js';
+import { parkingPoint, windowOnDesktop } from './weston-desktop.js';
 import { XLink } from './x-link.js';
 import { X11Error } from './x11-client.js';
 import { EV, fakeInput, type Extension } from './x11-requests.js';
@@ -49,9 +50,7 @@ const REDRAW_AGAIN_MS = 150;
 /** Frames looked at per picture, at most. */
 const MAX_FRAMES = 6;
 
-export class PictureError extends Error {
-  override name = 'PictureError';
-}
+export { PictureError };
 
 export interface WindowPicturesOptions {
   /** The X display the terminal's window (or weston's output) is on. */
@@ -101,7 +100,7 @@ export class WindowPictures {
       const damage = await watchDamage(x, x.setup.root);
       if (!damage) throw new PictureError('the X display has no DAMAGE extension (pictures wait for the terminal to draw through it)');
       const window = await findTerminalWindow(link);
-      const surface = opts.inCompositor ? await surfaceOnDesktop(link, damage, window) : undefined;
+      const surface = opts.inCompositor ? await windowOnDesktop(link, damage, window) : undefined;
       const from: Point | undefined = surface ? [surface.x + surface.width / 2, surface.y + surface.height / 2] : undefined;
       // In weston the pointer's sprite is drawn into the output: it is parked outside foot's surface, not over the grid.
       const park: Point | undefined = surface ? parkingPoint(window, surface) : undefined;
@@ -228,52 +227,4 @@ function asPictureError(error: unknown): Error {
   if (error instanceof PictureError) return error;
   if (error instanceof X11Error || (error instanceof Error && error.name === 'ScreenReadError')) return new PictureError(error.message);
   return error instanceof Error ? error : new Error(String(error));
-}
-
-/**
- * Foot's window in weston's output: the rows and columns that hold more than MIN_SIDE pixels of another colour
- * than the desktop's (so the pointer's sprite, 24 px, never counts). Looked for again after each drawing until
- * the desktop is painted and a window is on it.
- */
-async function surfaceOnDesktop(link: XLink, damage: Extension, window: TerminalWindow): Promise<Rect> {
-  const { width, height } = window;
-  const area: Rect = { x: window.rootX, y: window.rootY, width, height };
-  const t0 = performance.now();
-  for (;;) {
-    const after = mark(link.x);
-    const rgb = await getImageRgb(link.x, link.x.setup.root, area);
-    const rows = new Array<number>(height).fill(0);
-    const cols = new Array<number>(width).fill(0);
-    let desktop = 0;
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const i = (y * width + x) * 3;
-        if (((rgb[i]! << 16) | (rgb[i + 1]! << 8) | rgb[i + 2]!) === WESTON_BACKGROUND) desktop++;
-        else {
-          rows[y]!++;
-          cols[x]!++;
-        }
-      }
-    }
-    const ys = rows.flatMap((n, y) => (n > MIN_SIDE ? [y] : []));
-    const xs = cols.flatMap((n, x) => (n > MIN_SIDE ? [x] : []));
-    // The desktop painted (a good part of the output is its colour) and a window on it.
-    if (desktop > (width * height) / 10 && xs.length > 0 && ys.length > 0) return { x: xs[0]!, y: ys[0]!, width: xs.at(-1)! - xs[0]! + 1, height: ys.at(-1)! - ys[0]! + 1 };
-    const left = STILL_LIMIT_MS - (performance.now() - t0);
-    if (left <= 0) throw new PictureError(`no terminal window on weston's desktop within ${STILL_LIMIT_MS / 1000} s`);
-    await link.waitFor({ limitMs: left, test: (ev) => (ev.code === damage.firstEvent && eventAfter(ev, after) ? true : undefined) });
-  }
-}
-
-/** More than this many pixels in a row or column of the output: a window, not the pointer's sprite. */
-const MIN_SIDE = 64;
-
-/** How long weston's desktop and foot's window may take to appear. */
-const STILL_LIMIT_MS = 10_000;
-
-/** A point of the window outside `area`, away from its edges: the corner farthest from the area. */
-function parkingPoint(window: TerminalWindow, area: Rect): Point {
-  const x = area.x > window.width - (area.x + area.width) ? 2 : window.width - 3;
-  const y = area.y > window.height - (area.y + area.height) ? Math.min(window.height - 3, 40) : window.height - 3;
-  return [x, y];
 }
