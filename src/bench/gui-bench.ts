@@ -2,10 +2,10 @@
  * GUI terminals: wall time of the whole `termprobe run --target X` process over
  * the full corpus, start-up and shut-down included, one run per terminal (a GUI
  * run costs seconds; set TERMPROBE_BENCH_REPEAT=N for the median of N). Issue 4's
- * targets: under 5 s per terminal, under 10 s for VTE terminals. Terminals not
- * installed here are listed with the package to install.
+ * targets: under 5 s per terminal, under 10 s for VTE terminals, for the probing:
+ * runs here take no pictures (--no-pictures; their cost is measured by the
+ * pictures bench). Terminals not installed here are listed with the package to install.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,26 +14,12 @@ import { checkPrograms } from '../targets/common/find-program.js';
 import { GUI_RECIPES } from '../targets/gui/gui-recipes.js';
 import { requirements } from '../targets/gui/gui-target.js';
 import type { BenchFigure, BenchModule } from './bench-types.js';
-import { BIN, median } from './measure.js';
+import { median, timedRun } from './measure.js';
 
 
-
-interface Timed {
-  seconds: number;
-  failure?: string;
-}
-
-function runOnce(target: string, out: string): Timed {
-  const t0 = performance.now();
-  const r = spawnSync(process.execPath, [BIN, 'run', '--target', target, '--out', out, '--quiet'], { encoding: 'utf8', timeout: 120_000 });
-  const seconds = (performance.now() - t0) / 1000;
-  const said = `${r.stderr ?? ''}`.trim().split('\n').filter(Boolean).slice(-1)[0];
-  if (r.status !== 0) return { seconds, failure: `exit ${r.status ?? r.signal}: ${said ?? 'no message'}` };
-  return { seconds, ...(said ? { failure: said } : {}) };
-}
 
 export const guiBench: BenchModule = {
-  title: 'GUI terminals, full corpus, one process each (start-up and shut-down included)',
+  title: 'GUI terminals, full corpus, one process each (start-up and shut-down included; no pictures)',
   async run() {
     const repeat = Math.max(1, Number(process.env['TERMPROBE_BENCH_REPEAT'] ?? 1) || 1);
     const figures: BenchFigure[] = [{ name: 'probes in the corpus', value: (await loadCorpus()).probes.length, unit: 'probes' }];
@@ -46,7 +32,7 @@ export const guiBench: BenchModule = {
           figures.push({ name, value: 0, unit: 's', note: `not run: ${avail.reason} (${avail.install})` });
           continue;
         }
-        const runs = Array.from({ length: repeat }, () => runOnce(recipe.id, out));
+        const runs = Array.from({ length: repeat }, () => timedRun(recipe.id, out, ['--no-pictures']));
         const failure = runs.find((r) => r.failure)?.failure;
         figures.push({
           name,

@@ -17,3 +17,19 @@ export function runWallMs(targets: string, out: string, timeoutMs = 120_000): nu
   if (r.status !== 0) throw new Error(`termprobe run --target ${targets} exited ${r.status ?? r.signal}: ${r.stderr.trim()}`);
   return ms;
 }
+
+export interface TimedRun {
+  seconds: number;
+  /** The last line the run said, when it failed or said anything. */
+  failure?: string;
+}
+
+/** Wall time of `termprobe run --target <target> --out <out> --quiet [extra…]`, and what went wrong, if anything. */
+export function timedRun(target: string, out: string, extra: string[] = [], timeoutMs = 120_000): TimedRun {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [BIN, 'run', '--target', target, '--out', out, '--quiet', ...extra], { encoding: 'utf8', timeout: timeoutMs });
+  const seconds = (performance.now() - t0) / 1000;
+  const said = `${r.stderr ?? ''}`.trim().split('\n').filter(Boolean).slice(-1)[0];
+  if (r.status !== 0) return { seconds, failure: `exit ${r.status ?? r.signal}: ${said ?? 'no message'}` };
+  return { seconds, ...(said ? { failure: said } : {}) };
+}

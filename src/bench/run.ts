@@ -19,6 +19,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   bisect: async () => (await import('./bisect-bench.js')).bisectBench,
   fuzz: async () => (await import('./fuzz-bench.js')).fuzzBench,
   conpty: async () => (await import('./conpty-bench.js')).conptyBench,
+  pictures: async () => (await import('./pictures-bench.js')).picturesBench,
 };
 
 function format(f: BenchFigure): string {

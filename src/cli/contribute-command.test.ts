@@ -4,7 +4,7 @@
  * files — each bad one ends with one line naming the file and the place, exit 2,
  * and nothing written.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCorpusHistory } from '../corpus/corpus-history.js';
@@ -12,6 +12,7 @@ import { loadCorpus } from '../corpus/load-corpus.js';
 import type { ResultsFile } from '../results/results-schema.js';
 import { ROOT, runCli } from '../test-support/cli.js';
 import { useTempDirs } from '../test-support/temp-dirs.js';
+import { encodePng } from '../util/png-encode.js';
 
 const tempDir = useTempDirs();
 const FIXTURE = join(ROOT, 'src/cli/fixtures/contributed/iterm2-3.5.0-macos.fixture.json');
@@ -116,5 +117,42 @@ describe('termprobe contribute', () => {
     const { out, r } = contribute(writeBad((r) => void delete r.run.platform), ['--platform', 'windows']);
     expect(r.code).toBe(0);
     expect(readdirSync(out)).toEqual(['iterm2-3.5.0-windows.json']);
+  });
+
+  describe('with pictures', () => {
+    const png = encodePng(4, 2, new Uint8Array(4 * 2 * 3).fill(200));
+    /** The fixture with a picture for its first probe, beside it as `pictures/from-elsewhere/<probe>.png`; `write` false: the PNG is missing. */
+    function withPicture(write = true): { file: string; probe: string } {
+      const dir = tempDir('termprobe-contribute-pictures-');
+      const r = fixture();
+      const probe = r.probes[0]!.id;
+      r.probes[0]!.picture = { path: `pictures/from-elsewhere/${probe}.png`, width: 4, height: 2 };
+      const file = join(dir, 'from-elsewhere.json');
+      writeFileSync(file, JSON.stringify(r));
+      mkdirSync(join(dir, 'pictures', 'from-elsewhere'), { recursive: true });
+      if (write) writeFileSync(join(dir, 'pictures', 'from-elsewhere', `${probe}.png`), png);
+      return { file, probe };
+    }
+
+    it('carries them along beside the contributed file, and names them in the line to send it', () => {
+      const { file, probe } = withPicture();
+      const { out, r } = contribute(file);
+      expect([r.code, r.stderr]).toEqual([0, '']);
+      expect(readdirSync(out).sort()).toEqual(['iterm2-3.5.0-macos.json', 'pictures']);
+      expect(readFileSync(join(out, 'pictures', 'iterm2-3.5.0-macos', `${probe}.png`)).equals(png)).toBe(true);
+      const written = JSON.parse(readFileSync(join(out, 'iterm2-3.5.0-macos.json'), 'utf8')) as ResultsFile;
+      expect(written.probes.find((p) => p.id === probe)?.picture).toEqual({ path: `pictures/iterm2-3.5.0-macos/${probe}.png`, width: 4, height: 2 });
+      const [first, second] = r.stdout.trimEnd().split('\n');
+      expect(first).toMatch(/\(with 1 picture in .*pictures\/iterm2-3\.5\.0-macos\)$/);
+      expect(second).toMatch(/git add ".*iterm2-3\.5\.0-macos\.json" ".*pictures\/iterm2-3\.5\.0-macos" && git commit/);
+    });
+
+    it('refuses a picture that is not there: one line naming the file and the probe, exit 2, nothing written', () => {
+      const { file, probe } = withPicture(false);
+      const { out, r } = contribute(file);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trimEnd().split('\n')).toEqual([`termprobe: ${file}: probe "${probe}": picture pictures/from-elsewhere/${probe}.png cannot be read (ENOENT)`]);
+      expect(existsSync(out)).toBe(false);
+    });
   });
 });

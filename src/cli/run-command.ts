@@ -8,7 +8,8 @@ import { loadCorpus } from '../corpus/load-corpus.js';
 import { runTarget } from '../engine/run-target.js';
 import { differencesTable } from '../report/differences-table.js';
 import type { ResultsFile } from '../results/results-schema.js';
-import { resultsFileFor, writeResults } from '../results/write-results.js';
+import { writeResultsWithPictures } from '../results/picture-files.js';
+import { resultsFileFor } from '../results/write-results.js';
 import { EMBEDDED_TARGETS } from '../targets/registry.js';
 import { expandTargets } from './expand-targets.js';
 import { withInterrupts } from './interrupts.js';
@@ -36,6 +37,8 @@ export interface RunOptions {
   quiet?: boolean;
   /** Runs read from files, shown in the differences table beside the new ones. */
   alsoCompare?: ResultsFile[];
+  /** Pictures of GUI terminals' windows after screen probes (default true; --no-pictures). */
+  pictures?: boolean;
 }
 
 export async function runCommand(opts: RunOptions): Promise<ResultsFile[]> {
@@ -47,29 +50,31 @@ export async function runCommand(opts: RunOptions): Promise<ResultsFile[]> {
   const corpus = await loadCorpus(opts.probes);
   const probes = selectProbes(corpus, opts);
   const size = opts.size ?? DEFAULT_SIZE;
-  const { window, quiet } = opts;
+  const { window, quiet, pictures } = opts;
   const fileFor = (results: ResultsFile, options: Record<string, string>) => outFile(out, resultsFileFor(results, options));
   if (!quiet) for (const note of plan.notes) process.stderr.write(`termprobe: note: ${note}\n`);
   const runs: ResultsFile[] = [];
   let outcomes: TargetOutcome[] = [];
   if (targets.length > 1 || unavailable.size > 0) {
     const jobs = opts.jobs ?? DEFAULT_JOBS;
-    outcomes = await withInterrupts((signal) => runMany(targets, { corpus, probes, size, options: plan.perTarget, window, fileFor, jobs, quiet, signal, unavailable }));
+    outcomes = await withInterrupts((signal) => runMany(targets, { corpus, probes, size, options: plan.perTarget, window, fileFor, jobs, quiet, signal, unavailable, pictures }));
     for (const o of outcomes) if (o.status === 'done' && o.results) runs.push(o.results);
   } else {
     await withInterrupts(async (signal) => {
       for (const target of targets) {
         const t0 = performance.now();
         const options = plan.perTarget.get(target) ?? {};
-        const { results, gaveUp } = await runTarget(target, corpus, probes, { ...size, options, signal, window });
-        const file = fileFor(results, options);
+        const run = await runTarget(target, corpus, probes, { ...size, options, signal, window, pictures });
+        const { gaveUp } = run;
+        const file = fileFor(run.results, options);
         // The commit point: a Ctrl-C that came while the target closed means no file, exit 130.
         if (signal.aborted) throw signal.reason;
-        writeResults(file, results);
+        const results = writeResultsWithPictures(file, run.results, run.pictures ?? new Map());
         runs.push(results);
         const secs = ((performance.now() - t0) / 1000).toFixed(2);
         const noReply = results.probes.filter((p) => p.status !== 'ok').length;
-        if (!quiet) process.stderr.write(`${target}: ${results.target.identity.name} ${results.target.identity.version}, ${plural(probes.length, 'probe')} in ${secs} s${noReply ? `, ${noReply} without a full answer` : ''} → ${file}\n`);
+        const shots = run.pictures?.size ? `, ${plural(run.pictures.size, 'picture')}` : '';
+        if (!quiet) process.stderr.write(`${target}: ${results.target.identity.name} ${results.target.identity.version}, ${plural(probes.length, 'probe')} in ${secs} s${noReply ? `, ${noReply} without a full answer` : ''}${shots} → ${file}\n`);
         if (gaveUp) process.stderr.write(`${target}: ${gaveUp}\n`);
       }
     });

@@ -8,7 +8,7 @@ import type { Corpus } from '../corpus/load-corpus.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { runTarget } from '../engine/run-target.js';
 import type { ResultsFile } from '../results/results-schema.js';
-import { writeResults } from '../results/write-results.js';
+import { writeResultsWithPictures } from '../results/picture-files.js';
 import { createProgress, type ProgressSink } from './progress-lines.js';
 import { runPool } from './run-pool.js';
 import { plural } from '../util/plural.js';
@@ -31,6 +31,8 @@ export interface RunManyOptions {
   signal: AbortSignal;
   /** Targets known not to be available here, with why: listed, not run, not failures. */
   unavailable?: Map<string, string>;
+  /** Pictures of GUI terminals' windows (default true). */
+  pictures?: boolean;
 }
 
 export interface TargetOutcome {
@@ -55,10 +57,11 @@ async function runOne(target: string, o: RunManyOptions, progress: ProgressSink)
   try {
     const onProgress = (done: number, total: number) => progress.update(target, { state: 'running', done, total });
     const options = o.options.get(target) ?? {};
-    const { results, gaveUp } = await runTarget(target, o.corpus, o.probes, { ...o.size, options, signal: own.signal, window: o.window, onProgress });
-    const file = o.fileFor(results, options);
+    const run = await runTarget(target, o.corpus, o.probes, { ...o.size, options, signal: own.signal, window: o.window, onProgress, pictures: o.pictures });
+    const { gaveUp } = run;
+    const file = o.fileFor(run.results, options);
     if (own.signal.aborted) throw o.signal.reason; // interrupted while it closed: no file
-    writeResults(file, results);
+    const results = writeResultsWithPictures(file, run.results, run.pictures ?? new Map());
     const noReply = results.probes.filter((p) => p.status !== 'ok').length;
     const answered = results.probes.length - noReply;
     // A terminal that answered nothing failed; one that crashed or fell silent part-way

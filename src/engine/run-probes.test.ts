@@ -286,3 +286,86 @@ describe('runProbes window', () => {
     expect(t1.writes).toEqual([1, 1, 1]);
   });
 });
+
+describe('runProbes and pictures', () => {
+  const region = { top: 1, left: 1, bottom: 1, right: 6 };
+  const pictured = [
+    probe('before', '\\e[5;5Hzz'),
+    probe('pic', 'abc', ['cursor'], { screen: region, cleanup: '\\e[2J' }),
+    probe('after', 'def'),
+    probe('pic-2', 'xyz', ['cursor'], { screen: region, cleanup: '\\e[2J' }),
+  ];
+
+  /**
+   * xterm.js with a picture taker that records what the screen holds at that moment (so a picture taken after
+   * the cleanup, or after the next probe, shows) and the order of calls; `readable` false: no screen read-back.
+   */
+  async function picturing(readable: boolean, fail?: (id: number) => Error | undefined) {
+    const inner = await xtermJsTarget.open({ cols: 80, rows: 24, options: {} });
+    const calls: string[] = [];
+    let taken = 0;
+    const session: TargetSession = {
+      write: (d) => inner.write(d),
+      onData: (l) => inner.onData(l),
+      ...(readable ? { readScreen: async (r) => (calls.push('read'), inner.readScreen!(r)) } : {}),
+      capturePicture: async (r) => {
+        const failure = fail?.(++taken);
+        if (failure) throw failure;
+        const text = (await inner.readScreen!(r)).text[0]!;
+        calls.push(`picture ${text}`);
+        return { png: new TextEncoder().encode(text), width: 1, height: 1 };
+      },
+      describe: () => inner.describe(),
+      close: () => inner.close(),
+    };
+    return { session, calls, close: () => inner.close() };
+  }
+
+  it('takes each screen probe\'s picture before its screen is read and before its cleanup, and hands it on', async () => {
+    const t = await picturing(true);
+    try {
+      const pictures = new Map<string, string>();
+      const run = await runProbes(t.session, pictured, { size, onPicture: (id, p) => void pictures.set(id, new TextDecoder().decode(p.png)) });
+      expect(t.calls).toEqual(['picture abc', 'read', 'picture xyz', 'read']);
+      expect(pictures).toEqual(new Map([['t.pic', 'abc'], ['t.pic-2', 'xyz']]));
+      expect(run.results.map((r) => r.screen?.text)).toEqual([undefined, ['abc'], undefined, ['xyz']]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('holds a screen probe\'s cleanup for its picture where the screen cannot be read back', async () => {
+    const t = await picturing(false);
+    try {
+      const pictures: string[] = [];
+      const run = await runProbes(t.session, pictured, { size, window: 8, onPicture: (_id, p) => void pictures.push(new TextDecoder().decode(p.png)) });
+      expect(pictures).toEqual(['abc', 'xyz']);
+      expect(run.results.map((r) => r.status)).toEqual(['ok', 'ok', 'ok', 'ok']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('takes none without a taker, and a picture that fails costs only that picture', async () => {
+    const t = await picturing(true, (n) => (n === 1 ? Object.assign(new Error('the X connection closed'), { name: 'PictureError' }) : undefined));
+    try {
+      await runProbes(t.session, pictured, { size });
+      expect(t.calls).toEqual(['read', 'read']);
+      const ids: string[] = [];
+      const run = await runProbes(t.session, pictured, { size, onPicture: (id) => void ids.push(id) });
+      expect(ids).toEqual(['t.pic-2']);
+      expect(run.results[1]).toMatchObject({ status: 'ok', screen: { text: ['abc'] }, evidence: { picture: 'not taken: the X connection closed' } });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('lets any other error of a picture end the run', async () => {
+    const t = await picturing(true, () => new Error('a bug'));
+    try {
+      await expect(runProbes(t.session, pictured, { size, onPicture: () => {} })).rejects.toThrow('a bug');
+    } finally {
+      await t.close();
+    }
+  });
+});

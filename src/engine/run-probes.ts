@@ -8,6 +8,7 @@ import { wireBytes, type Wire } from '../corpus/probe-wires.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { ReplyParser } from '../protocol/reply-parser.js';
 import type { ReplyEvent } from '../protocol/reply-events.js';
+import type { CapturedPicture } from '../results/picture-files.js';
 import type { ProbeResult } from '../results/results-schema.js';
 import type { TargetSession } from '../targets/target.js';
 import { assembleAnswer } from './assemble-answer.js';
@@ -32,6 +33,8 @@ export interface EngineOptions {
   onProgress?: (done: number, total: number) => void;
   /** A reason not to send this probe to this target (it is recorded as skipped with that note), or undefined. */
   skip?: (probe: Probe) => string | undefined;
+  /** Takes the pictures of screen probes, where the session can take them (capturePicture); without it none are taken. */
+  onPicture?: (probeId: string, picture: CapturedPicture) => void;
 }
 
 export interface EngineRun {
@@ -162,15 +165,32 @@ class ProbeRunner {
     result.elapsedMs = Math.round((performance.now() - f.startedAt) * 100) / 100;
     const screen = complete && f.plan.probe.screen !== undefined && this.session.readScreen !== undefined;
     const cursor = complete && f.plan.needsScreen && this.session.readCursor !== undefined;
+    const picture = complete && f.plan.needsScreen && this.takesPictures();
     if (f.plan.probe.screen && !this.session.readScreen) {
       result.evidence = { ...result.evidence, screen: 'not read: this target cannot read its screen back; the answer is the cursor and replies only' };
     }
-    if (screen || cursor) return this.readBack(f, result, screen, cursor);
+    if (screen || cursor || picture) return this.readBack(f, result, screen, cursor, picture);
     this.record(f, result);
     return undefined;
   }
 
-  private async readBack(f: InFlight, result: ProbeResult, screen: boolean, cursor: boolean): Promise<void> {
+  private takesPictures(): boolean {
+    return this.session.capturePicture !== undefined && this.opts.onPicture !== undefined;
+  }
+
+  private async readBack(f: InFlight, result: ProbeResult, screen: boolean, cursor: boolean, picture: boolean): Promise<void> {
+    // The picture first: a read-back may draw on the window (the selection read-back's highlight).
+    if (picture) {
+      try {
+        const taken = await this.session.capturePicture!(f.plan.probe.screen!);
+        this.opts.onPicture!(f.plan.probe.id, taken);
+        if (taken.note) result.evidence = { ...result.evidence, picture: taken.note };
+      } catch (error) {
+        // A picture that could not be taken this once costs this probe its picture, not the run.
+        if (!(error instanceof Error) || error.name !== 'PictureError') throw error;
+        result.evidence = { ...result.evidence, picture: `not taken: ${error.message}` };
+      }
+    }
     if (screen) {
       try {
         result.screen = await this.session.readScreen!(f.plan.probe.screen!);
@@ -219,7 +239,7 @@ class ProbeRunner {
 
   /** The plan context for the current size (built again only when a probe changes the size). */
   private planContext(): PlanContext {
-    const readsBack = this.session.readScreen !== undefined || this.session.readCursor !== undefined;
+    const readsBack = this.session.readScreen !== undefined || this.session.readCursor !== undefined || this.takesPictures();
     if (this.ctx?.size !== this.size) this.ctx = planContext(this.size, this.opts.prelude, this.opts.restore, readsBack);
     return this.ctx;
   }

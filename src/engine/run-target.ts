@@ -5,6 +5,7 @@
 import type { Corpus } from '../corpus/load-corpus.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { RESULTS_SCHEMA_ID } from '../results/results-constants.js';
+import type { CapturedPicture } from '../results/picture-files.js';
 import type { ResultsFile } from '../results/results-schema.js';
 import { loadTarget } from '../targets/registry.js';
 import type { TargetSession } from '../targets/target.js';
@@ -31,6 +32,8 @@ export interface RunTargetOptions {
   onProgress?: (done: number, total: number) => void;
   /** Probes this target must not run, with the reason (see runProbes). */
   skip?: (probe: Probe) => string | undefined;
+  /** Take a picture of the window after each screen probe, where there is a window (GUI targets); default true. */
+  pictures?: boolean;
 }
 
 export interface TargetRun {
@@ -40,6 +43,8 @@ export interface TargetRun {
   summary?: string;
   /** Things the user should know about the run, one line each. */
   notes?: string[];
+  /** The screen probes' pictures, by probe id, for the writer to put beside the results file. */
+  pictures?: Map<string, CapturedPicture>;
 }
 
 /**
@@ -67,9 +72,11 @@ export async function probeSession(
   // What the target knows of its own modes (ghostty-web answers no DECRQM, but knows 2027 is on) fills in what DECRQM did not tell.
   restore = restoreModesBytes({ ...seen.modes, ...described.settings?.modes });
   const tProbes = performance.now();
+  const pictures = new Map<string, CapturedPicture>();
+  const onPicture = (id: string, picture: CapturedPicture) => void pictures.set(id, picture);
   const run = ident.gaveUp
     ? { results: probes.map((p) => ({ id: p.id, status: 'no-reply' as const, replies: [], note: 'not sent: the terminal did not answer identification queries' })), gaveUp: ident.gaveUp, droppedText: 0, restarts: [] }
-    : await runWithRestarts(holder, probes, { size, window: opts.window, idleTimeoutMs: opts.idleTimeoutMs, prelude: opts.prelude ?? 'default', restore, signal: opts.signal, onProgress: opts.onProgress, skip: opts.skip });
+    : await runWithRestarts(holder, probes, { size, window: opts.window, idleTimeoutMs: opts.idleTimeoutMs, prelude: opts.prelude ?? 'default', restore, signal: opts.signal, onProgress: opts.onProgress, skip: opts.skip, onPicture });
   const described_settings = described.settings ?? {};
   const identity = chooseIdentity(described, seen, targetId);
   const results: ResultsFile = {
@@ -93,7 +100,7 @@ export async function probeSession(
     },
     probes: run.results,
   };
-  return { results, gaveUp: run.gaveUp };
+  return { results, gaveUp: run.gaveUp, ...(pictures.size > 0 ? { pictures } : {}) };
 }
 
 export async function runTarget(targetId: string, corpus: Corpus, probes: Probe[], opts: RunTargetOptions = {}): Promise<TargetRun> {
@@ -104,7 +111,9 @@ export async function runTarget(targetId: string, corpus: Corpus, probes: Probe[
   if (factory.kind === 'self') return (await import('./run-self.js')).runSelf(corpus, probes, opts);
   const cols = opts.cols ?? 80;
   const rows = opts.rows ?? 24;
-  const open = () => factory.open({ cols, rows, options: opts.options ?? {}, signal: opts.signal });
+  // Pictures need a window: GUI targets only.
+  const pictures = factory.kind === 'gui' && (opts.pictures ?? true);
+  const open = () => factory.open({ cols, rows, options: opts.options ?? {}, signal: opts.signal, ...(pictures ? { pictures } : {}) });
   const window = factory.maxWindow ? Math.min(opts.window ?? DEFAULT_WINDOW, factory.maxWindow) : opts.window;
   const holder: SessionHolder = { current: await open(), reopen: open };
   try {

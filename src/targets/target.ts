@@ -4,6 +4,7 @@
  * Optional capabilities (screen readback, internal cursor) are extra evidence.
  */
 import type { Region } from '../corpus/probe-schema.js';
+import type { CapturedPicture } from '../results/picture-files.js';
 import type { Identity, ScreenAnswer, Settings } from '../results/results-schema.js';
 import type { OptionSpec } from './target-options.js';
 
@@ -21,6 +22,8 @@ export interface OpenOptions {
   options: Record<string, string>;
   /** Aborted when the run is cancelled (SIGINT, timeout): the target must clean up. */
   signal?: AbortSignal;
+  /** Get ready to take pictures of the window (capturePicture): GUI targets; ignored where there is no window. */
+  pictures?: boolean;
 }
 
 export interface TargetSession {
@@ -33,6 +36,12 @@ export interface TargetSession {
    * (the engine calls it only after the probe's sentinel reply arrived).
    */
   readScreen?(region: Region): Promise<ScreenAnswer>;
+  /**
+   * A picture of the window's `region` and a margin, as the terminal drew the probe (GUI targets opened with
+   * `pictures`; the engine calls it, like readScreen, once the probe is answered and before its cleanup).
+   * Rejects with an error named PictureError when this one picture cannot be taken.
+   */
+  capturePicture?(region: Region): Promise<CapturedPicture>;
   /** The emulator's own idea of the cursor (1-based), as evidence beside the CPR answer. */
   readCursor?(): Promise<{ row: number; col: number }>;
   /**

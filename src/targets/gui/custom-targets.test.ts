@@ -22,14 +22,14 @@ const tempDir = useTempDirs();
 const ADAPTER = 'stdio:node dist/adapters/xterm-js-adapter.js';
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as ResultsFile;
 
-/** Run targets through the CLI with a private TMPDIR; the files written, by name. */
+/** Run targets through the CLI with a private TMPDIR; the results files written, by name (pictures are tested in run-pictures.test.ts). */
 function run(targets: string[]): { code: number | null; stderr: string; files: Record<string, string> } {
   const out = tempDir('termprobe-custom-out-');
   const tmp = tempDir('termprobe-custom-tmp-');
   const r = runCli(['run', ...targets.flatMap((t) => ['--target', t]), '--out', out, '-q'], { env: { TMPDIR: tmp }, timeoutMs: 580_000 });
   expect(readdirSync(tmp), 'nothing left in TMPDIR').toEqual([]);
   expect(processesOfRun(tmp, -1), 'nothing left running').toEqual([]);
-  return { code: r.code, stderr: r.stderr, files: Object.fromEntries(readdirSync(out).map((f) => [f, join(out, f)])) };
+  return { code: r.code, stderr: r.stderr, files: Object.fromEntries(readdirSync(out).filter((f) => f.endsWith('.json')).map((f) => [f, join(out, f)])) };
 }
 
 describe.skipIf(!havePrograms(requirements(findRecipe('xterm')!)))("--target 'x11:xterm -e {command}'", () => {

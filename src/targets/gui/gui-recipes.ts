@@ -69,6 +69,11 @@ export interface GuiRecipe {
    * scrollback grows a selection made sooner reads lines that have just scrolled away; once full, it stops growing.
    */
   fillScrollback?: number;
+  /**
+   * The terminal draws a copy of its screen that it updates on a timer after output (konsole and qtermwidget:
+   * 10–40 ms): a redraw asked for sooner draws the old copy, so a picture waits for its own next drawing.
+   */
+  viewLags?: boolean;
   /** When screen is 'none': why no method works for this terminal (recorded in the results' settings). */
   noScreenBecause?: string;
   /** Extra environment for the terminal (recorded in the results' settings). */
@@ -146,7 +151,7 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
     xtversionNames: ['foot'], screen: 'pipe-visible',
     // The scratch foot.ini holds only the read-back's key binding: Debian's /etc/xdg/foot/foot.ini, read when no -c is given, sets nothing.
     args: (ctx) => ['-c', ctx.footIni, `--window-size-chars=${geometry(ctx)}`, ...ctx.argv],
-    options: (ctx) => ({ launch: `foot -c FOOT-INI --window-size-chars=${geometry(ctx)} RELAY`, compositor: 'weston --backend=x11-backend.so --use-pixman --idle-time=0 (on its own Xvfb)' }),
+    options: (ctx) => ({ launch: `foot -c FOOT-INI --window-size-chars=${geometry(ctx)} RELAY`, compositor: 'weston --backend=x11-backend.so --use-pixman --idle-time=0 --config=weston.ini (on its own Xvfb; no animations: startup-animation, animation, close-animation and focus-animation none)' }),
   },
   {
     id: 'xfce4-terminal', name: 'xfce4-terminal', pkg: 'xfce4-terminal', program: 'xfce4-terminal', display: 'x11', dbus: true, vte: true,
@@ -189,7 +194,7 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
     // Konsole maps a selection to screen lines through a view that follows the scrollback only on a 10–40 ms timer
     // after output (ScreenWindow::notifyOutputChanged, Emulation::bufferedUpdate), so a selection made sooner after
     // a scroll reads the lines before it: without scrollback (HistoryMode=0, NoHistory) the view never moves.
-    xtversionNames: ['konsole'], screen: 'selection', multiClick: 'distance',
+    xtversionNames: ['konsole'], screen: 'selection', multiClick: 'distance', viewLags: true,
     args: (ctx) => ['--nofork', '--separate', '-p', `TerminalColumns=${ctx.cols}`, '-p', `TerminalRows=${ctx.rows}`, '-p', 'HistoryMode=0', '-e', ...ctx.argv],
     options: (ctx) => ({ launch: `dbus-run-session -- konsole --nofork --separate -p TerminalColumns=${ctx.cols} -p TerminalRows=${ctx.rows} -p HistoryMode=0 -e RELAY`, 'profile.HistoryMode': '0 (no scrollback: the selection read-back\'s view of the screen then never lags behind a scroll)' }),
   },
@@ -197,7 +202,7 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
     id: 'qterminal', name: 'qterminal', pkg: 'qterminal', program: 'qterminal', display: 'x11', dbus: true, vte: false,
     // qtermwidget 1.2 keeps its selection after losing PRIMARY, and its scrollback holds 1000 lines (qterminal 1.2's
     // HistoryLimitedTo default).
-    xtversionNames: ['qterminal'], screen: 'selection', multiClick: 'distance', keepsSelection: true, fillScrollback: 1000, fixedSize: { cols: 80, rows: 24 },
+    xtversionNames: ['qterminal'], screen: 'selection', multiClick: 'distance', keepsSelection: true, viewLags: true, fillScrollback: 1000, fixedSize: { cols: 80, rows: 24 },
     args: (ctx) => ['-geometry', '820x570', '-e', ctx.command],
     options: () => ({ launch: 'dbus-run-session -- qterminal -geometry 820x570 -e "RELAY"', 'window-pixels': '820x570 (qterminal takes no size in cells)' }),
   },
@@ -205,7 +210,7 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
     id: 'cool-retro-term', name: 'cool-retro-term', pkg: 'cool-retro-term', program: 'cool-retro-term', display: 'x11', dbus: true, vte: false,
     // QMLTermWidget (qtermwidget's QML port) keeps its selection like qtermwidget, its KSession holds 1000 lines of
     // scrollback, and the CRT screen is curved (PreprocessedTerminal.qml correctDistortion).
-    xtversionNames: ['cool-retro-term'], screen: 'selection', multiClick: 'distance', keepsSelection: true, curvedScreen: true, fillScrollback: 1000, fixedSize: { cols: 80, rows: 24 },
+    xtversionNames: ['cool-retro-term'], screen: 'selection', multiClick: 'distance', keepsSelection: true, viewLags: true, curvedScreen: true, fillScrollback: 1000, fixedSize: { cols: 80, rows: 24 },
     // Qt Quick's software renderer: no CRT shader effects to draw with llvmpipe, which
     // took 7 s to start and 20 s for the corpus on 2 loaded cores (0.5 s and 0.2 s
     // this way); the answers were the same, probe for probe.

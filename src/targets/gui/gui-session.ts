@@ -18,6 +18,10 @@ import type { ScreenMethod } from './gui-recipes.js';
 import { MouseModeTracker } from './mouse-mode-tracker.js';
 import { XSelectionReader, type MultiClick } from './x-selection-read.js';
 import { FootVisibleReader } from './foot-pipe-visible.js';
+import { WindowPictures, type WindowPicturesOptions } from './x-picture.js';
+import type { Grid } from './x-grid.js';
+import type { Rect } from './x-image-requests.js';
+import type { CapturedPicture } from '../../results/picture-files.js';
 
 const encoder = new TextEncoder();
 
@@ -61,6 +65,7 @@ export class GuiSession extends RelaySession {
   private readonly ended = new AbortController();
   /** foot's pipe-visible read-back (screen 'pipe-visible'). */
   readonly foot: FootVisibleReader | undefined;
+  private pictures: WindowPictures | undefined;
 
   constructor(relay: FifoRelay, private readonly signal: AbortSignal | undefined, readonly parts: GuiSessionParts) {
     super(relay, signal);
@@ -70,20 +75,57 @@ export class GuiSession extends RelaySession {
       this.selection = new XSelectionReader({
         display: parts.displayEnv?.['DISPLAY'] ?? '',
         exchange: (bytes) => this.exchange(bytes, 5000),
-        listen: (sink) => {
-          this.exchangeSink = sink;
-          return () => (this.exchangeSink = undefined);
-        },
+        listen: (sink) => this.listen(sink),
         multiClick: parts.multiClick ?? 'spaced',
         keepsSelection: parts.keepsSelection,
         curvedScreen: parts.curvedScreen,
         awaitClaimCheck: parts.awaitClaimCheck,
         mouseModes: this.mouseModes,
-        signal: signal ? AbortSignal.any([signal, this.ended.signal]) : this.ended.signal,
+        signal: this.endSignal(),
       });
     }
     if (parts.screen === 'pipe-visible') this.foot = new FootVisibleReader(parts.displayEnv ?? {}, parts.footDir ?? parts.home);
   }
+
+  /** Aborted when the run is cancelled or the session closes. */
+  private endSignal(): AbortSignal {
+    return this.signal ? AbortSignal.any([this.signal, this.ended.signal]) : this.ended.signal;
+  }
+
+  /** Hand the terminal's raw replies to `sink` (not the engine) until the returned function is called. */
+  private listen(sink: (chunk: Uint8Array) => void): () => void {
+    this.exchangeSink = sink;
+    return () => (this.exchangeSink = undefined);
+  }
+
+  /**
+   * Get ready to take pictures (x-picture.ts): with the terminal idle and its screen clear, find its window and
+   * its grid. Rejects when it cannot (the session then takes none).
+   */
+  async startPictures(opts: Pick<WindowPicturesOptions, 'display' | 'viewLags' | 'inCompositor'>): Promise<Grid> {
+    const pictures = await WindowPictures.open({
+      ...opts,
+      cols: this.parts.cols,
+      rows: this.parts.rows,
+      exchange: (bytes) => this.exchange(bytes, 5000),
+      listen: (sink) => this.listen(sink),
+      signal: this.endSignal(),
+    });
+    if (this.closed) pictures.close();
+    else {
+      this.pictures = pictures;
+      this.capturePicture = (region) => pictures.capture(region);
+    }
+    return pictures.grid;
+  }
+
+  /** Where a picture of `region` is cut from the window, in its pixels (once pictures have started). */
+  pictureCrop(region: Region): Rect | undefined {
+    return this.pictures?.cropOf(region);
+  }
+
+  /** Set once pictures have started (startPictures). */
+  capturePicture?: (region: Region) => Promise<CapturedPicture>;
 
   override write(data: Uint8Array): void {
     if (this.selection) this.mouseModes.see(data);
@@ -208,6 +250,7 @@ export class GuiSession extends RelaySession {
   protected override async stopTarget(): Promise<void> {
     this.ended.abort(new Error('the GUI session closed'));
     this.selection?.close();
+    this.pictures?.close();
     this.endExchange?.();
     await this.parts.stop();
   }

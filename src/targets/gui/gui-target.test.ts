@@ -8,39 +8,15 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { Probe } from '../../corpus/probe-schema.js';
 import { runProbes } from '../../engine/run-probes.js';
 import { havePrograms } from '../../test-support/require-program.js';
-import { MARKER_VAR } from '../common/marked-processes.js';
+import { guiLeftovers as leftovers } from '../../test-support/gui-leftovers.js';
 import { findRecipe, type GuiRecipe } from './gui-recipes.js';
 import { guiTarget, openGui, requirements, WrongSizeError } from './gui-target.js';
 import type { TargetSession } from '../target.js';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
 
 const recipe = (id: string): GuiRecipe => findRecipe(id)!;
-
-/** Programs this file's runs may leave behind if cleanup failed. */
-const WATCHED = new Set(['Xvfb', 'weston', 'weston-keyboard', 'weston-desktop-', 'dbus-daemon', 'dbus-run-sessio', 'xterm', 'kitty', 'foot', 'xfce4-terminal', 'konsole', 'qterminal', 'cool-retro-term', 'cool-retro-te', 'cat', 'sh', 'script']);
-
-/**
- * Live processes (per `ps`) started by this test process's GUI sessions: a
- * watched name and this process's pid in the session marker of its environment.
- */
-function leftovers(): string[] {
-  const prefix = `${MARKER_VAR}=${process.pid}-`;
-  const ps = execFileSync('ps', ['-eo', 'pid=,stat=,comm='], { encoding: 'utf8' });
-  const found: string[] = [];
-  for (const line of ps.trim().split('\n')) {
-    const [pid, stat, comm] = line.trim().split(/\s+/, 3) as [string, string, string];
-    if (stat.startsWith('Z') || !WATCHED.has(comm)) continue;
-    try {
-      if (readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').some((v) => v.startsWith(prefix))) found.push(`${pid} ${comm}`);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return found;
-}
 
 const sessions: TargetSession[] = [];
 afterEach(async () => {

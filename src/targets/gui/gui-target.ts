@@ -26,6 +26,7 @@ import { startLimits, type GuiOpenTuning } from '../common/start-limits.js';
 import { startWeston } from './wayland-compositor.js';
 import { startXvfb, XVFB_SCREEN } from './x-display.js';
 import { FOOT_READ_KEY, writeFootConfig } from './foot-pipe-visible.js';
+import { pictureMethod } from './x-picture.js';
 
 /** The terminal started, but not at the size asked for: the message names the size it got, `got` holds it. */
 export class WrongSizeError extends TargetStartError {
@@ -162,7 +163,8 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
   try {
     const baseEnv = scratch.env({ LIBGL_ALWAYS_SOFTWARE: '1', ...recipe.env });
     let env: NodeJS.ProcessEnv;
-    // Where xdotool and xclip find the terminal's window: its display, or under Wayland the X display weston's window is on.
+    // The X display the window is seen on (under Wayland, weston's output window): where its screen is read, its
+    // pictures taken and foot's read-back key sent.
     let displayEnv: NodeJS.ProcessEnv;
     if (recipe.display === 'wayland') {
       const weston = await startWeston({ env: baseEnv, runtimeDir: scratch.runtime, logFile: join(scratch.dir, 'weston.log'), signal });
@@ -232,6 +234,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
       session!.readScreen = undefined;
       screenNote = `none: foot's pipe-visible read-back could not give weston's window the X focus (${error.message}); answers are cursor reports and replies only`;
     });
+    const pictures = opts.pictures ? await startPictures(session, { display: displayEnv['DISPLAY']!, viewLags: recipe.viewLags, inCompositor: recipe.display === 'wayland' }, signal) : undefined;
     const xt = events.find((ev) => ev.kind === 'xtversion');
     const identity = guiIdentity({ name: recipe.name, pkg: recipe.pkg, dpkg: await dpkg, xtversion: xt?.kind === 'xtversion' ? xt.text : undefined, xtversionNames: recipe.xtversionNames, anyXtversion: recipe.anyXtversion });
     if (recipe.screen === 'remote-control') session.parts.kittyVersion = kittyVersionTriple(identity.version);
@@ -254,6 +257,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
           screen: screenNote,
           ...(screen.method === 'selection' && recipe.fillScrollback ? { 'scrollback-filled': `${recipe.fillScrollback + rows} line feeds at start fill its ${recipe.fillScrollback}-line scrollback, so the selection read-back's view of the screen stays put (see gui-recipes.ts, fillScrollback)` } : {}),
           'size-check': `tty size seen by the command and CPR from row ${far}, column ${far}; a terminal at another size fails to open`,
+          ...(pictures ? { pictures } : {}),
         },
       },
     };
@@ -265,6 +269,18 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
       await stopAll();
     }
     throw error;
+  }
+}
+
+/** Start the session's pictures; how they are taken, or why there are none (a session without pictures still runs). */
+async function startPictures(session: GuiSession, opts: Parameters<GuiSession['startPictures']>[0], signal: AbortSignal | undefined): Promise<string> {
+  try {
+    const grid = await session.startPictures(opts);
+    const px = (n: number) => String(Math.round(n * 10) / 10);
+    return `${pictureMethod(opts)}; cells of ${px(grid.cellW)}×${px(grid.cellH)} px from ${px(grid.x0)},${px(grid.y0)} of the window (mouse reports)`;
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason ?? error;
+    return `none: ${error instanceof Error ? error.message : String(error)}`;
   }
 }
 

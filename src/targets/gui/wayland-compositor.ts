@@ -4,15 +4,15 @@
  * and foot refuses to start without one). Software rendering (pixman), no idle
  * blanking. Ready once its socket exists in XDG_RUNTIME_DIR.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { exited, isRunning, spawnGroup, stopGroup } from '../common/marked-processes.js';
 import { startXvfb, type XDisplay } from './x-display.js';
 
 export interface WaylandCompositor {
   /** The socket's name, for WAYLAND_DISPLAY */
   socket: string;
-  /** The X display weston's window is on (for key events sent with xdotool). */
+  /** The X display weston's output window is on (":N"): what the compositor shows can be read there, and key events sent there reach the focused client. */
   display: string;
   stop(): Promise<void>;
 }
@@ -34,11 +34,30 @@ export interface WestonOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The desktop's colour (0xRRGGBB): a pure blue no terminal draws by default, so a window stands out from it. */
+export const WESTON_BACKGROUND = 0x0000ff;
+
+/**
+ * weston.ini: no animations, so what the output shows is the clients' last frames, not a fade in progress (the
+ * desktop shell fades the output in for about a second after start by default: a picture taken then is dimmed);
+ * no panel (its clock redraws it), and a plain background (the image named does not exist, so the shell paints
+ * the colour) against which the terminal's window is found.
+ */
+export const WESTON_INI = [
+  '[shell]',
+  ...['startup-animation', 'animation', 'close-animation', 'focus-animation', 'panel-position'].map((key) => `${key}=none`),
+  'background-image=/nonexistent',
+  `background-color=0xff${WESTON_BACKGROUND.toString(16).padStart(6, '0')}`,
+  '',
+].join('\n');
+
 export async function startWeston(opts: WestonOptions): Promise<WaylandCompositor> {
   const socket = opts.socket ?? 'wayland-termprobe';
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const x: XDisplay = await startXvfb({ env: opts.env, signal: opts.signal, timeoutMs });
-  const args = ['--backend=x11-backend.so', '--use-pixman', `--socket=${socket}`, '--idle-time=0', `--log=${opts.logFile}`];
+  const config = join(dirname(opts.logFile), 'weston.ini');
+  writeFileSync(config, WESTON_INI);
+  const args = ['--backend=x11-backend.so', '--use-pixman', `--socket=${socket}`, '--idle-time=0', `--log=${opts.logFile}`, `--config=${config}`];
   const weston = spawnGroup('weston', args, { ...opts.env, DISPLAY: x.display, WAYLAND_DISPLAY: undefined, WAYLAND_SOCKET: undefined });
   let spawnError: Error | undefined;
   weston.once('error', (error) => (spawnError = error));

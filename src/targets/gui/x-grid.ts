@@ -93,27 +93,27 @@ class ReportReader {
   }
 }
 
+type Click = (wx: number, wy: number, untilRelease: boolean) => Promise<MouseCell>;
+
 /**
- * The drag's points, from the terminal's mouse reports (mode 1000, SGR form, on only while they are read). On a
- * flat screen the grid is linear: its origin and cell size come from cell boundaries near the centre. On a curved
- * one (cool-retro-term) the first cell is searched for from the centre, click by click.
+ * Run `use` with mouse reporting on (mode 1000, SGR form) and a click that returns the cell the terminal reports;
+ * then off, and the pointer moved to `park` (a point of the window), or out of the window.
  */
-export async function dragPoints(
+async function withClicks<T>(
   link: XLink,
   window: TerminalWindow,
-  cols: number,
-  rows: number,
   exchange: (bytes: string) => Promise<unknown>,
   listen: (sink: (chunk: Uint8Array) => void) => () => void,
-  curved: boolean,
-): Promise<DragPoints> {
+  use: (click: Click) => Promise<T>,
+  park: Point = [window.width + 10, window.height + 10],
+): Promise<T> {
   await exchange('\x1b[?1000h\x1b[?1006h');
   const reports = new ReportReader();
   const unlisten = listen((chunk) => {
     reports.feed(chunk);
     link.nudge();
   });
-  const click = async (wx: number, wy: number, untilRelease: boolean): Promise<MouseCell> => {
+  const click: Click = async (wx, wy, untilRelease) => {
     reports.presses.length = 0;
     reports.clicks.length = 0;
     fakeInput(link.x, link.xtest, EV.MotionNotify, 0, Math.round(window.rootX + wx), Math.round(window.rootY + wy));
@@ -124,10 +124,50 @@ export async function dragPoints(
     if (!cell) throw new ScreenReadError(`the terminal sent no mouse report within ${REPORT_LIMIT_MS / 1000} s of a button press (mode 1000)`);
     return cell;
   };
-  // On a curved screen every click waits for its release too, so no late release is taken for the next click's.
-  const cellAt = (wx: number, wy: number) => click(wx, wy, curved);
   try {
-    const grid = await linearGrid(window, cols, rows, cellAt);
+    return await use(click);
+  } finally {
+    unlisten();
+    fakeInput(link.x, link.xtest, EV.MotionNotify, 0, Math.round(window.rootX + park[0]), Math.round(window.rootY + park[1]));
+    await exchange(MOUSE_MODES_OFF);
+  }
+}
+
+/**
+ * Where the grid's cells are on the window (a flat screen), from the terminal's mouse reports (mode 1000, SGR
+ * form, on only while they are read), measured around `from` (default: the window's centre; it must be a point
+ * of the grid); the pointer then goes to `park` (default: out of the window).
+ */
+export function measureGrid(
+  link: XLink,
+  window: TerminalWindow,
+  cols: number,
+  rows: number,
+  exchange: (bytes: string) => Promise<unknown>,
+  listen: (sink: (chunk: Uint8Array) => void) => () => void,
+  from?: Point,
+  park?: Point,
+): Promise<Grid> {
+  return withClicks(link, window, exchange, listen, (click) => linearGrid(window, cols, rows, (wx, wy) => click(wx, wy, false), from), park);
+}
+
+/**
+ * The drag's points, from the terminal's mouse reports (mode 1000, SGR form, on only while they are read). On a
+ * flat screen the grid is linear: its origin and cell size come from cell boundaries near the centre. On a curved
+ * one (cool-retro-term) the first cell is searched for from the centre, click by click.
+ */
+export function dragPoints(
+  link: XLink,
+  window: TerminalWindow,
+  cols: number,
+  rows: number,
+  exchange: (bytes: string) => Promise<unknown>,
+  listen: (sink: (chunk: Uint8Array) => void) => () => void,
+  curved: boolean,
+): Promise<DragPoints> {
+  return withClicks(link, window, exchange, listen, async (click) => {
+    // On a curved screen every click waits for its release too, so no late release is taken for the next click's.
+    const grid = await linearGrid(window, cols, rows, (wx, wy) => click(wx, wy, curved));
     const centre: Point = [Math.round(window.width / 2), Math.round(window.height / 2)];
     if (curved) {
       const start = await searchCell(window, grid, (wx, wy) => click(wx, wy, true), centre);
@@ -143,11 +183,7 @@ export async function dragPoints(
       end: [Math.min(window.width - 1, grid.x0 + (cols + 0.3) * grid.cellW), grid.y0 + (rows - 0.5) * grid.cellH],
       centre,
     };
-  } finally {
-    unlisten();
-    fakeInput(link.x, link.xtest, EV.MotionNotify, 0, Math.round(window.rootX + window.width + 10), Math.round(window.rootY + window.height + 10));
-    await exchange(MOUSE_MODES_OFF);
-  }
+  });
 }
 
 /**
@@ -174,11 +210,11 @@ async function searchCell(window: TerminalWindow, grid: Grid, click: (wx: number
   throw new ScreenReadError('no point of the first cell found on the curved screen in 40 presses');
 }
 
-/** The grid's origin and cell size near the centre, from two column and two row boundaries up to ten cells apart. */
-async function linearGrid(window: TerminalWindow, cols: number, rows: number, cellAt: (wx: number, wy: number) => Promise<MouseCell>): Promise<Grid> {
+/** The grid's origin and cell size near `from` (the window's centre), from two column and two row boundaries up to ten cells apart. */
+async function linearGrid(window: TerminalWindow, cols: number, rows: number, cellAt: (wx: number, wy: number) => Promise<MouseCell>, from?: Point): Promise<Grid> {
   {
-    const cx = Math.round(window.width / 2);
-    const cy = Math.round(window.height / 2);
+    const cx = Math.round(from?.[0] ?? window.width / 2);
+    const cy = Math.round(from?.[1] ?? window.height / 2);
     /** The smallest coordinate in (lo, hi] whose cell index is above `index` (cells grow with the coordinate). */
     const boundary = async (axis: 'x' | 'y', lo: number, hi: number, index: number): Promise<number> => {
       while (hi - lo > 1) {

@@ -36,6 +36,8 @@ export interface XSetup {
   rootHeight: number;
   idBase: number;
   idMask: number;
+  /** Image byte order: true for LSBFirst (what GetImage's pixels are in). */
+  imageLsbFirst: boolean;
 }
 
 /** The socket path of a local display such as ":3" or ":3.0". */
@@ -94,7 +96,7 @@ export class X11Client {
         const formats = data[29]!;
         const screen = 40 + vendorLength + pad4(vendorLength) + formats * 8;
         early = data.subarray(total);
-        resolve({ idBase: data.readUInt32LE(12), idMask: data.readUInt32LE(16), root: data.readUInt32LE(screen), rootWidth: data.readUInt16LE(screen + 20), rootHeight: data.readUInt16LE(screen + 22) });
+        resolve({ idBase: data.readUInt32LE(12), idMask: data.readUInt32LE(16), root: data.readUInt32LE(screen), rootWidth: data.readUInt16LE(screen + 20), rootHeight: data.readUInt16LE(screen + 22), imageLsbFirst: data[30] === 0 });
       };
       const cleanup = () => {
         signal?.removeEventListener('abort', onAbort);
@@ -155,9 +157,9 @@ export class X11Client {
     return this.seq;
   }
 
-  /** A request with no reply. */
-  request(opcode: number, data: number, body: Buffer): void {
-    this.send(opcode, data, body);
+  /** A request with no reply; returns its sequence number (events carry the last one the server had processed). */
+  request(opcode: number, data: number, body: Buffer): number {
+    return this.send(opcode, data, body);
   }
 
   /** A request with a reply: the whole reply (32 bytes and what follows). */

@@ -1,0 +1,230 @@
+/**
+ * Pictures of a GUI terminal's window: after a screen probe, the pixels of the
+ * probed region and a cell around it, read from the private display with
+ * GetImage over one X connection and encoded as a PNG in-process.
+ *
+ * Where the cells are comes once, at the start, from the terminal's own mouse
+ * reports (x-grid.ts). For foot, the window on the display is weston's output:
+ * foot's window is found on weston's plain desktop first, and the grid measured
+ * around its centre.
+ *
+ * A terminal answers a probe before it draws it (VTE, kitty, st, konsole and
+ * zutty drew 5–340 ms after their DA1 answer, measured), so the picture waits
+ * for frames the terminal draws after the answer: DAMAGE reports every drawing
+ * on the display, and one over the region stamped after a marker request (X
+ * sequence numbers) was drawn after the answer came. A terminal that had
+ * already drawn everything (xterm and mlterm draw as they parse) would draw
+ * nothing more, so termprobe asks for frames: ClearArea with exposures on one
+ * pixel of the region makes the terminal redraw from the state it has now. One
+ * frame is not enough: a frame may have been on its way when the answer came
+ * (VTE, now and then, painted the probe one frame later), so frames are asked
+ * for until two in a row show the same pixels.
+ *
+ * Not where the terminal's view lags its emulation (konsole and qtermwidget
+ * update their view on a 10–40 ms timer: a redraw asked for sooner draws the
+ * old view), nor for weston (its redraw would composite foot's last frame, and
+ * a frame of foot's may be on its way through weston's 60 Hz repaints): there
+ * the picture takes the terminal's own frames until none follows within
+ * SETTLE_MS; a region that does not change at all is taken as it is after
+ * PICTURE_WAIT_MS (said in the picture's note).
+ */
+import type { Region } from '../../corpus/probe-schema.js';
+import type { CapturedPicture } from '../../results/picture-files.js';
+import { encodePng } from '../../util/png-encode.js';
+import { findTerminalWindow, measureGrid, type Grid, type Point, type TerminalWindow } from './x-grid.js';
+import { damageArea, eventAfter, exposeArea, getImageRgb, intersects, mark, watchDamage, windowAt, type Rect } from './x-image-requests.js';
+import { PictureError } from './picture-error.js';
+import { parkingPoint, windowOnDesktop } from './weston-desktop.js';
+import { XLink } from './x-link.js';
+import { X11Error } from './x11-client.js';
+import { EV, fakeInput, type Extension } from './x11-requests.js';
+
+/** Cells of context around the probed region, on each side (inside the grid). */
+export const MARGIN_CELLS = 1;
+/** How long a picture waits for the terminal to draw: past it, a redraw asked for failed, or (no redraw asked for) the region did not change. */
+export const PICTURE_WAIT_MS = 1000;
+/** Where no redraw is asked for: a frame not followed by another within this long is the last (weston repaints at 60 Hz, foot draws at most 8.3 ms after input). */
+export const SETTLE_MS = 50;
+/** Where redraws are asked for: how long one request may go unanswered before it is made again. */
+const REDRAW_AGAIN_MS = 150;
+/** Frames looked at per picture, at most. */
+const MAX_FRAMES = 6;
+
+export { PictureError };
+
+export interface WindowPicturesOptions {
+  /** The X display the terminal's window (or weston's output) is on. */
+  display: string;
+  cols: number;
+  rows: number;
+  /** Writes bytes to the terminal and resolves once it has processed them (DA1 round trip). */
+  exchange: (bytes: string) => Promise<unknown>;
+  /** Hands the terminal's raw replies to a sink until the returned function is called. */
+  listen: (sink: (chunk: Uint8Array) => void) => () => void;
+  /** The terminal's view lags its emulation (see the module comment): no redraw is asked for. */
+  viewLags?: boolean;
+  /** The terminal is a surface inside weston's output window. */
+  inCompositor?: boolean;
+  /** Aborted when the run is cancelled or the session closes. */
+  signal: AbortSignal;
+}
+
+/** How each picture was waited for, as the results' settings say it. */
+export function pictureMethod(opts: Pick<WindowPicturesOptions, 'viewLags' | 'inCompositor'>): string {
+  const wait = opts.inCompositor
+    ? "after weston's next drawing over the region (it shows foot's next frame)"
+    : opts.viewLags
+      ? "after the terminal's next drawing over the region (its view lags its emulation: a redraw asked for sooner would show the old view)"
+      : 'after the terminal redraws the region (one pixel exposed, ClearArea) from its answered state';
+  return `GetImage of the probed region and ${MARGIN_CELLS} cell around it, ${wait}, seen through DAMAGE; PNG`;
+}
+
+export class WindowPictures {
+  private constructor(
+    private readonly link: XLink,
+    private readonly damage: Extension,
+    private readonly window: TerminalWindow,
+    readonly grid: Grid,
+    /** The innermost window under the grid and its origin in the terminal's window, for the redraw request; none when none is asked for. */
+    private readonly redraw: { window: number; dx: number; dy: number } | undefined,
+    private readonly opts: WindowPicturesOptions,
+  ) {}
+
+  /** Connect, find the window and its grid (mouse reports: the terminal must be idle, its screen clear). */
+  static async open(opts: WindowPicturesOptions): Promise<WindowPictures> {
+    const link = await XLink.open(opts.display, opts.signal).catch((error: unknown) => {
+      throw asPictureError(error);
+    });
+    try {
+      const { x } = link;
+      const damage = await watchDamage(x, x.setup.root);
+      if (!damage) throw new PictureError('the X display has no DAMAGE extension (pictures wait for the terminal to draw through it)');
+      const window = await findTerminalWindow(link);
+      const surface = opts.inCompositor ? await windowOnDesktop(link, damage, window) : undefined;
+      const from: Point | undefined = surface ? [surface.x + surface.width / 2, surface.y + surface.height / 2] : undefined;
+      // In weston the pointer's sprite is drawn into the output: it is parked outside foot's surface, not over the grid.
+      const park: Point | undefined = surface ? parkingPoint(window, surface) : undefined;
+      if (surface) {
+        debug(`foot's window on weston's desktop: ${surface.width}x${surface.height}+${surface.x}+${surface.y}`);
+        // The pointer leaves weston's window, so the first click enters it: weston started under the pointer
+        // now and then takes no pointer input (its pointer stays at 0,0) until an EnterNotify comes (measured).
+        fakeInput(x, link.xtest, EV.MotionNotify, 0, window.rootX + window.width + 10, window.rootY + window.height + 10);
+      }
+      const grid = await measureGrid(link, window, opts.cols, opts.rows, opts.exchange, opts.listen, from, park);
+      let redraw: { window: number; dx: number; dy: number } | undefined;
+      if (!opts.viewLags && !opts.inCompositor) {
+        const cx = Math.round(grid.x0 + (opts.cols * grid.cellW) / 2);
+        const cy = Math.round(grid.y0 + (opts.rows * grid.cellH) / 2);
+        const inner = await windowAt(x, window.id, cx, cy);
+        redraw = { window: inner.window, dx: cx - inner.x, dy: cy - inner.y };
+      }
+      return new WindowPictures(link, damage, window, grid, redraw, opts);
+    } catch (error) {
+      link.close();
+      throw opts.signal.aborted ? (opts.signal.reason ?? error) : asPictureError(error);
+    }
+  }
+
+  close(): void {
+    this.link.close();
+  }
+
+  /** The region and its margin, in pixels of the terminal's window (clipped to the grid). */
+  cropOf(region: Region): Rect {
+    const { cols, rows } = this.opts;
+    const { x0, y0, cellW, cellH } = this.grid;
+    const left = Math.max(0, region.left - 1 - MARGIN_CELLS);
+    const right = Math.min(cols, region.right + MARGIN_CELLS);
+    const top = Math.max(0, region.top - 1 - MARGIN_CELLS);
+    const bottom = Math.min(rows, region.bottom + MARGIN_CELLS);
+    const px0 = Math.max(0, Math.round(x0 + left * cellW));
+    const py0 = Math.max(0, Math.round(y0 + top * cellH));
+    const px1 = Math.min(this.window.width, Math.round(x0 + right * cellW));
+    const py1 = Math.min(this.window.height, Math.round(y0 + bottom * cellH));
+    if (px1 <= px0 || py1 <= py0) throw new PictureError(`the region ${region.top};${region.left} to ${region.bottom};${region.right} lies outside the terminal's window`);
+    return { x: px0, y: py0, width: px1 - px0, height: py1 - py0 };
+  }
+
+  /** The picture of `region` once the terminal has drawn its answered state there. */
+  async capture(region: Region): Promise<CapturedPicture> {
+    try {
+      return await this.captureOnce(region);
+    } catch (error) {
+      if (this.opts.signal.aborted) throw this.opts.signal.reason instanceof Error ? this.opts.signal.reason : error;
+      throw asPictureError(error);
+    }
+  }
+
+  private async captureOnce(region: Region): Promise<CapturedPicture> {
+    const { x } = this.link;
+    const t0 = performance.now();
+    const crop = this.cropOf(region);
+    const onRoot: Rect = { ...crop, x: crop.x + this.window.rootX, y: crop.y + this.window.rootY };
+    const refused = () => new PictureError(`the terminal did not redraw the region within ${PICTURE_WAIT_MS / 1000} s of being asked to (ClearArea with exposures)`);
+    const drewAtAll = await this.nextFrame(onRoot, PICTURE_WAIT_MS);
+    if (!drewAtAll && this.redraw) throw refused();
+    let rgb = await getImageRgb(x, x.setup.root, onRoot);
+    // Until two frames in a row agree (redraws asked for), or no frame follows within SETTLE_MS (none asked for):
+    // a frame may have been on its way when the probe was answered (VTE, now and then; foot, often).
+    let frames = 1;
+    let settled = !drewAtAll;
+    while (!settled && frames < MAX_FRAMES) {
+      const drawn = await this.nextFrame(onRoot, this.redraw ? PICTURE_WAIT_MS : SETTLE_MS);
+      if (!drawn) {
+        if (this.redraw) throw refused();
+        settled = true;
+        break;
+      }
+      frames++;
+      const again = await getImageRgb(x, x.setup.root, onRoot);
+      settled = this.redraw !== undefined && sameBytes(again, rgb);
+      rgb = again;
+    }
+    debug(`${crop.width}x${crop.height} px after ${frames} frame(s), ${(performance.now() - t0).toFixed(1)} ms`);
+    const note = !drewAtAll
+      ? `the region did not change within ${PICTURE_WAIT_MS / 1000} s of the answer; taken as it was`
+      : settled
+        ? undefined
+        : `the region still changed after ${MAX_FRAMES} frames; the last one is shown`;
+    return { png: encodePng(crop.width, crop.height, rgb), width: crop.width, height: crop.height, ...(note ? { note } : {}) };
+  }
+
+  /**
+   * The terminal's next drawing over the region (on root), asked for where redraws are asked for (again every
+   * REDRAW_AGAIN_MS: VTE now and then let an exposure pass without a frame, measured); false when none came
+   * within `limitMs`.
+   */
+  private async nextFrame(onRoot: Rect, limitMs: number): Promise<boolean> {
+    const { x } = this.link;
+    const t0 = performance.now();
+    for (;;) {
+      if (this.redraw) exposeArea(x, this.redraw.window, { x: onRoot.x - this.window.rootX - this.redraw.dx, y: onRoot.y - this.window.rootY - this.redraw.dy, width: 1, height: 1 });
+      // Drawing the server does after this marker (the exposed pixel's clearing is before it) is stamped with a later sequence number.
+      const after = mark(x);
+      const left = limitMs - (performance.now() - t0);
+      const drawn = await this.link.waitFor({
+        limitMs: this.redraw ? Math.min(left, REDRAW_AGAIN_MS) : left,
+        pokeWindow: this.window.id,
+        test: (ev) => (ev.code === this.damage.firstEvent && eventAfter(ev, after) && intersects(damageArea(ev), onRoot) ? true : undefined),
+      });
+      if (drawn) return true;
+      if (!this.redraw || performance.now() - t0 >= limitMs) return false;
+      debug('no frame for an exposure: asking again');
+    }
+  }
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+}
+
+/** With TERMPROBE_DEBUG_GUI set: what the pictures do, on stderr. */
+function debug(text: string): void {
+  if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] picture: ${text}\n`);
+}
+
+function asPictureError(error: unknown): Error {
+  if (error instanceof PictureError) return error;
+  if (error instanceof X11Error || (error instanceof Error && error.name === 'ScreenReadError')) return new PictureError(error.message);
+  return error instanceof Error ? error : new Error(String(error));
+}
