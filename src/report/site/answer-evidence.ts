@@ -42,7 +42,16 @@ export function shortSource(url: string): string {
 export function entryExplanation(entry: DivergenceEntry | undefined, who?: Html): Html {
   if (!entry) return html``;
   const where = `${entry.file}${entry.line !== undefined ? `:${entry.line}` : ''}`;
-  return html`<p class="reason">${who ?? ''}${entry.reason}</p><ul class="evidence">${entry.evidence.map((e) => html`<li>${externalLink(e, shortSource(e))}</li>`)}</ul><div class="n">registry: ${entry.target} ${entry.versions} ${entry.class} · ${where}</div>`;
+  return html`<p class="reason">${who ?? ''}${entry.reason}</p>${sources(entry.evidence, html`registry: ${entry.target} ${entry.versions} ${entry.class} · ${where}`)}`;
+}
+
+/**
+ * A reason's sources and registry line, folded under the reason (one click away, and in the page for search
+ * engines and screen readers): the reasons themselves are what a reader scans, and a page of many terminals'
+ * reasons stays a page (a probe page's answers table is at most 1,500 px tall at 1440 px wide).
+ */
+function sources(evidence: readonly string[], registry: Html): Html {
+  return html`<details class="sources"><summary>sources (${evidence.length})</summary><ul class="evidence">${evidence.map((e) => html`<li>${externalLink(e, shortSource(e))}</li>`)}</ul><div class="n">${registry}</div></details>`;
 }
 
 /** Why a cell shows two cursors (raw→judged): its terminal's reply convention, its evidence and where it lives (its reason is on the terminal's page and in explain). */
@@ -50,5 +59,5 @@ export function conventionExplanation(c: ReplyConvention, who?: Html): Html {
   const where = `${c.file}${c.line !== undefined ? `:${c.line}` : ''}`;
   // Its source links only: the page is about the probe, and the terminal's page gives the rest.
   const links = c.evidence.filter((e) => /^https?:\/\//.test(e));
-  return html`<p class="reason">${who ?? ''}Reply convention (the raw report, then the answer judged): ${describeConvention(c)}.</p><ul class="evidence">${links.map((e) => html`<li>${externalLink(e, shortSource(e))}</li>`)}</ul><div class="n">registry: ${c.target} ${c.versions} reply convention · ${where}</div>`;
+  return html`<p class="reason">${who ?? ''}Reply convention (the raw report, then the answer judged): ${describeConvention(c)}.</p>${sources(links, html`registry: ${c.target} ${c.versions} reply convention · ${where}`)}`;
 }

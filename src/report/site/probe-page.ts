@@ -34,15 +34,21 @@ function sizeFor(probe: Probe, model: SiteModel): SizeVars {
 
 const expectation = describeExpectation;
 
+/** What the probe sends, and the bytes that notation stands for at this size when they read differently (variables, repeats, \u{…}). */
+function sendFacts(send: string, size: SizeVars): Html {
+  if (send === '') return html`<dt>send</dt><dd><span class="n">nothing before the queries: the queries are the probe</span></dd>`;
+  const bytes = escapeBytes(decodeNotation(send, size));
+  if (bytes === send) return html`<dt>send</dt><dd><code class="raw">${send}</code></dd>`;
+  return html`<dt>send</dt><dd><code class="raw">${send}</code></dd>
+<dt>bytes</dt><dd><code class="raw">${bytes}</code> <span class="n">at ${size.cols}×${size.rows}</span></dd>`;
+}
+
 function bytesSection(r: SiteRow, model: SiteModel): Html {
   const probe = r.probe;
   if (!probe) return html`<p>This probe is not in the corpus this site was built with, so its bytes are not known here. The answers below come from the results files.</p>`;
   const size = sizeFor(probe, model);
   const facts = html`<dl class="facts">
-${probe.send === ''
-    ? html`<dt>send</dt><dd><span class="n">nothing before the queries: the queries are the probe</span></dd>`
-    : html`<dt>send</dt><dd><code class="raw">${probe.send}</code></dd>
-<dt>bytes</dt><dd><code class="raw">${escapeBytes(decodeNotation(probe.send, size))}</code> <span class="n">at ${size.cols}×${size.rows}</span></dd>`}
+${sendFacts(probe.send, size)}
 <dt>sequences</dt><dd>${joinHtml(r.sequences.map((m) => { const name = mnemonicName(m); return name ? html`<span class="seq"><code>${m}</code> <span class="n">${name}</span></span>` : html`<span class="seq"><code>${m}</code></span>`; }), html` · `)}</dd>
 <dt>queries</dt><dd>${probe.query.join(', ')}</dd>
 ${probe.screen ? html`<dt>screen read</dt><dd>rows ${probe.screen.top}–${probe.screen.bottom}, columns ${probe.screen.left}–${probe.screen.right}</dd>` : ''}
