@@ -44,3 +44,23 @@ describe('probes/corpus-history.json', () => {
     expect(sharedProbes(a, b)).toEqual({ shared: ['x'], changed: ['y'], removed: ['z'], added: ['w'] });
   });
 });
+
+describe('recording a corpus', () => {
+  it('keeps the history oldest first when the corpus at hand was shipped before the last one listed (a branch merged later)', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { recordCorpusHistory } = await import('./record-corpus-history.js');
+    const dir = mkdtempSync(join(tmpdir(), 'termprobe-history-test-'));
+    try {
+      const file = join(dir, 'corpus-history.json');
+      const later = { hash: `sha256:${'f'.repeat(64)}`, date: '2999-01-01T00:00:00+00:00', probes: {} };
+      writeFileSync(file, JSON.stringify({ corpora: [later] }));
+      const { added, history } = await recordCorpusHistory({ file });
+      expect(added).toEqual([corpus.hash]);
+      expect(history.corpora.map((c) => c.hash)).toEqual([corpus.hash, later.hash]);
+      expect(readCorpusHistory(file).corpora.map((c) => c.hash)).toEqual([corpus.hash, later.hash]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

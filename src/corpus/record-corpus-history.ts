@@ -67,6 +67,9 @@ export async function recordCorpusHistory(opts: { fromGit?: boolean; file?: stri
     history.corpora.push({ hash: c.hash, ...(c.commit ? { commit: c.commit } : {}), ...(c.date ? { date: c.date } : {}), probes: c.probes });
     added.push(c.hash);
   }
+  // Oldest first by the date of the commit that shipped each: a corpus recorded on a branch joins main after
+  // corpora of later commits, so appending alone would not keep that order. Entries without a date stay first.
+  history.corpora.sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''));
   if (added.length > 0) {
     const { writeFileAtomic } = await import('../util/write-file-atomic.js');
     // One line per corpus: diffs stay readable, the file stays small.

@@ -19,18 +19,21 @@
  * The LF ends such an Emacs command at the probe it began in. It comes right after
  * a move home, so it never scrolls (a scroll region has at least two rows, and home
  * is its top row in origin mode): a screen read after the sentinel sees the probe's
- * screen as it left it. The moves are otherwise harmless: a DA1 query comes after the
- * probe's other queries, and the next probe's prelude clears the screen and homes
- * the cursor. In origin mode both places are relative to the scroll region, which
- * keeps their difference.
+ * screen as it left it. In origin mode both places are relative to the scroll
+ * region, which keeps their difference. The tag is wrapped in DECSC … DECRC, so the
+ * cursor (and the SGR state and charsets DECSC saves with it) is where the probe left
+ * it: a screen read after the sentinel, and a probe run without a prelude, go on from
+ * there (they went on from row 2 column 3 before). That costs the saved-cursor slot,
+ * which holds the probe's end position afterwards; every probe that restores a cursor
+ * saves one first, and the prelude's DECSTR resets the slot anyway.
  */
 import { CsiQueryScanner, type CsiSequence } from '../common/csi-query-scanner.js';
 
 /** The DA1 this pipe answers with: a VT100 with advanced video (any DA1 is host-supplied and never judged). */
 export const HOST_DA1_REPLY = '\x1b[?1;2c';
 const HOST_DA1 = new TextEncoder().encode(HOST_DA1_REPLY);
-/** Added after each DA1 query; its two cursor reports are one row and two columns apart. */
-export const SENTINEL_TAG = '\x1b[H\n\x1b[H\x1b[6n\x1b[2;3H\x1b[6n';
+/** Added after each DA1 query; its two cursor reports are one row and two columns apart, and it puts the cursor back. */
+export const SENTINEL_TAG = '\x1b7\x1b[H\n\x1b[H\x1b[6n\x1b[2;3H\x1b[6n\x1b8';
 const TAG = new TextEncoder().encode(SENTINEL_TAG);
 
 const isDa1 = (s: CsiSequence) => s.final === 'c' && s.marker === '' && s.intermediates === '' && (s.params === '' || s.params === '0');
