@@ -70,6 +70,18 @@ export interface GuiRecipe {
    */
   fillScrollback?: number;
   /**
+   * After a switch from the alternate screen back to the main one, the terminal maps a selection through the view it
+   * last placed on the alternate screen (line 0: the oldest lines of the main screen's scrollback) until that view
+   * follows on its 10–40 ms timer (QMLTermWidget): each selection read-back first makes the timer run and waits for
+   * the redraw that follows it (x-view-update.ts). Needs keepsSelection.
+   */
+  awaitViewUpdate?: boolean;
+  /**
+   * Files written under the scratch HOME before the terminal starts (path relative to HOME → text): settings no
+   * command-line flag gives. options() records what they set.
+   */
+  homeFiles?: Record<string, string>;
+  /**
    * The terminal draws a copy of its screen that it updates on a timer after output (konsole and qtermwidget:
    * 10–40 ms): a redraw asked for sooner draws the old copy, so a picture waits for its own next drawing.
    */
@@ -200,17 +212,27 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
   },
   {
     id: 'qterminal', name: 'qterminal', pkg: 'qterminal', program: 'qterminal', display: 'x11', dbus: true, vte: false,
-    // qtermwidget 1.2 keeps its selection after losing PRIMARY, and its scrollback holds 1000 lines (qterminal 1.2's
-    // HistoryLimitedTo default).
-    xtversionNames: ['qterminal'], screen: 'selection', multiClick: 'distance', keepsSelection: true, viewLags: true, fillScrollback: 1000, fixedSize: { cols: 80, rows: 24 },
+    // qtermwidget 1.2 keeps its selection after losing PRIMARY, and maps a selection to screen lines through a view
+    // that follows the screen only on a 10–40 ms timer after output, while a switch between the main and alternate
+    // screens keeps the view's line (see x-view-update.ts): with scrollback, a selection made sooner reads lines that
+    // have just scrolled away, or after leaving the alternate screen the oldest lines of the scrollback. Without
+    // scrollback (HistoryLimitedTo=0: QTermWidget::setHistorySize(0) sets HistoryTypeNone) the view stands on line 0
+    // of either screen, as konsole's does with HistoryMode=0.
+    xtversionNames: ['qterminal'], screen: 'selection', multiClick: 'distance', keepsSelection: true, viewLags: true, fixedSize: { cols: 80, rows: 24 },
+    homeFiles: { '.config/qterminal.org/qterminal.ini': '[General]\nHistoryLimited=true\nHistoryLimitedTo=0\n' },
     args: (ctx) => ['-geometry', '820x570', '-e', ctx.command],
-    options: () => ({ launch: 'dbus-run-session -- qterminal -geometry 820x570 -e "RELAY"', 'window-pixels': '820x570 (qterminal takes no size in cells)' }),
+    options: () => ({
+      launch: 'dbus-run-session -- qterminal -geometry 820x570 -e "RELAY"',
+      'window-pixels': '820x570 (qterminal takes no size in cells)',
+      'config.HistoryLimitedTo': "0, with HistoryLimited=true (no scrollback, in a scratch ~/.config/qterminal.org/qterminal.ini: the selection read-back's view of the screen then never lags behind a scroll or a switch of screens)",
+    }),
   },
   {
     id: 'cool-retro-term', name: 'cool-retro-term', pkg: 'cool-retro-term', program: 'cool-retro-term', display: 'x11', dbus: true, vte: false,
     // QMLTermWidget (qtermwidget's QML port) keeps its selection like qtermwidget, its KSession holds 1000 lines of
-    // scrollback, and the CRT screen is curved (PreprocessedTerminal.qml correctDistortion).
-    xtversionNames: ['cool-retro-term'], screen: 'selection', multiClick: 'distance', keepsSelection: true, viewLags: true, curvedScreen: true, fillScrollback: 1000, fixedSize: { cols: 80, rows: 24 },
+    // scrollback (a fixed HistoryTypeBuffer(1000) that cool-retro-term offers no setting for), and the CRT screen is
+    // curved (PreprocessedTerminal.qml correctDistortion).
+    xtversionNames: ['cool-retro-term'], screen: 'selection', multiClick: 'distance', keepsSelection: true, viewLags: true, curvedScreen: true, fillScrollback: 1000, awaitViewUpdate: true, fixedSize: { cols: 80, rows: 24 },
     // Qt Quick's software renderer: no CRT shader effects to draw with llvmpipe, which
     // took 7 s to start and 20 s for the corpus on 2 loaded cores (0.5 s and 0.2 s
     // this way); the answers were the same, probe for probe.

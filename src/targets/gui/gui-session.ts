@@ -15,6 +15,7 @@ import { kittyScreenText } from './kitty-remote.js';
 import { decrqcraReports, decrqcraRequests, screenFromCells, screenFromDecrqcra, screenFromRows, splitWrappedRows, ScreenReadError } from './gui-screen-read.js';
 import { readUrxvtDump, urxvtDumpRequest } from './urxvt-screen-dump.js';
 import type { ScreenMethod } from './gui-recipes.js';
+import { CharsetDesignationTracker } from './charset-designation-tracker.js';
 import { MouseModeTracker } from './mouse-mode-tracker.js';
 import { XSelectionReader, type MultiClick } from './x-selection-read.js';
 import { FootVisibleReader } from './foot-pipe-visible.js';
@@ -49,6 +50,8 @@ export interface GuiSessionParts {
   curvedScreen?: boolean;
   /** See SelectionReaderOptions.awaitClaimCheck. */
   awaitClaimCheck?: boolean;
+  /** See GuiRecipe.awaitViewUpdate. */
+  awaitViewUpdate?: boolean;
   /** The scratch dir holding foot's pipe-visible files (screen 'pipe-visible'). */
   footDir?: string;
 }
@@ -61,6 +64,8 @@ export class GuiSession extends RelaySession {
   private snapshots = 0;
   private selection: XSelectionReader | undefined;
   private readonly mouseModes = new MouseModeTracker();
+  /** mlterm's snapshot (screen 'snapshot') is not trusted while a set other than ASCII is designated. */
+  private readonly charsets = new CharsetDesignationTracker();
   /** Aborted when the session closes, so a screen read in progress ends at once. */
   private readonly ended = new AbortController();
   /** foot's pipe-visible read-back (screen 'pipe-visible'). */
@@ -80,6 +85,7 @@ export class GuiSession extends RelaySession {
         keepsSelection: parts.keepsSelection,
         curvedScreen: parts.curvedScreen,
         awaitClaimCheck: parts.awaitClaimCheck,
+        awaitViewUpdate: parts.awaitViewUpdate,
         mouseModes: this.mouseModes,
         signal: this.endSignal(),
       });
@@ -129,6 +135,7 @@ export class GuiSession extends RelaySession {
 
   override write(data: Uint8Array): void {
     if (this.selection) this.mouseModes.see(data);
+    if (this.parts.screen === 'snapshot') this.charsets.see(data);
     super.write(data);
   }
 
@@ -193,6 +200,7 @@ export class GuiSession extends RelaySession {
     if (this.selection) return this.selection.read(region, cols, rows);
     if (this.foot) return this.foot.read(region, cols, rows, this.signal);
     if (this.parts.screen === 'snapshot') {
+      if (this.charsets.nonAscii) throw new ScreenReadError("mlterm's snapshot drops or garbles characters drawn from a set other than ASCII (DEC graphics, NRCS), and one is designated");
       return screenFromRows(region, cols, rows, await this.mltermSnapshot(), 'hardcopy');
     }
     // DECRQCRA's rectangle is relative to the margins in origin mode: leave it first

@@ -5,8 +5,8 @@
  * bottom-right corner), then the engine's bytes through the relay. Every
  * process started ends at close(), on failure and on abort.
  */
-import { closeSync, openSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { FifoRelay } from '../common/fifo-relay.js';
 import { checkPrograms, type Requirement } from '../common/find-program.js';
@@ -162,6 +162,11 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
   let session: GuiSession | undefined;
   try {
     const baseEnv = scratch.env({ LIBGL_ALWAYS_SOFTWARE: '1', ...recipe.env });
+    for (const [path, text] of Object.entries(recipe.homeFiles ?? {})) {
+      const file = join(scratch.home, path);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    }
     let env: NodeJS.ProcessEnv;
     // The X display the window is seen on (under Wayland, weston's output window): where its screen is read, its
     // pictures taken and foot's read-back key sent.
@@ -185,7 +190,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
       footIni: recipe.screen === 'pipe-visible' ? writeFootConfig(scratch.dir) : '',
     };
     const screen = screenMethod(recipe);
-    session = new GuiSession(relay, signal, { stop: stopAll, cols, rows, screen: screen.method, kittySocket: ctx.kittySocket, home: scratch.home, displayEnv, multiClick: recipe.multiClick ?? 'spaced', keepsSelection: recipe.keepsSelection, curvedScreen: recipe.curvedScreen, awaitClaimCheck: !recipe.vte, footDir: scratch.dir });
+    session = new GuiSession(relay, signal, { stop: stopAll, cols, rows, screen: screen.method, kittySocket: ctx.kittySocket, home: scratch.home, displayEnv, multiClick: recipe.multiClick ?? 'spaced', keepsSelection: recipe.keepsSelection, curvedScreen: recipe.curvedScreen, awaitClaimCheck: !recipe.vte, awaitViewUpdate: recipe.awaitViewUpdate, footDir: scratch.dir });
 
     const logPath = join(scratch.dir, 'terminal.log');
     const logFd = openSync(logPath, 'w');

@@ -135,6 +135,34 @@ for (const c of AFTER_EFFECT_CASES) {
   });
 }
 
+/**
+ * Reads right after a switch from the alternate screen back to the main one. qtermwidget maps a selection through a
+ * view that follows the screen only on a timer after output, and a switch of screens keeps the view's line: after a
+ * read on the alternate screen (its timer then runs there, and puts the view on line 0), the main screen was read from
+ * the oldest lines of the scrollback — blank — until the timer ran again (x-view-update.ts; qterminal now runs without
+ * scrollback). In the engine's own run, ROUNDS times: a screen read on the alternate screen, then one of text written
+ * before a visit to the alternate screen, then one of plain text on the main screen.
+ */
+const ROUNDS = 10;
+for (const id of ['qterminal', 'cool-retro-term']) {
+  const recipe = findRecipe(id)!;
+  describe.skipIf(!havePrograms(requirements(recipe)))(`selection read-back after a switch of screens: ${id}`, () => {
+    test(`${ROUNDS} rounds of alternate screen, back to main, main: every read shows the screen`, async () => {
+      const session = await guiTarget(recipe).open({ ...size, options: {} });
+      sessions.push(session);
+      const region = { top: 1, left: 1, bottom: 2, right: 8 };
+      const probes: Probe[] = [];
+      const want: string[][] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        probes.push({ ...probe(`test.alt-${i}`, 'main\\e[?1049h'), screen: region }, { ...probe(`test.back-${i}`, 'main\\e[?1049hALT\\e[?1049l'), screen: region }, { ...probe(`test.main-${i}`, `p${i}`), screen: region });
+        want.push(['', ''], ['main', ''], [`p${i}`, '']);
+      }
+      const run = await runProbes(session, probes, { size });
+      expect(run.results.map((r) => r.screen?.text)).toEqual(want);
+    }, 90_000);
+  });
+}
+
 describe.skipIf(!havePrograms(requirements(findRecipe('xfce4-terminal')!)))('selection read-back, aborted', () => {
   test('an abort during a read ends it with the abort, closes the session, and leaves nothing behind', async () => {
     const controller = new AbortController();

@@ -25,6 +25,7 @@ import { screenFromRows, ScreenReadError, splitWrappedRows } from './gui-screen-
 import { MOUSE_MODES_OFF, type MouseModeTracker } from './mouse-mode-tracker.js';
 import { dragPoints, findTerminalWindow, type DragPoints, type Point, type TerminalWindow } from './x-grid.js';
 import { asReadError, XLink } from './x-link.js';
+import { ViewUpdateWatch } from './x-view-update.js';
 import { convertSelection, EV, fakeInput, getProperty, getSelectionOwner, setSelectionOwner } from './x11-requests.js';
 
 /**
@@ -63,6 +64,12 @@ export interface SelectionReaderOptions {
    * a run instead of 6.7 s), and without it their answers were the same, 706 of 706 with 187 screens (measured).
    */
   awaitClaimCheck?: boolean;
+  /**
+   * The terminal's view of the screen may stand on the other screen's lines after a switch between the main and
+   * alternate screens until a timer runs (see x-view-update.ts): each read waits, after the click that clears the
+   * last selection (keepsSelection), until the terminal has drawn again.
+   */
+  awaitViewUpdate?: boolean;
   /** What the bytes written so far may have left on. */
   mouseModes: MouseModeTracker;
   /** Aborted when the run is cancelled or the session closes: every wait ends then. */
@@ -75,8 +82,12 @@ export class XSelectionReader {
   private lastPress = -Infinity;
   private calibrationFailures = 0;
   private drags = 0;
+  private readonly view: ViewUpdateWatch | undefined;
 
-  constructor(private readonly opts: SelectionReaderOptions) {}
+  constructor(private readonly opts: SelectionReaderOptions) {
+    if (opts.awaitViewUpdate && !opts.keepsSelection) throw new Error('awaitViewUpdate needs keepsSelection (its clearing click is the selection change the terminal redraws after)');
+    this.view = opts.awaitViewUpdate ? new ViewUpdateWatch() : undefined;
+  }
 
   /** Close the X connection (the server then drops what the read-back owned). */
   close(): void {
@@ -114,7 +125,7 @@ export class XSelectionReader {
     // selected text, or miss a drag, under load.
     let text: string | undefined;
     for (let attempt = 0; attempt < 3 && (text === undefined || text === ''); attempt++) {
-      text = (await this.drag(link, window, points)) ?? text;
+      text = (await this.drag(link, window, points, attempt === 0)) ?? text;
     }
     debug(`read: modes off ${(t1 - t0).toFixed(1)} ms, drags ${(performance.now() - t1).toFixed(1)} ms`);
     if (text === undefined) throw new ScreenReadError(`the terminal did not take the X selection after 3 drags (${TAKE_LIMIT_MS / 1000} s each)`);
@@ -122,8 +133,11 @@ export class XSelectionReader {
     return screenFromRows(region, cols, rows, splitWrappedRows(lines, cols).slice(0, rows), 'selection');
   }
 
-  /** One drag across every cell; the text the terminal then gives for PRIMARY, or undefined when it did not take the selection. */
-  private async drag(link: XLink, window: TerminalWindow, points: DragPoints): Promise<string | undefined> {
+  /**
+   * One drag across every cell; the text the terminal then gives for PRIMARY, or undefined when it did not take the
+   * selection. `first`: the read's first drag (the one that waits for a view update, where the terminal needs it).
+   */
+  private async drag(link: XLink, window: TerminalWindow, points: DragPoints, first: boolean): Promise<string | undefined> {
     const { x, xtest, helper } = link;
     const at = ([wx, wy]: Point) => fakeInput(x, xtest, EV.MotionNotify, 0, Math.round(window.rootX + wx), Math.round(window.rootY + wy));
     // With a clearing click first (keepsSelection), presses alternate between the grid's centre and its first
@@ -150,9 +164,15 @@ export class XSelectionReader {
     if (this.opts.keepsSelection) {
       // A click at the grid's centre: a press inside the selection the last read left would start a drag and
       // drop (qtermwidget 1.2 TerminalDisplay::mousePressEvent), and a click there without motion clears it.
+      const viewUpdated = first ? await this.view?.arm(link, window, points.start) : undefined;
       at(points.centre);
       fakeInput(x, xtest, EV.ButtonPress, 1);
       fakeInput(x, xtest, EV.ButtonRelease, 1);
+      if (viewUpdated) {
+        const t0 = performance.now();
+        await viewUpdated();
+        debug(`view updated after ${(performance.now() - t0).toFixed(1)} ms`);
+      }
     }
     if (this.opts.multiClick === 'other-button') {
       at(p1);

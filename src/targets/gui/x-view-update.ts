@@ -1,0 +1,58 @@
+/**
+ * Waiting, before a selection read-back's drag, until the terminal has moved its
+ * view onto the screen it shows now — for QMLTermWidget (cool-retro-term 1.2.0's
+ * qtermwidget port, qmltermwidget at 63228027), where a switch between the main
+ * and alternate screens leaves the view behind:
+ *
+ * - the view (ScreenWindow) maps a selection to lines from its current line, which
+ *   ScreenWindow::notifyOutputChanged sets to the bottom of the screen shown; that
+ *   runs only from Emulation::showBulk, on a timer 10 ms after the last output or
+ *   selection change (40 ms at most after the first);
+ * - Emulation::setScreen hands the view the other screen and keeps its line. The
+ *   alternate screen has no scrollback, so a view updated there stands at line 0,
+ *   and back on the main screen (1000 lines of scrollback) it shows the oldest
+ *   lines of the scrollback until the timer runs: a selection made sooner reads
+ *   them (blank or long-gone text) instead of the screen.
+ *
+ * The timer's run is seen on the display: after notifyOutputChanged, updateImage
+ * asks for a repaint of the terminal item every time, even when nothing changed
+ * (its update(QRegion) widens an empty region to a 2×2 pixel rectangle), and Qt
+ * Quick redraws the item from its top-left corner, over the grid's first cell.
+ * The only other drawing in the window is the size overlay cool-retro-term fades
+ * out after a resize (SizeOverlay.qml), centred, away from the first cell. So the
+ * read makes the terminal run its timer (the click that clears the last selection
+ * is a selection change) and waits for a drawing over the first cell made after
+ * it began: the view is then on the screen shown, and stays there until output.
+ */
+import { damageArea, eventAfter, intersects, mark, watchDamage, type Rect } from './x-image-requests.js';
+import type { Point, TerminalWindow } from './x-grid.js';
+import type { XLink } from './x-link.js';
+import type { Extension } from './x11-requests.js';
+import { ScreenReadError } from './gui-screen-read.js';
+
+/** How long the terminal has to redraw after a selection change (its timer runs 10–40 ms after one). */
+export const VIEW_UPDATE_LIMIT_MS = 1000;
+
+export class ViewUpdateWatch {
+  private damage: Promise<Extension | undefined> | undefined;
+
+  /**
+   * Call before the selection change that makes the terminal run its timer; the returned wait resolves once the
+   * terminal has drawn over the first cell (`start`, in the window) after this call, and rejects after
+   * VIEW_UPDATE_LIMIT_MS without such a drawing.
+   */
+  async arm(link: XLink, window: TerminalWindow, start: Point): Promise<() => Promise<void>> {
+    const damage = await (this.damage ??= watchDamage(link.x, link.x.setup.root));
+    if (!damage) throw new ScreenReadError('the X display has no DAMAGE extension (the read waits through it for the terminal to update its view of the screen)');
+    const cell: Rect = { x: Math.floor(window.rootX + start[0]) - 1, y: Math.floor(window.rootY + start[1]) - 1, width: 3, height: 3 };
+    const after = mark(link.x);
+    const drawn = link.waitFor({
+      limitMs: VIEW_UPDATE_LIMIT_MS,
+      test: (ev) => (ev.code === damage.firstEvent && eventAfter(ev, after) && intersects(damageArea(ev), cell) ? true : undefined),
+    });
+    drawn.catch(() => undefined);
+    return async () => {
+      if (!(await drawn)) throw new ScreenReadError(`the terminal did not redraw within ${VIEW_UPDATE_LIMIT_MS / 1000} s of a selection change, so its view of the screen may be out of date`);
+    };
+  }
+}
