@@ -25,7 +25,12 @@ export function watchPage(page: Page): string[] {
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
   });
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  // A request the test's own next navigation cut short (net::ERR_ABORTED: a lazy picture still loading when the
+  // test moves on) says nothing about the page; any other failure (a missing file, a CSP block) is a problem.
+  page.on('requestfailed', (r) => {
+    const why = r.failure()?.errorText ?? 'unknown';
+    if (why !== 'net::ERR_ABORTED') problems.push(`request failed: ${r.url()} (${why})`);
+  });
   page.on('dialog', (d) => {
     problems.push(`dialog: ${d.message()}`);
     void d.dismiss();
