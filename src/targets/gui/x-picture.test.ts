@@ -15,6 +15,7 @@ import { havePrograms } from '../../test-support/require-program.js';
 import type { TargetSession } from '../target.js';
 import { findRecipe } from './gui-recipes.js';
 import type { GuiSession } from './gui-session.js';
+import { gridFits } from './x-picture.js';
 import { guiTarget, requirements } from './gui-target.js';
 
 const size = { cols: 80, rows: 24 };
@@ -116,4 +117,21 @@ describe.skipIf(!havePrograms(requirements(findRecipe('xterm')!)))('pictures and
     expect(taken).toBe(2);
     expect(guiLeftovers()).toEqual([]);
   }, 120_000);
+});
+
+describe('gridFits', () => {
+  const window = { width: 820, height: 570 };
+  test('takes a measured grid inside the window, its origin up to a cell outside (qterminal: x = -3)', () => {
+    expect(gridFits({ x0: -3, y0: 56, cellW: 10, cellH: 21 }, window, 80, 24)).toBe(true);
+    expect(gridFits({ x0: 0, y0: 0, cellW: 10.25, cellH: 23.75 }, window, 80, 24)).toBe(true);
+  });
+  test('refuses a grid that cannot be the window\'s: outside it, larger than it, or with no cell size', () => {
+    expect(gridFits({ x0: 900, y0: 56, cellW: 10, cellH: 21 }, window, 80, 24)).toBe(false);
+    expect(gridFits({ x0: -3, y0: 600, cellW: 10, cellH: 21 }, window, 80, 24)).toBe(false);
+    expect(gridFits({ x0: -30, y0: 56, cellW: 10, cellH: 21 }, window, 80, 24)).toBe(false);
+    expect(gridFits({ x0: 0, y0: 0, cellW: 20, cellH: 21 }, window, 80, 24)).toBe(false);
+    expect(gridFits({ x0: 0, y0: 0, cellW: 0, cellH: 21 }, window, 80, 24)).toBe(false);
+    expect(gridFits({ x0: Number.NaN, y0: 0, cellW: 10, cellH: 21 }, window, 80, 24)).toBe(false);
+    expect(gridFits({ x0: 0, y0: 0, cellW: 10, cellH: 21 }, { width: 1, height: 1 }, 80, 24)).toBe(false);
+  });
 });
