@@ -37,7 +37,7 @@ export const picturesBench: BenchModule = {
       const out = mkdtempSync(join(tmpdir(), 'termprobe-pictures-bench-'));
       try {
         const without = timedRun(target, join(out, 'without'), ['--no-pictures'], 300_000);
-        const withThem = timedRun(target, join(out, 'with'), [], 300_000);
+        const withThem = timedRun(target, join(out, 'with'), ['--pictures'], 300_000);
         const own = pngSizes(join(out, 'with'));
         sizes.push(...own);
         const note = [without.failure, withThem.failure].filter(Boolean).join('; ');

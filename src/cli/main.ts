@@ -74,7 +74,8 @@ export function buildProgram(): Command {
     .addOption(windowOption())
     .addOption(jobsOption())
     .option('-q, --quiet', 'no progress or table')
-    .option('--no-pictures', "take no pictures of GUI terminals' windows (by default each screen probe's region is saved as a PNG beside the results file, under pictures/)")
+    .option('--pictures', "save a picture of each screen probe's region of GUI terminals' windows, as a PNG beside the results file under pictures/ (npm run regenerate-results takes them for the site; they cost 0.1 s a probe on terminals that redraw on a timer)")
+    .option('--no-pictures', 'take no pictures (the default)')
     .addOption(new Option('--suite <name>', 'what to run: the probe corpus, or the Unicode width suite (~38,000 items; files go to the unicode/ subfolder of --out)').choices(['corpus', 'unicode']).default('corpus'))
     .option('--chunking', "send each probe's bytes whole and cut at every boundary (random ones for long probes), and report the probes whose answer depends on the cut (to <out>/chunking/)")
     .action(async (opts) => {

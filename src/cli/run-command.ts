@@ -37,7 +37,7 @@ export interface RunOptions {
   quiet?: boolean;
   /** Runs read from files, shown in the differences table beside the new ones. */
   alsoCompare?: ResultsFile[];
-  /** Pictures of GUI terminals' windows after screen probes (default true; --no-pictures). */
+  /** Pictures of GUI terminals' windows after screen probes (--pictures; default none). */
   pictures?: boolean;
 }
 

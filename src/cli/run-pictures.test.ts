@@ -1,9 +1,9 @@
 /**
- * Pictures end to end, as a user gets them: `termprobe run --target xterm --out
+ * Pictures end to end, as a user gets them: `termprobe run --target xterm --pictures --out
  * DIR` writes each screen probe's PNG under DIR/pictures/<results base>/ and
  * points the results file at it; `termprobe site DIR/*.json` copies them and the
  * probe page shows them; `--out x.json` puts them beside that file;
- * `--no-pictures` writes none (and drops an older set). Nothing of a run is
+ * a run without `--pictures` writes none (and drops an older set). Nothing of a run is
  * left: no process, no scratch folder, no relay.
  */
 import { spawnSync } from 'node:child_process';
@@ -37,7 +37,7 @@ describe.skipIf(!havePrograms(requirements(findRecipe('xterm')!)))('termprobe ru
   it('writes each screen probe\'s picture beside the results file, and the site shows it', () => {
     const tmp = tempDir('termprobe-pictures-tmp-');
     const dir = tempDir('termprobe-pictures-run-');
-    const run = termprobe(['run', '--target', 'xterm', '--out', dir, '-p', [...SCREEN_PROBES, OTHER_PROBE].join(','), '-q'], tmp);
+    const run = termprobe(['run', '--target', 'xterm', '--out', dir, '-p', [...SCREEN_PROBES, OTHER_PROBE].join(','), '-q', '--pictures'], tmp);
     expect([run.code, run.stderr]).toEqual([0, '']);
     const [file] = readdirSync(dir).filter((f) => f.endsWith('.json'));
     const base = file!.replace(/\.json$/, '');
@@ -64,18 +64,20 @@ describe.skipIf(!havePrograms(requirements(findRecipe('xterm')!)))('termprobe ru
     }
   }, 180_000);
 
-  it('puts the pictures beside a file given with --out, and --no-pictures writes none and drops the old ones', () => {
+  it('puts the pictures beside a file given with --out, and a run without --pictures (or with --no-pictures) writes none and drops the old ones', () => {
     const tmp = tempDir('termprobe-pictures-tmp-');
     const dir = join(tempDir('termprobe-pictures-out-'), 'nested');
     mkdirSync(dir);
     const file = join(dir, 'mine.json');
-    expect(termprobe(['run', '--target', 'xterm', '--out', file, '-p', SCREEN_PROBES[0]!, '-q'], tmp).code).toBe(0);
-    expect(readdirSync(join(dir, 'pictures', 'mine'))).toEqual([`${SCREEN_PROBES[0]}.png`]);
-    expect(readRun(file).probes[0]?.picture?.path).toBe(`pictures/mine/${SCREEN_PROBES[0]}.png`);
-    expect(termprobe(['run', '--target', 'xterm', '--out', file, '-p', SCREEN_PROBES[0]!, '-q', '--no-pictures'], tmp).code).toBe(0);
-    expect(existsSync(join(dir, 'pictures', 'mine'))).toBe(false);
-    const results = readRun(file);
-    expect(results.probes[0]?.picture).toBeUndefined();
-    expect(results.settings.options?.['pictures']).toBeUndefined();
+    for (const without of [[], ['--no-pictures']]) {
+      expect(termprobe(['run', '--target', 'xterm', '--out', file, '-p', SCREEN_PROBES[0]!, '-q', '--pictures'], tmp).code).toBe(0);
+      expect(readdirSync(join(dir, 'pictures', 'mine'))).toEqual([`${SCREEN_PROBES[0]}.png`]);
+      expect(readRun(file).probes[0]?.picture?.path).toBe(`pictures/mine/${SCREEN_PROBES[0]}.png`);
+      expect(termprobe(['run', '--target', 'xterm', '--out', file, '-p', SCREEN_PROBES[0]!, '-q', ...without], tmp).code).toBe(0);
+      expect(existsSync(join(dir, 'pictures', 'mine')), `after a run with ${JSON.stringify(without)}`).toBe(false);
+      const results = readRun(file);
+      expect(results.probes[0]?.picture).toBeUndefined();
+      expect(results.settings.options?.['pictures']).toBeUndefined();
+    }
   }, 180_000);
 });

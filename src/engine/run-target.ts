@@ -32,7 +32,7 @@ export interface RunTargetOptions {
   onProgress?: (done: number, total: number) => void;
   /** Probes this target must not run, with the reason (see runProbes). */
   skip?: (probe: Probe) => string | undefined;
-  /** Take a picture of the window after each screen probe, where there is a window (GUI targets); default true. */
+  /** Take a picture of the window after each screen probe, where there is a window (GUI targets); default false (`run --pictures`). */
   pictures?: boolean;
 }
 
@@ -112,7 +112,7 @@ export async function runTarget(targetId: string, corpus: Corpus, probes: Probe[
   const cols = opts.cols ?? 80;
   const rows = opts.rows ?? 24;
   // Pictures need a window: GUI targets only.
-  const pictures = factory.kind === 'gui' && (opts.pictures ?? true);
+  const pictures = factory.kind === 'gui' && opts.pictures === true;
   const open = () => factory.open({ cols, rows, options: opts.options ?? {}, signal: opts.signal, ...(pictures ? { pictures } : {}) });
   const window = factory.maxWindow ? Math.min(opts.window ?? DEFAULT_WINDOW, factory.maxWindow) : opts.window;
   const holder: SessionHolder = { current: await open(), reopen: open };
