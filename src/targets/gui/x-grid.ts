@@ -28,8 +28,30 @@ export interface Grid {
   cellH: number;
 }
 
-/** The terminal's window: the largest viewable top-level window on the private display. */
+/** Smaller than this, a window cannot be a terminal's 80×24 (or any) grid: it is one still being mapped or sized. */
+const MIN_WINDOW = { width: 64, height: 32 };
+/** How long the terminal has to show a window of that size (it answers DA1 before its window is mapped now and then). */
+const WINDOW_LIMIT_MS = 10_000;
+
+/**
+ * The terminal's window: the largest viewable top-level window on the private display, once it is at least
+ * MIN_WINDOW: qterminal answered before its window was sized, and a 1×1 window was taken for it (every selection
+ * read blank, every picture 1×1 or refused), in one fresh test run and one full run.
+ */
 export async function findTerminalWindow(link: XLink): Promise<TerminalWindow> {
+  let last: TerminalWindow | undefined;
+  const found = await link.waitFor({
+    limitMs: WINDOW_LIMIT_MS,
+    check: async () => {
+      last = await largestWindow(link);
+      return last && last.width >= MIN_WINDOW.width && last.height >= MIN_WINDOW.height ? last : undefined;
+    },
+  });
+  if (found) return found;
+  throw new ScreenReadError(last ? `the terminal's window is ${last.width}×${last.height} px after ${WINDOW_LIMIT_MS / 1000} s (at least ${MIN_WINDOW.width}×${MIN_WINDOW.height} expected)` : 'no visible terminal window on the display');
+}
+
+async function largestWindow(link: XLink): Promise<TerminalWindow | undefined> {
   const { x } = link;
   let best: TerminalWindow | undefined;
   for (const id of await queryChildren(x, x.setup.root)) {
@@ -39,8 +61,17 @@ export async function findTerminalWindow(link: XLink): Promise<TerminalWindow> {
     const origin = await rootPosition(x, id).catch(() => undefined);
     if (origin) best = { id, ...geometry, rootX: origin.x, rootY: origin.y };
   }
-  if (!best) throw new ScreenReadError('no visible terminal window on the display');
   return best;
+}
+
+/**
+ * Whether `cols`×`rows` cells of `grid` lie inside the window, give or take one cell on each side (a measured
+ * origin may sit a few pixels outside: qterminal's is at x = -3).
+ */
+export function gridFits(grid: Grid, window: Pick<TerminalWindow, 'width' | 'height'>, cols: number, rows: number): boolean {
+  const { x0, y0, cellW, cellH } = grid;
+  if (!(cellW >= 1 && cellH >= 1) || !Number.isFinite(x0) || !Number.isFinite(y0)) return false;
+  return x0 >= -cellW && y0 >= -cellH && x0 + cols * cellW <= window.width + cellW && y0 + rows * cellH <= window.height + cellH;
 }
 
 export type Point = [number, number];
@@ -168,6 +199,9 @@ export function dragPoints(
   return withClicks(link, window, exchange, listen, async (click) => {
     // On a curved screen every click waits for its release too, so no late release is taken for the next click's.
     const grid = await linearGrid(window, cols, rows, (wx, wy) => click(wx, wy, curved));
+    // A grid that cannot be this window's (a click's report lost or misread) would drag over nothing: fail the
+    // calibration instead (it is made again at the next read).
+    if (!curved && !gridFits(grid, window, cols, rows)) throw new ScreenReadError(`the grid measured (${cols}×${rows} cells of ${grid.cellW}×${grid.cellH} px from ${grid.x0},${grid.y0}) does not fit the terminal's ${window.width}×${window.height} window`);
     const centre: Point = [Math.round(window.width / 2), Math.round(window.height / 2)];
     if (curved) {
       const start = await searchCell(window, grid, (wx, wy) => click(wx, wy, true), centre);

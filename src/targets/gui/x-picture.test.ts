@@ -15,7 +15,7 @@ import { havePrograms } from '../../test-support/require-program.js';
 import type { TargetSession } from '../target.js';
 import { findRecipe } from './gui-recipes.js';
 import type { GuiSession } from './gui-session.js';
-import { gridFits } from './x-picture.js';
+import { gridFits } from './x-grid.js';
 import { guiTarget, requirements } from './gui-target.js';
 
 const size = { cols: 80, rows: 24 };

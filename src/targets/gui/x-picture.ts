@@ -31,7 +31,7 @@
 import type { Region } from '../../corpus/probe-schema.js';
 import type { CapturedPicture } from '../../results/picture-files.js';
 import { encodePng } from '../../util/png-encode.js';
-import { findTerminalWindow, measureGrid, type Grid, type Point, type TerminalWindow } from './x-grid.js';
+import { findTerminalWindow, gridFits, measureGrid, type Grid, type Point, type TerminalWindow } from './x-grid.js';
 import { damageArea, eventAfter, exposeArea, getImageRgb, intersects, mark, watchDamage, windowAt, type Rect } from './x-image-requests.js';
 import { PictureError } from './picture-error.js';
 import { parkingPoint, windowOnDesktop } from './weston-desktop.js';
@@ -232,16 +232,6 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 
 /** Grid measurements made before pictures are given up (each a few clicks). */
 const GRID_ATTEMPTS = 3;
-
-/**
- * Whether `cols`×`rows` cells of `grid` lie inside the window, give or take one cell on each side (a measured
- * origin may sit a few pixels outside: qterminal's is at x = -3).
- */
-export function gridFits(grid: Grid, window: Pick<TerminalWindow, 'width' | 'height'>, cols: number, rows: number): boolean {
-  const { x0, y0, cellW, cellH } = grid;
-  if (!(cellW >= 1 && cellH >= 1) || !Number.isFinite(x0) || !Number.isFinite(y0)) return false;
-  return x0 >= -cellW && y0 >= -cellH && x0 + cols * cellW <= window.width + cellW && y0 + rows * cellH <= window.height + cellH;
-}
 
 /** With TERMPROBE_DEBUG_GUI set: what the pictures do, on stderr. */
 function debug(text: string): void {
