@@ -74,6 +74,9 @@ export function gridFits(grid: Grid, window: Pick<TerminalWindow, 'width' | 'hei
   return x0 >= -cellW && y0 >= -cellH && x0 + cols * cellW <= window.width + cellW && y0 + rows * cellH <= window.height + cellH;
 }
 
+/** A measured grid that does not fit the terminal's window (still a ScreenReadError: it costs a read, not the run). */
+export class GridMismatchError extends ScreenReadError {}
+
 export type Point = [number, number];
 
 /** Where a drag presses (two choices, a third of a cell apart), where it ends, and a point inside the grid. */
@@ -201,7 +204,7 @@ export function dragPoints(
     const grid = await linearGrid(window, cols, rows, (wx, wy) => click(wx, wy, curved));
     // A grid that cannot be this window's (a click's report lost or misread) would drag over nothing: fail the
     // calibration instead (it is made again at the next read).
-    if (!curved && !gridFits(grid, window, cols, rows)) throw new ScreenReadError(`the grid measured (${cols}×${rows} cells of ${grid.cellW}×${grid.cellH} px from ${grid.x0},${grid.y0}) does not fit the terminal's ${window.width}×${window.height} window`);
+    if (!curved && !gridFits(grid, window, cols, rows)) throw new GridMismatchError(`the grid measured (${cols}×${rows} cells of ${grid.cellW}×${grid.cellH} px from ${grid.x0},${grid.y0}) does not fit the terminal's ${window.width}×${window.height} window`);
     const centre: Point = [Math.round(window.width / 2), Math.round(window.height / 2)];
     if (curved) {
       const start = await searchCell(window, grid, (wx, wy) => click(wx, wy, true), centre);

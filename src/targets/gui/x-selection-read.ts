@@ -23,7 +23,7 @@ import type { Region } from '../../corpus/probe-schema.js';
 import type { ScreenAnswer } from '../../results/results-schema.js';
 import { screenFromRows, ScreenReadError, splitWrappedRows } from './gui-screen-read.js';
 import { MOUSE_MODES_OFF, type MouseModeTracker } from './mouse-mode-tracker.js';
-import { dragPoints, findTerminalWindow, type DragPoints, type Point, type TerminalWindow } from './x-grid.js';
+import { dragPoints, findTerminalWindow, GridMismatchError, type DragPoints, type Point, type TerminalWindow } from './x-grid.js';
 import { asReadError, XLink } from './x-link.js';
 import { ViewUpdateWatch } from './x-view-update.js';
 import { convertSelection, EV, fakeInput, getProperty, getSelectionOwner, setSelectionOwner } from './x11-requests.js';
@@ -106,8 +106,17 @@ export class XSelectionReader {
   private async readOnce(region: Region, cols: number, rows: number): Promise<ScreenAnswer> {
     const link = await (this.link ??= XLink.open(this.opts.display, this.opts.signal));
     const target = (this.target ??= (async () => {
-      const w = await findTerminalWindow(link);
-      return { window: w, points: await dragPoints(link, w, cols, rows, this.opts.exchange, this.opts.listen, this.opts.curvedScreen ?? false) };
+      // A grid that does not fit the window found (the terminal was still sizing it: qterminal, in one fresh test
+      // run in three) is measured once more at once, the window looked up again, before the read fails.
+      for (let attempt = 1; ; attempt++) {
+        const w = await findTerminalWindow(link);
+        try {
+          return { window: w, points: await dragPoints(link, w, cols, rows, this.opts.exchange, this.opts.listen, this.opts.curvedScreen ?? false) };
+        } catch (error) {
+          if (attempt >= 2 || this.opts.signal.aborted || !(error instanceof GridMismatchError)) throw error;
+          debug(`calibration: ${error.message}; measured again`);
+        }
+      }
     })());
     // A calibration that failed once is tried again at the next read; after a second failure every read fails at once.
     const { window, points } = await target.catch((error: unknown) => {

@@ -19,7 +19,11 @@
  * (its update(QRegion) widens an empty region to a 2×2 pixel rectangle), and Qt
  * Quick redraws the item from its top-left corner, over the grid's first cell.
  * The only other drawing in the window is the size overlay cool-retro-term fades
- * out after a resize (SizeOverlay.qml), centred, away from the first cell. So the
+ * out after a resize (SizeOverlay.qml), centred, away from the first cell, but
+ * while it fades the software renderer redraws over the first cell too: the first
+ * read of a session once took such a frame for the timer's (the alternate-screen
+ * round after start read blank, in one test run in four). So before its first
+ * wait the watch waits until the window has been still for QUIET_MS. Then the
  * read makes the terminal run its timer (the click that clears the last selection
  * is a selection change) and waits for a drawing over the first cell made after
  * it began: the view is then on the screen shown, and stays there until output.
@@ -33,8 +37,31 @@ import { ScreenReadError } from './gui-screen-read.js';
 /** How long the terminal has to redraw after a selection change (its timer runs 10–40 ms after one). */
 export const VIEW_UPDATE_LIMIT_MS = 1000;
 
+/** The window is taken as still (the size overlay gone) after this long without a drawing over it. */
+const QUIET_MS = 300;
+/** How long the window has to become still before the first read (the overlay fades in well under a second). */
+const QUIET_LIMIT_MS = 10_000;
+
 export class ViewUpdateWatch {
   private damage: Promise<Extension | undefined> | undefined;
+  private still = false;
+
+  /** Wait until nothing draws over the window for QUIET_MS (once per session: the size overlay fades once). */
+  private async awaitStill(link: XLink, damage: Extension, window: TerminalWindow): Promise<void> {
+    const area: Rect = { x: window.rootX, y: window.rootY, width: window.width, height: window.height };
+    const t0 = performance.now();
+    let frames = 0;
+    while (performance.now() - t0 < QUIET_LIMIT_MS) {
+      const drew = await link.waitFor({ limitMs: QUIET_MS, test: (ev) => (ev.code === damage.firstEvent && intersects(damageArea(ev), area) ? true : undefined) });
+      if (!drew) {
+        this.still = true;
+        if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] view: window still after ${(performance.now() - t0).toFixed(0)} ms (${frames} drawings)\n`);
+        return;
+      }
+      frames++;
+    }
+    throw new ScreenReadError(`the terminal's window kept changing for ${QUIET_LIMIT_MS / 1000} s with nothing written to it`);
+  }
 
   /**
    * Call before the selection change that makes the terminal run its timer; the returned wait resolves once the
@@ -44,6 +71,7 @@ export class ViewUpdateWatch {
   async arm(link: XLink, window: TerminalWindow, start: Point): Promise<() => Promise<void>> {
     const damage = await (this.damage ??= watchDamage(link.x, link.x.setup.root));
     if (!damage) throw new ScreenReadError('the X display has no DAMAGE extension (the read waits through it for the terminal to update its view of the screen)');
+    if (!this.still) await this.awaitStill(link, damage, window);
     const cell: Rect = { x: Math.floor(window.rootX + start[0]) - 1, y: Math.floor(window.rootY + start[1]) - 1, width: 3, height: 3 };
     const after = mark(link.x);
     const drawn = link.waitFor({
