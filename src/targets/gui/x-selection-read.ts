@@ -134,7 +134,7 @@ export class XSelectionReader {
     // selected text, or miss a drag, under load.
     let text: string | undefined;
     for (let attempt = 0; attempt < 3 && (text === undefined || text === ''); attempt++) {
-      text = (await this.drag(link, window, points, attempt === 0)) ?? text;
+      text = (await this.drag(link, window, points)) ?? text;
     }
     debug(`read: modes off ${(t1 - t0).toFixed(1)} ms, drags ${(performance.now() - t1).toFixed(1)} ms`);
     if (text === undefined) throw new ScreenReadError(`the terminal did not take the X selection after 3 drags (${TAKE_LIMIT_MS / 1000} s each)`);
@@ -144,9 +144,12 @@ export class XSelectionReader {
 
   /**
    * One drag across every cell; the text the terminal then gives for PRIMARY, or undefined when it did not take the
-   * selection. `first`: the read's first drag (the one that waits for a view update, where the terminal needs it).
+   * selection. Where the terminal's view lags (awaitViewUpdate), every drag waits for a view update first: the
+   * first one's wait was met now and then (cool-retro-term: about one back-to-main read in 40) by a drawing that
+   * was not the view's update, and read blank; the drag after it clears the selection that drag made, a selection
+   * change for certain, so its wait is the update's.
    */
-  private async drag(link: XLink, window: TerminalWindow, points: DragPoints, first: boolean): Promise<string | undefined> {
+  private async drag(link: XLink, window: TerminalWindow, points: DragPoints): Promise<string | undefined> {
     const { x, xtest, helper } = link;
     const at = ([wx, wy]: Point) => fakeInput(x, xtest, EV.MotionNotify, 0, Math.round(window.rootX + wx), Math.round(window.rootY + wy));
     // With a clearing click first (keepsSelection), presses alternate between the grid's centre and its first
@@ -173,7 +176,7 @@ export class XSelectionReader {
     if (this.opts.keepsSelection) {
       // A click at the grid's centre: a press inside the selection the last read left would start a drag and
       // drop (qtermwidget 1.2 TerminalDisplay::mousePressEvent), and a click there without motion clears it.
-      const viewUpdated = first ? await this.view?.arm(link, window, points.start) : undefined;
+      const viewUpdated = await this.view?.arm(link, window, points.start);
       at(points.centre);
       fakeInput(x, xtest, EV.ButtonPress, 1);
       fakeInput(x, xtest, EV.ButtonRelease, 1);
