@@ -9,6 +9,7 @@ import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync
 import { dirname, join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { FifoRelay } from '../common/fifo-relay.js';
+import { writeSessionBusConfig } from './session-bus-config.js';
 import { checkPrograms, type Requirement } from '../common/find-program.js';
 import { guiIdentity, upstreamVersion } from '../common/package-identity.js';
 import { FRONT_ENDS } from '../../results/engines.js';
@@ -194,7 +195,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
 
     const logPath = join(scratch.dir, 'terminal.log');
     const logFd = openSync(logPath, 'w');
-    const [program, args] = recipe.dbus ? ['dbus-run-session', ['--', recipe.program, ...recipe.args(ctx)]] : [recipe.program, recipe.args(ctx)];
+    const [program, args] = recipe.dbus ? ['dbus-run-session', [...writeSessionBusConfig(scratch.dir), '--', recipe.program, ...recipe.args(ctx)]] : [recipe.program, recipe.args(ctx)];
     try {
       terminal = spawnGroup(program, args, env, ['ignore', logFd, logFd]);
     } finally {
