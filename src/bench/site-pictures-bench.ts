@@ -1,8 +1,8 @@
 /**
  * The published site with its pictures (issue 17: build ≤ 5 s and site ≤ 40 MB
- * for all targets, screenshots included). The capture side does not write
- * pictures yet, so results/ is copied to a scratch folder and every GUI
- * terminal's run (made on a display: settings.options.display) gets, for every
+ * for all targets, screenshots included), at the most pictures a run can have:
+ * results/ is copied to a scratch folder and every GUI terminal's run (made on a
+ * display: settings.options.display, pictures or not) gets, for every
  * screen probe of the corpus, a stand-in PNG of the probed region and a margin
  * (synthetic-pictures.ts: as big as a real crop of that text), named in its
  * results file as the capture side will name it. `termprobe site` over them, as
