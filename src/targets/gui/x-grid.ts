@@ -77,6 +77,16 @@ export function gridFits(grid: Grid, window: Pick<TerminalWindow, 'width' | 'hei
 /** A measured grid that does not fit the terminal's window (still a ScreenReadError: it costs a read, not the run). */
 export class GridMismatchError extends ScreenReadError {}
 
+/**
+ * The grid, if it fits the window; otherwise GridMismatchError. A grid that cannot be the window's (a click's
+ * report lost or misread, or a window found while it was still being sized) would drag over nothing and crop
+ * pictures out of the window: callers measure again, the window looked up again, before they give up.
+ */
+function fitting(grid: Grid, window: TerminalWindow, cols: number, rows: number): Grid {
+  if (gridFits(grid, window, cols, rows)) return grid;
+  throw new GridMismatchError(`the grid measured (${cols}×${rows} cells of ${grid.cellW}×${grid.cellH} px from ${grid.x0},${grid.y0}) does not fit the terminal's ${window.width}×${window.height} window`);
+}
+
 export type Point = [number, number];
 
 /** Where a drag presses (two choices, a third of a cell apart), where it ends, and a point inside the grid. */
@@ -182,7 +192,7 @@ export function measureGrid(
   from?: Point,
   park?: Point,
 ): Promise<Grid> {
-  return withClicks(link, window, exchange, listen, (click) => linearGrid(window, cols, rows, (wx, wy) => click(wx, wy, false), from), park);
+  return withClicks(link, window, exchange, listen, async (click) => fitting(await linearGrid(window, cols, rows, (wx, wy) => click(wx, wy, false), from), window, cols, rows), park);
 }
 
 /**
@@ -201,10 +211,9 @@ export function dragPoints(
 ): Promise<DragPoints> {
   return withClicks(link, window, exchange, listen, async (click) => {
     // On a curved screen every click waits for its release too, so no late release is taken for the next click's.
-    const grid = await linearGrid(window, cols, rows, (wx, wy) => click(wx, wy, curved));
-    // A grid that cannot be this window's (a click's report lost or misread) would drag over nothing: fail the
-    // calibration instead (it is made again at the next read).
-    if (!curved && !gridFits(grid, window, cols, rows)) throw new GridMismatchError(`the grid measured (${cols}×${rows} cells of ${grid.cellW}×${grid.cellH} px from ${grid.x0},${grid.y0}) does not fit the terminal's ${window.width}×${window.height} window`);
+    const measured = await linearGrid(window, cols, rows, (wx, wy) => click(wx, wy, curved));
+    // A curved screen's grid is only where the search starts from; a flat one is the grid.
+    const grid = curved ? measured : fitting(measured, window, cols, rows);
     const centre: Point = [Math.round(window.width / 2), Math.round(window.height / 2)];
     if (curved) {
       const start = await searchCell(window, grid, (wx, wy) => click(wx, wy, true), centre);

@@ -31,7 +31,7 @@
 import type { Region } from '../../corpus/probe-schema.js';
 import type { CapturedPicture } from '../../results/picture-files.js';
 import { encodePng } from '../../util/png-encode.js';
-import { findTerminalWindow, gridFits, measureGrid, type Grid, type Point, type TerminalWindow } from './x-grid.js';
+import { findTerminalWindow, GridMismatchError, measureGrid, type Grid, type Point, type TerminalWindow } from './x-grid.js';
 import { damageArea, eventAfter, exposeArea, getImageRgb, intersects, mark, watchDamage, windowAt, type Rect } from './x-image-requests.js';
 import { PictureError } from './picture-error.js';
 import { parkingPoint, windowOnDesktop } from './weston-desktop.js';
@@ -110,18 +110,15 @@ export class WindowPictures {
         // now and then takes no pointer input (its pointer stays at 0,0) until an EnterNotify comes (measured).
         fakeInput(x, link.xtest, EV.MotionNotify, 0, window.rootX + window.width + 10, window.rootY + window.height + 10);
       }
-      // A measurement that went wrong (a mouse report lost under load: qterminal's pictures were all refused as
-      // 'outside the window' in one full run in three) is measured again, the window looked up again with it (one
-      // found while it was still being sized would be as wrong), and never used.
-      let grid = await measureGrid(link, window, opts.cols, opts.rows, opts.exchange, opts.listen, from, park);
-      for (let attempt = 1; !gridFits(grid, window, opts.cols, opts.rows) && attempt < GRID_ATTEMPTS; attempt++) {
-        debug(`grid ${JSON.stringify(grid)} does not fit the window ${window.width}x${window.height}: measured again`);
+      // A grid that does not fit the window (qterminal's window was once found while it was still 1×1) is
+      // measured once more, the window looked up again, before pictures are given up.
+      const measure = () => measureGrid(link, window, opts.cols, opts.rows, opts.exchange, opts.listen, from, park);
+      const grid = await measure().catch(async (error: unknown) => {
+        if (!(error instanceof GridMismatchError) || opts.signal.aborted) throw error;
+        debug(`${error.message}: measured again`);
         if (!surface) window = await findTerminalWindow(link);
-        grid = await measureGrid(link, window, opts.cols, opts.rows, opts.exchange, opts.listen, from, park);
-      }
-      if (!gridFits(grid, window, opts.cols, opts.rows)) {
-        throw new PictureError(`the grid measured ${GRID_ATTEMPTS} times (last: ${opts.cols}×${opts.rows} cells of ${grid.cellW}×${grid.cellH} px from ${grid.x0},${grid.y0}) does not fit the terminal's ${window.width}×${window.height} window`);
-      }
+        return measure();
+      });
       debug(`window ${window.width}x${window.height}+${window.rootX}+${window.rootY}, grid ${JSON.stringify(grid)}`);
       let redraw: { window: number; dx: number; dy: number } | undefined;
       if (!opts.viewLags && !opts.inCompositor) {
@@ -229,9 +226,6 @@ export class WindowPictures {
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }
-
-/** Grid measurements made before pictures are given up (each a few clicks). */
-const GRID_ATTEMPTS = 3;
 
 /** With TERMPROBE_DEBUG_GUI set: what the pictures do, on stderr. */
 function debug(text: string): void {
