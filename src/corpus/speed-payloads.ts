@@ -1,0 +1,209 @@
+/**
+ * The speed run's payloads: byte streams written to a terminal as fast as its pty
+ * takes them (see src/engine/speed-drain.ts), generated from fixed seeds so every
+ * run, on every machine, writes the same bytes for the same size. Each payload is
+ * whole lines; `cuts` are the offsets after each line, the only places the run may
+ * put a progress query (never inside an escape sequence or a UTF-8 character).
+ *
+ * PAYLOAD_VERSION names the generator: any change to what it writes (a seed, a
+ * line's shape, a size) must change the version, and `payloadsHash` names the
+ * bytes themselves, so two speed files measured different bytes only when they
+ * say so (termprobe diff refuses to compare them).
+ */
+import { createHash } from 'node:crypto';
+import type { SizeVars } from './escape-notation.js';
+
+export const PAYLOAD_VERSION = 'speed-payloads/1';
+
+/** About this many bytes per drain payload: long enough that a payload takes several frames (16 ms) on the fastest terminal here. */
+export const PAYLOAD_BYTES = 512 * 1024;
+/** Lines written to fill the scrollback before the second memory figure: more than every default scrollback limit of the terminals here. */
+export const SCROLLBACK_LINES = 20_000;
+
+export const DRAIN_PAYLOADS = ['ascii', 'sgr-colour', 'unicode', 'region-scroll', 'redraw'] as const;
+export type DrainPayloadId = (typeof DRAIN_PAYLOADS)[number];
+
+export interface Payload {
+  id: DrainPayloadId | 'scrollback';
+  /** What it writes, for a reader. */
+  title: string;
+  bytes: Uint8Array;
+  /** Lines drawn: line feeds, or rows drawn for a full-screen redraw. */
+  lines: number;
+  /** Offsets just after each line (ascending; the last is bytes.length). */
+  cuts: number[];
+}
+
+/** mulberry32: a small, fixed 32-bit generator (the same numbers everywhere; no Math.random). */
+function generator(seed: number): (n: number) => number {
+  let a = seed >>> 0;
+  return (n) => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (((t ^ (t >>> 14)) >>> 0) % n);
+  };
+}
+
+const WORD_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const PUNCT = '.,;:!?-_()[]{}<>/\\|@#$%^&*+=~`\'"';
+
+/** `width` columns of words and punctuation (ASCII 0x20-0x7e). */
+function asciiText(rand: (n: number) => number, width: number): string {
+  let out = '';
+  while (out.length < width) {
+    const word = 1 + rand(9);
+    for (let i = 0; i < word && out.length < width; i++) out += WORD_CHARS[rand(WORD_CHARS.length)];
+    if (out.length < width) out += rand(6) === 0 ? PUNCT[rand(PUNCT.length)] : ' ';
+  }
+  return out;
+}
+
+/** One SGR change, dense and varied: 256-colour and direct-colour foregrounds and backgrounds, attributes on and off. */
+function sgrChange(rand: (n: number) => number): string {
+  switch (rand(6)) {
+    case 0: return `\x1b[38;5;${rand(256)}m`;
+    case 1: return `\x1b[48;5;${rand(256)}m`;
+    case 2: return `\x1b[38;2;${rand(256)};${rand(256)};${rand(256)}m`;
+    case 3: return `\x1b[48;2;${rand(256)};${rand(256)};${rand(256)}m`;
+    case 4: return `\x1b[${[1, 3, 4, 7, 22, 23, 24, 27][rand(8)]}m`;
+    default: return `\x1b[0;${30 + rand(8)};${40 + rand(8)}m`;
+  }
+}
+
+/** `width` columns in runs of 1-4 characters, each run after an SGR change; ends with SGR 0. */
+function sgrText(rand: (n: number) => number, width: number): string {
+  let out = '';
+  let used = 0;
+  while (used < width) {
+    out += sgrChange(rand);
+    const run = Math.min(width - used, 1 + rand(4));
+    for (let i = 0; i < run; i++) out += WORD_CHARS[rand(WORD_CHARS.length)];
+    used += run;
+  }
+  return `${out}\x1b[0m`;
+}
+
+/**
+ * Up to `width` columns of wide and combining text: CJK ideographs and Hangul syllables (two columns each, in every
+ * terminal here), Latin letters with one or two combining marks, Greek and Cyrillic letters. No emoji: terminals
+ * disagree on their width, and a line that wraps in one terminal and not another is not the same work.
+ */
+function unicodeText(rand: (n: number) => number, width: number): string {
+  let out = '';
+  let used = 0;
+  while (used < width) {
+    const kind = rand(5);
+    if (kind <= 1 && used + 2 <= width) {
+      out += String.fromCodePoint(kind === 0 ? 0x4e00 + rand(0x5200) : 0xac00 + rand(0x2ba4));
+      used += 2;
+      continue;
+    }
+    if (kind === 2) out += WORD_CHARS[rand(52)]! + String.fromCodePoint(0x300 + rand(0x70)) + (rand(3) === 0 ? String.fromCodePoint(0x300 + rand(0x70)) : '');
+    else if (kind === 3) out += String.fromCodePoint(0x3b1 + rand(25));
+    else out += String.fromCodePoint(0x430 + rand(32));
+    used += 1;
+  }
+  return out;
+}
+
+const encoder = new TextEncoder();
+
+/** Lines (each already ending as it should) into bytes and cuts. */
+function assemble(id: Payload['id'], title: string, lines: string[], counted: number, prefix = '', suffix = ''): Payload {
+  const parts = lines.map((l) => encoder.encode(l));
+  const head = encoder.encode(prefix);
+  const tail = encoder.encode(suffix);
+  const total = head.length + parts.reduce((n, p) => n + p.length, 0) + tail.length;
+  const bytes = new Uint8Array(total);
+  const cuts: number[] = [];
+  bytes.set(head, 0);
+  let at = head.length;
+  for (const p of parts) {
+    bytes.set(p, at);
+    at += p.length;
+    cuts.push(at);
+  }
+  bytes.set(tail, at);
+  if (tail.length > 0) cuts[cuts.length - 1] = total;
+  return { id, title, bytes, lines: counted, cuts };
+}
+
+/** Lines of `make` until the payload holds PAYLOAD_BYTES (at least one line). */
+function linesUpTo(make: () => string, budget = PAYLOAD_BYTES): string[] {
+  const lines: string[] = [];
+  let bytes = 0;
+  while (bytes < budget || lines.length === 0) {
+    const line = make();
+    lines.push(line);
+    bytes += encoder.encode(line).length;
+  }
+  return lines;
+}
+
+/** One drain payload for a terminal of this size. */
+export function drainPayload(id: DrainPayloadId, size: SizeVars): Payload {
+  const { cols, rows } = size;
+  const width = Math.max(1, cols - 1);
+  switch (id) {
+    case 'ascii': {
+      const rand = generator(0x5eed0001);
+      const lines = linesUpTo(() => `${asciiText(rand, width)}\r\n`);
+      return assemble(id, `plain ASCII: lines of ${width} columns of words, CR LF`, lines, lines.length);
+    }
+    case 'sgr-colour': {
+      const rand = generator(0x5eed0002);
+      const lines = linesUpTo(() => `${sgrText(rand, width)}\r\n`);
+      return assemble(id, `dense SGR colour: lines of ${width} columns, an SGR change (256-colour, direct colour, attributes) every 1-4 characters`, lines, lines.length);
+    }
+    case 'unicode': {
+      const rand = generator(0x5eed0003);
+      const lines = linesUpTo(() => `${unicodeText(rand, width)}\r\n`);
+      return assemble(id, `wide and combining Unicode: lines of up to ${width} columns of CJK and Hangul (2 columns), letters with combining marks, Greek and Cyrillic`, lines, lines.length);
+    }
+    case 'region-scroll': {
+      const rand = generator(0x5eed0004);
+      const top = Math.min(3, rows);
+      const bottom = Math.max(top, rows - 2);
+      const lines = linesUpTo(() => `${asciiText(rand, width)}\r\n`);
+      return assemble(id, `scrolling inside a region: DECSTBM ${top};${bottom}, lines of ${width} columns written at its bottom, CR LF (each scrolls the region)`, lines, lines.length, `\x1b[${top};${bottom}r\x1b[${bottom};1H`, '\x1b[r');
+    }
+    case 'redraw': {
+      const rand = generator(0x5eed0005);
+      const frames: string[] = [];
+      let bytes = 0;
+      while (bytes < PAYLOAD_BYTES || frames.length === 0) {
+        let frame = '';
+        for (let row = 1; row <= rows; row++) frame += `\x1b[${row};1H\x1b[${30 + rand(8)};${40 + rand(8)}m${asciiText(rand, cols)}`;
+        frame += '\x1b[0m';
+        frames.push(frame);
+        bytes += encoder.encode(frame).length;
+      }
+      return assemble(id, `cursor-addressed full-screen redraws: each frame CUP to every row and ${cols} columns of text in one colour pair per row`, frames, frames.length * rows, '', '\x1b[H');
+    }
+  }
+}
+
+/** The lines that fill the scrollback (memory after a large scrollback fill): SCROLLBACK_LINES lines of ASCII. */
+export function scrollbackPayload(size: SizeVars): Payload {
+  const rand = generator(0x5eed0010);
+  const width = Math.max(1, size.cols - 1);
+  const lines = Array.from({ length: SCROLLBACK_LINES }, () => `${asciiText(rand, width)}\r\n`);
+  return assemble('scrollback', `${SCROLLBACK_LINES} lines of ${width} columns of ASCII, at the bottom row`, lines, lines.length, `\x1b[${size.rows};1H`);
+}
+
+/** Every payload of a run at this size, drain payloads first. */
+export function speedPayloads(size: SizeVars): Payload[] {
+  return [...DRAIN_PAYLOADS.map((id) => drainPayload(id, size)), scrollbackPayload(size)];
+}
+
+/** The bytes' own name: sha256 over each payload's id and bytes, in order (first 16 hex digits). */
+export function payloadsHash(payloads: readonly Payload[]): string {
+  const hash = createHash('sha256');
+  for (const p of payloads) {
+    hash.update(`${p.id}\0${p.bytes.length}\0`);
+    hash.update(p.bytes);
+  }
+  return hash.digest('hex').slice(0, 16);
+}
