@@ -50,7 +50,7 @@ async function speedTargets(named: string[]): Promise<{ targets: string[]; unava
     if ((SPEED_KINDS as readonly string[]).includes(kind)) kept.push(t);
     else if (named.includes(t)) throw new UsageError(`--target ${t}: speed runs measure GUI terminals and multiplexers (${t} is ${kind})`);
   }
-  return { targets: kept, unavailable };
+  return { targets: kept, unavailable: new Map([...unavailable].filter(([t]) => kept.includes(t))) };
 }
 
 export async function speedCommand(opts: SpeedCommandOptions): Promise<SpeedResults[]> {

@@ -193,9 +193,14 @@ export function scrollbackPayload(size: SizeVars): Payload {
   return assemble('scrollback', `${SCROLLBACK_LINES} lines of ${width} columns of ASCII, at the bottom row`, lines, lines.length, `\x1b[${size.rows};1H`);
 }
 
-/** Every payload of a run at this size, drain payloads first. */
+const made = new Map<string, Payload[]>();
+
+/** Every payload of a run at this size, drain payloads first (made once per size and process: about a second). */
 export function speedPayloads(size: SizeVars): Payload[] {
-  return [...DRAIN_PAYLOADS.map((id) => drainPayload(id, size)), scrollbackPayload(size)];
+  const key = `${size.cols}x${size.rows}`;
+  let payloads = made.get(key);
+  if (!payloads) made.set(key, (payloads = [...DRAIN_PAYLOADS.map((id) => drainPayload(id, size)), scrollbackPayload(size)]));
+  return payloads;
 }
 
 /** The bytes' own name: sha256 over each payload's id and bytes, in order (first 16 hex digits). */

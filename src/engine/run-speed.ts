@@ -36,7 +36,7 @@ export interface SpeedRunOptions {
   boundMs?: number;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
-  /** Called with each session once it is open and identified (tests: to make a terminal stall). */
+  /** Called with each session once it is open and identified, before the run listens to it (tests: to make a terminal stall). */
   onSession?: (session: TargetSession) => void;
 }
 
@@ -71,8 +71,8 @@ export async function runSpeedTarget(targetId: string, opts: SpeedRunOptions = {
     const session = await factory.open({ ...size, options: opts.options ?? {}, signal: opts.signal });
     try {
       const ident = await runProbes(session, IDENTIFY_PROBES, { size, prelude: 'none', signal: opts.signal });
-      const clock = new ReplyClock(session);
       opts.onSession?.(session);
+      const clock = new ReplyClock(session);
       return { session, clock, ident };
     } catch (error) {
       await session.close();
