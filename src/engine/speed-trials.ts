@@ -22,7 +22,7 @@ import { processName } from '../targets/common/session-processes.js';
 import type { ReplyClock, TimedKind } from './speed-replies.js';
 import { residentKib } from './speed-machine.js';
 
-export const CHECKPOINT_BYTES = 64 * 1024;
+export const CHECKPOINT_BYTES = 16 * 1024;
 export const IDLE_GAP_MS = 50;
 /** A reply not come within this long is no reply. */
 export const REPLY_LIMIT_MS = 5000;
