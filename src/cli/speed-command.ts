@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { runSpeedTarget, SPEED_KINDS } from '../engine/run-speed.js';
-import { resultsFileName } from '../results/write-results.js';
+import { resultsFileFor } from '../results/write-results.js';
 import type { SpeedResults } from '../results/speed-results-schema.js';
 import { serializeSpeedResults } from '../results/read-speed-results.js';
 import { speedTable } from '../report/speed-table.js';
@@ -33,14 +33,6 @@ export interface SpeedCommandOptions {
   quiet?: boolean;
 }
 
-/** The speed results file of one run: "<name>-<version>[-<option>-<value>].json". */
-export function speedFileFor(results: SpeedResults, options: Record<string, string>): string {
-  const { name, version } = results.target.identity;
-  const base = resultsFileName(/^(x11|wayland):/.test(results.target.id) ? `${results.target.id.slice(0, results.target.id.indexOf(':'))}-${name}` : name, version).slice(0, -'.json'.length);
-  const suffix = Object.keys(options).sort().map((k) => `-${k}-${options[k]}`.replace(/[^A-Za-z0-9._+-]+/g, '-')).join('');
-  return `${base}${suffix}.json`;
-}
-
 /** The targets of a speed run: `all` keeps the GUI terminals and multiplexers; any other kind named is refused. */
 async function speedTargets(named: string[]): Promise<{ targets: string[]; unavailable: Map<string, string> }> {
   const { targets, unavailable } = await expandTargets(named);
@@ -61,7 +53,7 @@ export async function speedCommand(opts: SpeedCommandOptions): Promise<SpeedResu
   requireFolderFor(out, targets.length, `this run (${targets.length > 4 ? `${targets.length} targets` : targets.join(', ')})`);
   const plan = await planTargetOptions(targets, opts.option ?? {});
   const size = opts.size ?? DEFAULT_SIZE;
-  const fileFor = (r: SpeedResults, options: Record<string, string>) => (out.kind === 'file' ? out.path : join(out.path, 'speed', speedFileFor(r, options)));
+  const fileFor = (r: SpeedResults, options: Record<string, string>) => (out.kind === 'file' ? out.path : join(out.path, 'speed', resultsFileFor(r, options)));
   if (!opts.quiet) for (const note of plan.notes) process.stderr.write(`termprobe: note: ${note}\n`);
   const runs: SpeedResults[] = [];
   const failed: string[] = [];

@@ -65,11 +65,11 @@ describe('speed payloads', () => {
   it('are each of their own kind', () => {
     const text = (id: (typeof DRAIN_PAYLOADS)[number]) => decoder.decode(drainPayload(id, SIZE).bytes);
     expect(text('ascii')).toMatch(/^[\x20-\x7e\r\n]+$/);
-    expect(text('sgr-colour').match(/\x1b\[[0-9;]*m/g)!.length).toBeGreaterThan(20_000);
+    expect(text('sgr-colour').match(/\x1b\[[0-9;]*m/g)!.length).toBeGreaterThan(10_000);
     expect(text('unicode')).toMatch(/[\u4e00-\u9fff]/);
     expect(text('unicode')).toMatch(/[a-zA-Z][\u0300-\u036f]/);
     expect(text('redraw').match(/\x1b\[\d+;1H/g)!.length).toBe(drainPayload('redraw', SIZE).lines);
   });
 });
 
-const PINNED_HASH = '22e41adc4f509749';
+const PINNED_HASH = 'b35b868d12d38ffd';

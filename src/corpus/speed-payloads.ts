@@ -15,8 +15,12 @@ import type { SizeVars } from './escape-notation.js';
 
 export const PAYLOAD_VERSION = 'speed-payloads/1';
 
-/** About this many bytes per drain payload: long enough that a payload takes several frames (16 ms) on the fastest terminal here. */
-export const PAYLOAD_BYTES = 512 * 1024;
+/**
+ * About this many bytes per drain payload: a few ms on the fastest terminal here (foot, 70-80 MB/s), and a total the
+ * slowest can drain within the run's budget (urxvt takes the Unicode payload at 0.02-0.08 MB/s: 512 KiB took 20-30 s
+ * a trial on a loaded machine, and a full run of every terminal 6 min).
+ */
+export const PAYLOAD_BYTES = 256 * 1024;
 /** Lines written to fill the scrollback before the second memory figure: more than every default scrollback limit of the terminals here. */
 export const SCROLLBACK_LINES = 20_000;
 

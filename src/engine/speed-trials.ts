@@ -12,7 +12,7 @@
  * - a memory sample: the resident size of the terminal's own processes.
  *
  * Idle means nothing written for IDLE_GAP_MS, and the screen reset and cleared
- * (answered) before that.
+ * (answered) before that; a drain starts SETTLE_GAP_MS after its reset was answered.
  */
 import { preludeBytes } from '../corpus/prelude.js';
 import type { Payload } from '../corpus/speed-payloads.js';
@@ -24,6 +24,8 @@ import { residentKib } from './speed-machine.js';
 
 export const CHECKPOINT_BYTES = 16 * 1024;
 export const IDLE_GAP_MS = 50;
+/** After a reset before a drain: time for the terminal's one redraw of the cleared screen (a frame at 60 Hz is 16.7 ms). */
+export const SETTLE_GAP_MS = 20;
 /** A reply not come within this long is no reply. */
 export const REPLY_LIMIT_MS = 5000;
 /** A frame not drawn within this long is none (the slowest first frame measured here took 30 ms). */
@@ -41,13 +43,13 @@ export interface Bounds {
   signal?: AbortSignal;
 }
 
-/** Reset and clear the screen (the isolation prelude), wait for the terminal to have done it, then IDLE_GAP_MS. */
+/** Reset and clear the screen (the isolation prelude), wait for the terminal to have done it, then SETTLE_GAP_MS. */
 export async function settle(session: TargetSession, clock: ReplyClock, size: { cols: number; rows: number }, signal?: AbortSignal): Promise<string | undefined> {
   const base = clock.count('cpr');
   session.write(encoder.encode(`${preludeBytes(size)}\x1b[?25l\x1b[6n`));
   const r = await clock.until('cpr', base + 1, { idleMs: REPLY_LIMIT_MS, limitMs: REPLY_LIMIT_MS, signal });
   if (!r.ok) return `the terminal did not answer after a reset (${r.reason})`;
-  await sleep(IDLE_GAP_MS);
+  await sleep(SETTLE_GAP_MS);
   return undefined;
 }
 

@@ -20,6 +20,14 @@ describe('diff of two speed files', () => {
     expect(JSON.parse(renderSpeedDiffJson(diff)).changed).toHaveLength(2);
   });
 
+  it('takes memory samples of two instances as the same within 5 %, the spread measured between instances', () => {
+    const a = speedResults('foot');
+    const near = speedResults('foot', { 'memory.start': [14_600, 14_600, 14_600, 14_600, 14_600], 'memory.scrollback': [9_600, 9_600, 9_600, 9_600, 9_600] });
+    expect(diffSpeed('a.json', a, 'b.json', near).changed).toEqual([]);
+    const far = speedResults('foot', { 'memory.start': [14_800, 14_800, 14_800, 14_800, 14_800] });
+    expect(diffSpeed('a.json', a, 'b.json', far).changed.map((c) => [c.id, c.kind])).toEqual([['memory.start', 'larger']]);
+  });
+
   it('says nothing changed for two runs within their spreads, and exits 0', () => {
     const diff = diffSpeed('a.json', speedResults('st'), 'b.json', speedResults('st', {}, 1.2));
     expect(diff.changed).toEqual([]);
@@ -43,6 +51,6 @@ describe('diff of two speed files', () => {
     b.payloads.hash = '0123456789abcdef';
     b.settings.cols = 100;
     expect(() => diffSpeed('a.json', speedResults('kitty'), 'b.json', b)).toThrow(BadInputError);
-    expect(() => diffSpeed('a.json', speedResults('kitty'), 'b.json', b)).toThrow('a.json and b.json wrote different payloads (speed-payloads/1 #22e41adc4f509749, speed-payloads/1 #0123456789abcdef, at 80x24 and 100x24): their figures measure different work');
+    expect(() => diffSpeed('a.json', speedResults('kitty'), 'b.json', b)).toThrow('a.json and b.json wrote different payloads (speed-payloads/1 #b35b868d12d38ffd, speed-payloads/1 #0123456789abcdef, at 80x24 and 100x24): their figures measure different work');
   });
 });

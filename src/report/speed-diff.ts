@@ -1,7 +1,8 @@
 /**
  * `termprobe diff` on two speed files: which figures changed beyond their
  * measured spread — those whose trials in the two runs do not overlap at all
- * (speed-stats.ts, compareTrials) — and which changed status (measured, stalled,
+ * (speed-stats.ts, compareTrials; memory, whose trials are samples of one
+ * instance, beyond the 5 % measured between instances) — and which changed status (measured, stalled,
  * unmeasured). Figures whose trials overlap are counted as unchanged, however
  * far apart their medians. Two runs of different payloads (another generator
  * version, another size) measured different work and are not compared.
@@ -9,7 +10,7 @@
 import { BadInputError } from '../util/bad-input-error.js';
 import { FIGURE_TITLES, shownValue, sig3 } from '../results/speed-figures.js';
 import { SPEED_FIGURES, type SpeedFigure, type SpeedFigureId, type SpeedResults } from '../results/speed-results-schema.js';
-import { compareTrials } from '../results/speed-stats.js';
+import { compareTrials, MEMORY_TOLERANCE } from '../results/speed-stats.js';
 
 export type SpeedChangeKind = 'faster' | 'slower' | 'larger' | 'smaller' | 'status';
 
@@ -56,7 +57,7 @@ function statusText(f: SpeedFigure | undefined): string {
 function change(id: SpeedFigureId, a: SpeedFigure | undefined, b: SpeedFigure | undefined): SpeedChange | 'same' | 'none' {
   const title = FIGURE_TITLES[id];
   if (a?.status === 'measured' && b?.status === 'measured') {
-    const how = compareTrials(a.trials, b.trials);
+    const how = compareTrials(a.trials, b.trials, a.unit === 'KiB' ? MEMORY_TOLERANCE : 0);
     if (how === 'same') return 'same';
     const memory = a.unit === 'KiB';
     const kind: SpeedChangeKind = memory ? (how === 'higher' ? 'larger' : 'smaller') : how === 'higher' ? 'slower' : 'faster';
@@ -101,7 +102,7 @@ export function renderSpeedDiffText(diff: SpeedDiff): string {
   return [
     `a: ${diff.a.file} — ${diff.a.label}; ${loadText(diff.a)}`,
     `b: ${diff.b.file} — ${diff.b.label}; ${loadText(diff.b)}`,
-    `Payloads ${diff.payloads}. A figure changed when none of its trials in a overlaps one in b.`,
+    `Payloads ${diff.payloads}. A figure changed when none of its trials in a overlaps one in b (memory: by more than ${MEMORY_TOLERANCE * 100} %).`,
     ...(diff.changed.length ? ['', `Changed (${diff.changed.length}):`, ...diff.changed.map((c) => `  ${c.id} (${c.title}): ${c.text}`)] : []),
     '',
     headline(diff),
@@ -114,7 +115,7 @@ export function renderSpeedDiffMarkdown(diff: SpeedDiff): string {
     `**a:** \`${diff.a.file}\` — ${diff.a.label}; ${loadText(diff.a)}  `,
     `**b:** \`${diff.b.file}\` — ${diff.b.label}; ${loadText(diff.b)}`,
     '',
-    `Payloads ${diff.payloads}. A figure changed when none of its trials in a overlaps one in b.`,
+    `Payloads ${diff.payloads}. A figure changed when none of its trials in a overlaps one in b (memory: by more than ${MEMORY_TOLERANCE * 100} %).`,
     ...(diff.changed.length ? ['', '| figure | change |', '| --- | --- |', ...diff.changed.map((c) => `| ${cell(c.title)} (\`${c.id}\`) | ${cell(c.text)} |`)] : []),
     '',
     headline(diff),

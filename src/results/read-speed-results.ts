@@ -7,6 +7,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { BadInputError } from '../util/bad-input-error.js';
 import { jsonProblem } from './json-problem.js';
+import { issueText } from './schema-issue.js';
 import { speedResultsSchema, SPEED_RESULTS_SCHEMA_ID, type SpeedResults } from './speed-results-schema.js';
 import { figureStats } from './speed-stats.js';
 
@@ -46,10 +47,8 @@ export function parseSpeedResults(text: string, file: string): SpeedResults {
   if (schema !== SPEED_RESULTS_SCHEMA_ID) throw new BadInputError(`${file}: not a speed results file (schema is ${JSON.stringify(schema)}, not "${SPEED_RESULTS_SCHEMA_ID}"); these come from \`termprobe speed\``);
   const parsed = speedResultsSchema.safeParse(data);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
-    const what = issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')}` : issue.message;
-    throw new BadInputError(`${file}: not a speed results file: ${path || '(top)'}: ${what}`);
+    const { path, what } = issueText(parsed.error.issues[0]!);
+    throw new BadInputError(`${file}: not a speed results file: ${path}: ${what}`);
   }
   checkFigures(parsed.data, file);
   return parsed.data;

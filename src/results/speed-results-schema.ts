@@ -6,7 +6,7 @@
  * derived from the trials and checked against them when a file is read.
  */
 import { z } from 'zod';
-import { identitySchema, platformSchema, settingsSchema } from './results-schema.js';
+import { platformSchema, runTargetSchema, settingsSchema } from './results-schema.js';
 
 export const SPEED_RESULTS_SCHEMA_ID = 'termprobe-speed/1';
 
@@ -65,11 +65,7 @@ export const speedResultsSchema = z.strictObject({
   tool: z.strictObject({ name: z.literal('termprobe'), version: z.string() }),
   /** The payloads written: the generator's version and a hash of the bytes (speed-payloads.ts), and trials per figure. */
   payloads: z.strictObject({ version: z.string(), hash: z.string().regex(/^[0-9a-f]{16}$/), trials: z.int().min(1) }),
-  target: z.strictObject({
-    id: z.string(),
-    identity: identitySchema,
-    engine: z.strictObject({ name: z.string(), version: z.string().optional(), source: z.string().optional() }).optional(),
-  }),
+  target: runTargetSchema,
   settings: settingsSchema,
   run: z.strictObject({
     startedAt: z.string(),

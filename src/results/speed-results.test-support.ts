@@ -21,7 +21,7 @@ export function speedResults(name: string, figures: Partial<Record<SpeedFigureId
   return {
     schema: SPEED_RESULTS_SCHEMA_ID,
     tool: { name: 'termprobe', version: '0.1.0' },
-    payloads: { version: 'speed-payloads/1', hash: '22e41adc4f509749', trials: 5 },
+    payloads: { version: 'speed-payloads/1', hash: 'b35b868d12d38ffd', trials: 5 },
     target: { id: name, identity: { name, version: '1.0', identifiedBy: 'command', chain: {} } },
     settings: { cols: 80, rows: 24 },
     run: { startedAt: '2026-01-01T00:00:00.000Z', elapsedMs: 5000 },

@@ -22,7 +22,7 @@ const GROUPS: Record<FigureGroup, { title: string; text: string }> = {
   },
   drain: {
     title: 'Drain throughput',
-    text: 'Each payload (about 512 KiB, generated from fixed seeds) written whole, as fast as the terminal reads its pty, with a cursor report after it: the time runs from its first byte to the report’s answer, so it is the terminal’s, not the pty buffer’s. MB/s is 10⁶ bytes a second; lines/s counts the line feeds written, or the rows drawn for the redraws.',
+    text: 'Each payload (about 256 KiB, generated from fixed seeds) written whole, as fast as the terminal reads its pty, with a cursor report after it: the time runs from its first byte to the report’s answer, so it is the terminal’s, not the pty buffer’s. MB/s is 10⁶ bytes a second; lines/s counts the line feeds written, or the rows drawn for the redraws.',
   },
   frame: {
     title: 'First frame after output',
