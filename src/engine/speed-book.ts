@@ -70,7 +70,9 @@ export class FigureBook {
     return SPEED_FIGURES.filter((id) => this.entries.has(id)).map((id) => {
       const e = this.entries.get(id)!;
       const plan = id.startsWith('drain.') ? this.plans.get(id.slice('drain.'.length) as Payload['id']) : undefined;
-      const status = e.stall ? 'stalled' : e.unmeasured || e.trials.length === 0 ? 'unmeasured' : 'measured';
+      // A trial that gave nothing (no reply, no drawing) makes the others doubtful: a terminal that drew for one
+      // change and not the next (cool-retro-term: its one drawing was not the text's) is not timed. They stay listed.
+      const status = e.stall ? 'stalled' : e.unmeasured || e.trials.length === 0 || e.failures.length > 0 ? 'unmeasured' : 'measured';
       const notes = [...(e.unmeasured ? [e.unmeasured] : []), ...e.failures, ...e.notes];
       const stats = figureStats(e.trials);
       return {

@@ -41,7 +41,8 @@ export const speedFigureSchema = z.strictObject({
   id: z.enum(SPEED_FIGURES),
   /**
    * measured: every trial made; stalled: the terminal stopped consuming a payload (or took past the bound) in one
-   * trial, which was stopped there; unmeasured: no trial could be made here (`note` says why).
+   * trial, which was stopped there; unmeasured: the figure could not be made here, or one of its trials gave nothing
+   * (`note` says why; the trials that gave a value are still listed).
    */
   status: z.enum(['measured', 'stalled', 'unmeasured']),
   /** ms for replies, drains and frames (lower is faster); KiB for memory. */
