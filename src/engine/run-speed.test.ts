@@ -33,7 +33,8 @@ describe.skipIf(!havePrograms([{ program: 'tmux', pkg: 'tmux' }]))('a speed run 
     expect(figure(r, 'memory.start').processes).toEqual([{ name: 'tmux', kib: expect.any(Number) }]);
     expect(r.target.identity.name).toBe('tmux');
     expect(r.load.cpus).toBeGreaterThanOrEqual(1);
-    expect(progress.at(-1)).toBe(progress.length);
+    // 2 trials of 4 replies and 5 drains, and the scrollback fill: no frames for tmux.
+    expect(progress.at(-1)).toBe(19);
   }, 120_000);
 });
 

@@ -20,7 +20,7 @@ import { chooseIdentity, IDENTIFY_PROBES, readIdentification } from './identify.
 import { currentPlatform } from './platform.js';
 import { runProbes } from './run-probes.js';
 import { FigureBook } from './speed-book.js';
-import { CpuLedger, loadAverage } from './speed-machine.js';
+import { CpuLedger, cpuCount, loadAverage } from './speed-machine.js';
 import { ReplyClock } from './speed-replies.js';
 import { afterBurstTrial, drainPlan, drainTrial, frameTrial, IDLE_GAP_MS, memorySample, replyTrial, settle, type DrainPlan } from './speed-trials.js';
 
@@ -82,7 +82,7 @@ export async function runSpeedTarget(targetId: string, opts: SpeedRunOptions = {
   let current = await open();
   const ledger = new CpuLedger(() => current.session.processes?.() ?? []);
   const before = loadAverage();
-  const total = trials * (4 + 1 + DRAIN_PAYLOADS.length) + 1;
+  const total = trials * (4 + (current.session.openFrameTimer ? 1 : 0) + DRAIN_PAYLOADS.length) + 1;
   let done = 0;
   const step = () => opts.onProgress?.(++done, total);
   try {
@@ -143,7 +143,7 @@ export async function runSpeedTarget(targetId: string, opts: SpeedRunOptions = {
       ledger.sample();
     }
     await fillScrollback(plans.get('scrollback')!, trials);
-    step();
+    opts.onProgress?.((done = total), total);
     ledger.sample();
     const seen = readIdentification(current.ident.results[0]!, current.ident.results[1]!);
     const identity = chooseIdentity(described, seen, factory.resultsId ?? targetId);
@@ -156,7 +156,7 @@ export async function runSpeedTarget(targetId: string, opts: SpeedRunOptions = {
       target: { id: factory.resultsId ?? targetId, identity, engine: described.engine ?? engineOfIdentity(targetId, identity) },
       settings: { ...settings, ...size, modes: { ...seen.modes, ...settings.modes }, ...(opts.options && Object.keys(opts.options).length > 0 ? { options: { ...settings.options, ...opts.options } } : {}) },
       run: { startedAt: startedAt.toISOString(), elapsedMs: Math.round(performance.now() - t0), platform: currentPlatform(), ...(restarts.length > 0 ? { restarts } : {}) },
-      load: { cpus: Math.max(1, (await import('node:os')).availableParallelism()), before, after: loadAverage(), otherCores: cores.other, runCores: cores.run },
+      load: { cpus: cpuCount(), before, after: loadAverage(), otherCores: cores.other, runCores: cores.run },
       figures: book.figures(),
     };
   } finally {

@@ -63,6 +63,11 @@ function cpuTicks(): { busy: number; total: number } {
   }
 }
 
+/** The cores this process may run on. */
+export function cpuCount(): number {
+  return Math.max(1, availableParallelism());
+}
+
 /** The load average (1, 5, 15 minutes), to two decimals. */
 export function loadAverage(): [number, number, number] {
   const [a = 0, b = 0, c = 0] = loadavg().map((x) => Math.round(x * 100) / 100);
@@ -104,7 +109,7 @@ export class CpuLedger {
   cores(): { run: number; other: number } {
     const total = this.last.total - this.start.total;
     if (total <= 0) return { run: 0, other: 0 };
-    const cpus = availableParallelism();
+    const cpus = cpuCount();
     const busy = ((this.last.busy - this.start.busy) / total) * cpus;
     const run = Math.min(busy, (this.runTicks / total) * cpus);
     const round = (x: number) => Math.round(x * 100) / 100;
