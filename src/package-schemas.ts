@@ -7,11 +7,13 @@ import { divergenceFileSchema } from './classify/divergence-schema.js';
 import { probeFileSchema } from './corpus/probe-schema.js';
 import { resultsFileSchema } from './results/results-schema.js';
 import { unicodeResultsSchema } from './results/unicode-results-schema.js';
+import { speedResultsSchema } from './results/speed-results-schema.js';
 
 export const JSON_SCHEMA_FILES = {
   'probe-file.schema.json': () => z.toJSONSchema(probeFileSchema, { io: 'input', target: 'draft-2020-12' }),
   'results.schema.json': () => z.toJSONSchema(resultsFileSchema, { io: 'output', target: 'draft-2020-12' }),
   'unicode-results.schema.json': () => z.toJSONSchema(unicodeResultsSchema, { io: 'output', target: 'draft-2020-12' }),
+  'speed-results.schema.json': () => z.toJSONSchema(speedResultsSchema, { io: 'output', target: 'draft-2020-12' }),
   'divergences.schema.json': () => z.toJSONSchema(divergenceFileSchema, { io: 'input', target: 'draft-2020-12' }),
 } as const;
 

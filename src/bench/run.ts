@@ -20,6 +20,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   fuzz: async () => (await import('./fuzz-bench.js')).fuzzBench,
   conpty: async () => (await import('./conpty-bench.js')).conptyBench,
   pictures: async () => (await import('./pictures-bench.js')).picturesBench,
+  speed: async () => (await import('./speed-bench.js')).speedBench,
 };
 
 function format(f: BenchFigure): string {

@@ -25,6 +25,7 @@ async function reproCorpus(dir: string | undefined): Promise<ReproCorpus> {
 
 export async function diffCommand(a: string, b: string, opts: DiffOptions): Promise<void> {
   const format = validateFormat(opts.format);
+  if (await (await import('./speed-diff-command.js')).diffIfSpeed(a, b, format)) return;
   const left = viewRun(a, readResults(a));
   const right = viewRun(b, readResults(b));
   const source = await reproCorpus(opts.probes);

@@ -23,6 +23,11 @@ const collect = (value: string, prior: string[] = []) => {
   prior.push(value);
   return prior;
 };
+function parseTrials(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || n < 1 || n > 50) throw new UsageError(`--trials "${text}" is not a whole number from 1 to 50`);
+  return n;
+}
 const OUT_RULE = 'a path ending in .json is one results file, anything else a folder';
 
 export function buildProgram(): Command {
@@ -76,9 +81,14 @@ export function buildProgram(): Command {
     .option('-q, --quiet', 'no progress or table')
     .option('--pictures', "save a picture of each screen probe's region of GUI terminals' windows, as a PNG beside the results file under pictures/ (npm run regenerate-results takes them for the site; they cost 0.1 s a probe on terminals that redraw on a timer)")
     .option('--no-pictures', 'take no pictures (the default)')
-    .addOption(new Option('--suite <name>', 'what to run: the probe corpus, or the Unicode width suite (~38,000 items; files go to the unicode/ subfolder of --out)').choices(['corpus', 'unicode']).default('corpus'))
+    .addOption(new Option('--suite <name>', 'what to run: the probe corpus, the Unicode width suite (~38,000 items; files go to the unicode/ subfolder of --out), or the speed figures (as `termprobe speed`; files go to speed/)').choices(['corpus', 'unicode', 'speed']).default('corpus'))
     .option('--chunking', "send each probe's bytes whole and cut at every boundary (random ones for long probes), and report the probes whose answer depends on the cut (to <out>/chunking/)")
     .action(async (opts) => {
+      if (opts.suite === 'speed') {
+        if (opts.probe || opts.category || opts.probes || opts.chunking) throw new UsageError('--suite speed writes its own payloads; --probe, --category, --probes and --chunking are for the probe corpus');
+        await (await import('./speed-command.js')).speedCommand(opts);
+        return;
+      }
       if (opts.suite === 'unicode') {
         if (opts.probe || opts.category || opts.probes) throw new UsageError('--suite unicode runs the whole width suite; --probe, --category and --probes select corpus probes');
         if (opts.chunking) throw new UsageError('--chunking runs the probe corpus; it cannot be combined with --suite unicode');
@@ -88,6 +98,17 @@ export function buildProgram(): Command {
       if (opts.chunking) await (await import('./chunking-command.js')).chunkingCommand(opts);
       else await (await import('./run-command.js')).runCommand(opts);
     });
+
+  program
+    .command('speed')
+    .description('how fast terminals are: reply latency, drain throughput per payload, first frame after output, memory; one speed results file each, in the speed/ subfolder of --out')
+    .addOption(targetOption('GUI terminals and multiplexers (repeatable, or a,b; "all" = every one available here)'))
+    .addOption(outOption(`where speed files go, under speed/ (default: termprobe-results/; the published set: --out results); ${OUT_RULE}`))
+    .addOption(sizeOption('terminal size'))
+    .addOption(optionPairsOption())
+    .addOption(new Option('--trials <n>', 'trials per figure, 1 to 50').argParser(parseTrials).default(5))
+    .option('-q, --quiet', 'no progress or table')
+    .action(async (opts) => void (await (await import('./speed-command.js')).speedCommand(opts)));
 
   program
     .command('targets')

@@ -65,6 +65,13 @@ async function sessionReportsFor(files: string[]) {
   };
 }
 
+/** Speed results in speed/ beside the results files named (or beside the default folders' files), for speed.html. */
+async function speedRunsFor(files: string[]) {
+  const dirs = files.length > 0 ? [...new Set(files.map((f) => dirname(f)))] : [OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR].filter((d) => jsonFilesIn(join(d, 'speed')).length > 0).slice(0, 1);
+  const { readSpeedResults } = await import('../results/read-speed-results.js');
+  return dirs.flatMap((d) => jsonFilesIn(join(d, 'speed'))).map(readSpeedResults);
+}
+
 function jsonFilesIn(dir: string): string[] {
   try {
     return readdirSync(dir).filter((n) => n.endsWith('.json')).sort().map((n) => join(dir, n));
@@ -89,7 +96,8 @@ export async function siteCommand(files: string[], opts: SiteCommandOptions): Pr
     const { sessions, chunking } = await sessionReportsFor(files);
     const note = opts.allVersions ? undefined : hiddenVersionsNote(hidden);
     const notes = note ? [note.replace('(--all-versions shows every one)', '(each on its history page; --all-versions puts every one in the table)')] : [];
-    const stats = await buildSite(views, opts.out.path, { reference: against, runner: referenceRunner, registry: opts.registry, probes: opts.probes, unicode, otherVersions, notRun: await releasesNotRun(otherVersions), notes, sessions, chunking });
+    const speed = await speedRunsFor(files);
+    const stats = await buildSite(views, opts.out.path, { reference: against, runner: referenceRunner, registry: opts.registry, probes: opts.probes, unicode, otherVersions, notRun: await releasesNotRun(otherVersions), notes, sessions, chunking, speed });
     if (!opts.quiet) {
       const ms = performance.now() - t0;
       const mb = stats.bytes / 1e6;

@@ -8,6 +8,7 @@
 import { BadInputError } from '../util/bad-input-error.js';
 import { readFileSync, statSync } from 'node:fs';
 import { jsonProblem } from './json-problem.js';
+import { issueText } from './schema-issue.js';
 import { resultsFileSchema, RESULTS_SCHEMA_ID, type ResultsFile } from './results-schema.js';
 
 export class ResultsFileError extends BadInputError {
@@ -60,9 +61,8 @@ export function parseResults(text: string, file: string): ResultsFile {
   const parsed = resultsFileSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
-    const what = issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')}` : issue.message;
-    throw new ResultsFileError(file, `not a termprobe results file: ${path || '(top)'}${probeNamed(data, issue.path)}: ${what}`);
+    const { path, what } = issueText(issue);
+    throw new ResultsFileError(file, `not a termprobe results file: ${path}${probeNamed(data, issue.path)}: ${what}`);
   }
   checkUnique(parsed.data, file);
   return parsed.data;

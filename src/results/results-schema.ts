@@ -158,17 +158,20 @@ export const platformSchema = z.strictObject({
   arch: z.string().max(32).optional(),
 });
 
+/** Who a run measured (results, Unicode and speed files alike). */
+export const runTargetSchema = z.strictObject({
+  /** The target's registry name, e.g. "xterm.js", "tmux", "kitty", "self". */
+  id: z.string(),
+  identity: identitySchema,
+  /** The emulation engine behind the terminal: the six VTE front ends are one engine, qterminal and cool-retro-term another. Consensus counts engines, not packages. */
+  engine: z.strictObject({ name: z.string(), version: z.string().optional(), source: z.string().optional() }).optional(),
+});
+
 export const resultsFileSchema = z.strictObject({
   schema: z.literal(RESULTS_SCHEMA_ID),
   tool: z.strictObject({ name: z.literal('termprobe'), version: z.string() }),
   corpus: z.strictObject({ hash: z.string().regex(/^sha256:[0-9a-f]{64}$/), probes: z.int().min(0) }),
-  target: z.strictObject({
-    /** The target's registry name, e.g. "xterm.js", "tmux", "kitty", "self". */
-    id: z.string(),
-    identity: identitySchema,
-    /** The emulation engine behind the terminal: the six VTE front ends are one engine, qterminal and cool-retro-term another. Consensus counts engines, not packages. */
-    engine: z.strictObject({ name: z.string(), version: z.string().optional(), source: z.string().optional() }).optional(),
-  }),
+  target: runTargetSchema,
   settings: settingsSchema,
   run: z.strictObject({
     startedAt: z.string(),

@@ -4,7 +4,7 @@
  * 40 KB a pass) and every item's answer can be read back (see width-answers.ts).
  */
 import { z } from 'zod';
-import { identitySchema, settingsSchema } from './results-schema.js';
+import { runTargetSchema, settingsSchema } from './results-schema.js';
 
 export const UNICODE_RESULTS_SCHEMA_ID = 'termprobe-unicode/1';
 
@@ -12,11 +12,7 @@ export const unicodeResultsSchema = z.strictObject({
   schema: z.literal(UNICODE_RESULTS_SCHEMA_ID),
   tool: z.strictObject({ name: z.literal('termprobe'), version: z.string() }),
   suite: z.strictObject({ hash: z.string(), unicode: z.string(), emoji: z.string(), items: z.int().min(0), sources: z.array(z.string()) }),
-  target: z.strictObject({
-    id: z.string(),
-    identity: identitySchema,
-    engine: z.strictObject({ name: z.string(), version: z.string().optional(), source: z.string().optional() }).optional(),
-  }),
+  target: runTargetSchema,
   settings: settingsSchema,
   run: z.strictObject({
     startedAt: z.string(),

@@ -27,7 +27,7 @@ export function resultsFileName(name: string, version: string): string {
  * ("xterm.js-6.0.0-unicode-6.json"), so a run with other settings never
  * replaces the default one.
  */
-export function resultsFileFor(results: ResultsFile, options: Record<string, string> = {}): string {
+export function resultsFileFor(results: Pick<ResultsFile, 'target'>, options: Record<string, string> = {}): string {
   const { name, version } = results.target.identity;
   // A terminal given by command (`x11:…`, `stdio:…`) is named with its kind first, so it never replaces the registry's run of the same terminal.
   const kind = /^(x11|wayland|stdio):/.exec(results.target.id)?.[1];

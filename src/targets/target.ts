@@ -26,6 +26,23 @@ export interface OpenOptions {
   pictures?: boolean;
 }
 
+/** A process of a session (speed runs). */
+export interface SessionProcess {
+  pid: number;
+  /** The terminal's own (the terminal and the servers it started), or the harness's (display, compositor, session bus, relay, control client). */
+  own: boolean;
+}
+
+/** Time to the first frame after output (GUI targets with a window; speed runs). */
+export interface FrameTimer {
+  /**
+   * Write `bytes`, which change the cells of `region`, and resolve with the milliseconds from the write to the first
+   * drawing over those cells; undefined when none came within `limitMs`. Waits first for the region to be still.
+   */
+  time(bytes: Uint8Array, region: Region, limitMs: number): Promise<number | undefined>;
+  close(): void;
+}
+
 export interface TargetSession {
   /** Bytes from the engine to the terminal. */
   write(data: Uint8Array): void;
@@ -54,6 +71,13 @@ export interface TargetSession {
    * DA1): their replies are recorded as host-supplied and never judged as the terminal's.
    */
   readonly hostAnswers?: readonly string[];
+  /** The session's processes now (speed runs: the terminal's resident size, and the CPU the run itself takes). */
+  processes?(): SessionProcess[];
+  /**
+   * Start timing frames (speed runs; GUI targets): with the terminal idle and its screen clear, find its window and
+   * its grid. Rejects when it cannot.
+   */
+  openFrameTimer?(): Promise<FrameTimer>;
   /** Change the size (targets that can: embedded, multiplexers). */
   resize?(cols: number, rows: number): Promise<void>;
   /** What the target knows of itself without asking the terminal (package version, dpkg, env). */

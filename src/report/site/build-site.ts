@@ -16,6 +16,7 @@ import type { RunView } from '../../classify/run-view.js';
 import type { UnicodeVerdict } from '../../classify/unicode-verdict.js';
 import type { ChunkingReport } from '../../chunking/run-chunking.js';
 import type { ReplayReport } from '../../replay/replay-report.js';
+import type { SpeedResults } from '../../results/speed-results-schema.js';
 import { loadCorpus, type Corpus } from '../../corpus/load-corpus.js';
 import { toolVersion } from '../../util/tool-version.js';
 import { SiteError } from './site-error.js';
@@ -40,6 +41,8 @@ export interface SiteOptions {
   /** Replay reports and chunking reports for sessions.html (none of either: no sessions pages). */
   sessions?: readonly ReplayReport[];
   chunking?: readonly ChunkingReport[];
+  /** Speed results for speed.html (none: no speed page). */
+  speed?: readonly SpeedResults[];
   /** Runs the reference now when it is not among the runs (the CLI's; without one it must be a file or a run given). */
   runner?: ReferenceRunner;
   /** Notes of the caller's own (versions left out of the matrix), shown with the comparison's. */
@@ -61,6 +64,7 @@ export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {
   if (opts.unicode && opts.unicode.length > 0) model.unicode = opts.unicode;
   if (opts.sessions && opts.sessions.length > 0) model.sessions = opts.sessions;
   if (opts.chunking && opts.chunking.length > 0) model.chunking = opts.chunking;
+  if (opts.speed && opts.speed.length > 0) model.speed = opts.speed;
   return model;
 }
 

@@ -9,6 +9,7 @@ import type { RunView, SignatureLevel } from '../../classify/run-view.js';
 import type { TargetSummary } from '../../classify/score.js';
 import type { Corpus } from '../../corpus/load-corpus.js';
 import type { UnicodeVerdict } from '../../classify/unicode-verdict.js';
+import type { SpeedResults } from '../../results/speed-results-schema.js';
 import type { ChunkingReport } from '../../chunking/run-chunking.js';
 import type { ReplayReport } from '../../replay/replay-report.js';
 import type { Probe } from '../../corpus/probe-schema.js';
@@ -78,6 +79,8 @@ export interface SiteModel {
   /** Replayed sessions and chunking runs, when the site is built with them (sessions-page.ts). */
   sessions?: readonly ReplayReport[];
   chunking?: readonly ChunkingReport[];
+  /** Speed results, when the site is built with them (speed-page.ts). */
+  speed?: readonly SpeedResults[];
 }
 
 const LEVELS: SignatureLevel[] = ['none', 'text', 'cells'];

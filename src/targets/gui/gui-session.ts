@@ -23,6 +23,8 @@ import { WindowPictures, type WindowPicturesOptions } from './x-picture.js';
 import type { Grid } from './x-grid.js';
 import type { Rect } from './x-image-requests.js';
 import type { CapturedPicture } from '../../results/picture-files.js';
+import type { FrameTimer, SessionProcess } from '../target.js';
+import { XFrameTimer } from './x-frame-timer.js';
 
 const encoder = new TextEncoder();
 
@@ -54,6 +56,10 @@ export interface GuiSessionParts {
   awaitViewUpdate?: boolean;
   /** The scratch dir holding foot's pipe-visible files (screen 'pipe-visible'). */
   footDir?: string;
+  /** The session's processes now (speed runs). */
+  processes?: () => SessionProcess[];
+  /** The terminal is a surface inside weston's output window (foot). */
+  inCompositor?: boolean;
 }
 
 export class GuiSession extends RelaySession {
@@ -71,6 +77,7 @@ export class GuiSession extends RelaySession {
   /** foot's pipe-visible read-back (screen 'pipe-visible'). */
   readonly foot: FootVisibleReader | undefined;
   private pictures: WindowPictures | undefined;
+  private frameTimer: FrameTimer | undefined;
 
   constructor(relay: FifoRelay, private readonly signal: AbortSignal | undefined, readonly parts: GuiSessionParts) {
     super(relay, signal);
@@ -123,6 +130,29 @@ export class GuiSession extends RelaySession {
       this.capturePicture = (region) => pictures.capture(region);
     }
     return pictures.grid;
+  }
+
+  processes(): SessionProcess[] {
+    return this.parts.processes?.() ?? [];
+  }
+
+  /** Time frames after output (x-frame-timer.ts): with the terminal idle and its screen clear, find its window and grid. */
+  async openFrameTimer(): Promise<FrameTimer> {
+    const display = this.parts.displayEnv?.['DISPLAY'];
+    if (!display) throw new Error('the session has no X display to watch');
+    const timer = await XFrameTimer.open({
+      display,
+      cols: this.parts.cols,
+      rows: this.parts.rows,
+      exchange: (bytes) => this.exchange(bytes, 5000),
+      listen: (sink) => this.listen(sink),
+      write: (bytes) => this.write(bytes),
+      inCompositor: this.parts.inCompositor,
+      signal: this.endSignal(),
+    });
+    if (this.closed) timer.close();
+    else this.frameTimer = timer;
+    return timer;
   }
 
   /** Where a picture of `region` is cut from the window, in its pixels (once pictures have started). */
@@ -259,6 +289,7 @@ export class GuiSession extends RelaySession {
     this.ended.abort(new Error('the GUI session closed'));
     this.selection?.close();
     this.pictures?.close();
+    this.frameTimer?.close();
     this.endExchange?.();
     await this.parts.stop();
   }

@@ -15,6 +15,7 @@ import { guiIdentity, upstreamVersion } from '../common/package-identity.js';
 import { FRONT_ENDS } from '../../results/engines.js';
 import { dpkgVersion } from '../common/program-version.js';
 import { exited, spawnGroup, stopGroup, sweepMarked } from '../common/marked-processes.js';
+import { markedSessionProcesses } from '../common/session-processes.js';
 import { findRecipe, type GuiRecipe, type LaunchContext } from './gui-recipes.js';
 import { createScratch, type Scratch } from '../common/scratch-home.js';
 import { GuiSession } from './gui-session.js';
@@ -191,7 +192,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
       footIni: recipe.screen === 'pipe-visible' ? writeFootConfig(scratch.dir) : '',
     };
     const screen = screenMethod(recipe);
-    session = new GuiSession(relay, signal, { stop: stopAll, cols, rows, screen: screen.method, kittySocket: ctx.kittySocket, home: scratch.home, displayEnv, multiClick: recipe.multiClick ?? 'spaced', keepsSelection: recipe.keepsSelection, curvedScreen: recipe.curvedScreen, awaitClaimCheck: !recipe.vte, awaitViewUpdate: recipe.awaitViewUpdate, footDir: scratch.dir });
+    session = new GuiSession(relay, signal, { stop: stopAll, cols, rows, screen: screen.method, kittySocket: ctx.kittySocket, home: scratch.home, displayEnv, multiClick: recipe.multiClick ?? 'spaced', keepsSelection: recipe.keepsSelection, curvedScreen: recipe.curvedScreen, awaitClaimCheck: !recipe.vte, awaitViewUpdate: recipe.awaitViewUpdate, footDir: scratch.dir, processes: () => markedSessionProcesses(scratch.marker), inCompositor: recipe.display === 'wayland' });
 
     const logPath = join(scratch.dir, 'terminal.log');
     const logFd = openSync(logPath, 'w');

@@ -24,7 +24,7 @@ import { concatBytes } from '../common/reply-channel.js';
 /** Bytes kept for the hardcopy check: far more than any probe and its prelude. */
 const SINCE_READ_MAX = 1 << 16;
 import { identityFromCommand } from '../common/program-version.js';
-import type { OpenOptions, TargetFactory } from '../target.js';
+import type { OpenOptions, SessionProcess, TargetFactory } from '../target.js';
 import { makeSocketDir } from './socket-dir.js';
 import { validateTargetOptions } from '../target-options.js';
 import { startOrClose, TargetStartError, wrongSizeMessage } from '../target-start-error.js';
@@ -142,6 +142,12 @@ class ScreenSession extends RelaySession {
     if (now.cols !== cols || now.rows !== rows) throw new TargetStartError(`screen could not be resized to ${cols}x${rows}: it is ${now.cols}x${now.rows}`);
     this.cols = cols;
     this.rows = rows;
+  }
+
+  /** The screen server (`-D -m` does not fork: the process started is the server); its window's relay is the harness's. */
+  processes(): SessionProcess[] {
+    const pid = this.server?.pid;
+    return pid !== undefined && isAlive(pid) ? [{ pid, own: true }] : [];
   }
 
   override write(data: Uint8Array): void {

@@ -13,7 +13,7 @@ import { StyledRowsReader } from './capture-cells.js';
 import { FifoRelay, isAlive, RelaySession, type Description } from '../common/fifo-relay.js';
 import { checkPrograms } from '../common/find-program.js';
 import { identityFromCommand } from '../common/program-version.js';
-import type { OpenOptions, TargetFactory } from '../target.js';
+import type { OpenOptions, SessionProcess, TargetFactory } from '../target.js';
 import { makeSocketDir, type SocketDir } from './socket-dir.js';
 import { validateTargetOptions } from '../target-options.js';
 import { startOrClose, TargetStartError, wrongSizeMessage } from '../target-start-error.js';
@@ -87,6 +87,15 @@ class TmuxSession extends RelaySession {
   private get ctl(): TmuxControl {
     if (!this.control || this.closed) throw new Error('the tmux session is closed');
     return this.control;
+  }
+
+  /** The server (the terminal) and the control client (the harness's); the pane's relay runs under the server. */
+  processes(): SessionProcess[] {
+    const out: SessionProcess[] = [];
+    if (this.serverPid !== undefined && isAlive(this.serverPid)) out.push({ pid: this.serverPid, own: true });
+    const client = this.control?.pid;
+    if (client !== undefined && isAlive(client)) out.push({ pid: client, own: false });
+    return out;
   }
 
   async readCursor(): Promise<{ row: number; col: number }> {
