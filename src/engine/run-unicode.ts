@@ -200,7 +200,7 @@ export async function measureSession(targetId: string, sessionOrHolder: TargetSe
       measuringMs,
       batches: off.batches + (on?.batches ?? 0),
       ...(restarts > 0 ? { restarts } : {}),
-      ...(settable ? {} : { on: `not measured with mode 2027 set: DECRQM ?2027 answered ${mode2027}, not settable` }),
+      ...(settable ? {} : { on: `DECRQM ?2027 answered ${mode2027}: not settable` }),
       ...(gaveUp ? { gaveUp } : {}),
     },
     answers: { off: encodePass(items, off), on: on ? encodePass(items, on) : '.'.repeat(items.length) },
