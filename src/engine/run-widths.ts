@@ -71,6 +71,8 @@ interface InFlight {
   cprs: { row: number; col: number }[];
   /** The column its tag (a CUP to the last row, then CPR, before the sentinel) reports. */
   tag: number;
+  /** Its place in the order batches were sent. */
+  seq: number;
   /** Bytes written for it (the batch, its tag and sentinel). */
   bytes: number;
 }
@@ -92,8 +94,14 @@ class WidthRunner {
   private readonly remeasured: number[] = [];
   private readonly queue: { batch: WidthBatch; alone: boolean }[] = [];
   private sentBatches = 0;
-  /** Tags of batches given up on (idle timeout) whose answers may still come: known by their tag, and dropped. */
-  private readonly givenUp = new Set<number>();
+  /**
+   * Tags of batches given up on (idle timeout) whose answers may still come: known by their tag, and
+   * dropped; each with the batch's place in the sending order. Answers come in order, so once a later
+   * batch is answered, those of earlier ones never will be, and their tags are free again. No tag is in
+   * use twice among the batches in flight and those given up on: a late answer taken for the head's own
+   * set every later batch one answer off (Emacs, slowed by a loaded machine, lost its last 97,101 items so).
+   */
+  private readonly givenUp = new Map<number, number>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** The first batch of the current run of lost ones (reset by a batch answered whole). */
   private firstLost: number[] | undefined;
@@ -127,7 +135,8 @@ class WidthRunner {
           head.cprs.pop();
           if (this.offset && (this.offset.row !== 0 || this.offset.col !== 0)) for (const c of head.cprs) (c.row -= this.offset.row), (c.col -= this.offset.col);
           this.land(true);
-        } else if (col !== undefined && this.givenUp.delete(col)) {
+        } else if (col !== undefined && this.givenUp.has(col)) {
+          this.givenUp.delete(col);
           head.cprs.length = 0; // the late answers of a batch given up on: not the head's
         } else {
           this.land(false);
@@ -151,6 +160,7 @@ class WidthRunner {
 
   private land(complete: boolean): void {
     const f = this.inflight.shift()!;
+    if (complete) for (const [tag, seq] of this.givenUp) if (seq < f.seq) this.givenUp.delete(tag);
     this.bytesInFlight -= f.bytes;
     this.landed.push({ f, complete });
   }
@@ -188,6 +198,19 @@ class WidthRunner {
       this.remeasured.push(p.index);
       this.queue.push(this.aloneFor(p.index));
     }
+  }
+
+  /** A tag no batch in flight or given up on has, going round the columns; undefined when every one is in use. */
+  private freeTag(cols: number): number | undefined {
+    // Nothing in flight: the batches given up on are all older than the next one; their tags go back in use.
+    if (this.inflight.length === 0 && this.givenUp.size >= cols) this.givenUp.clear();
+    if (this.inflight.length + this.givenUp.size >= cols) return undefined;
+    const used = new Set([...this.inflight.map((f) => f.tag), ...this.givenUp.keys()]);
+    for (let k = 0; k < cols; k++) {
+      const tag = ((this.sentBatches + k) % cols) + 1;
+      if (!used.has(tag)) return tag;
+    }
+    return undefined;
   }
 
   private idleMs(): number {
@@ -238,13 +261,14 @@ class WidthRunner {
         }
         if (this.queue.length === 0 && this.inflight.length === 0) break;
         while (this.queue.length > 0 && (this.inflight.length === 0 || this.bytesInFlight + this.queue[0]!.batch.bytes.length <= budget)) {
+          const tag = this.freeTag(size.cols);
+          if (tag === undefined) break;
           const next = this.queue.shift()!;
-          const tag = (this.sentBatches % size.cols) + 1;
           const fence = encoder.encode(`\x1b[${size.rows};${tag}H${CPR}${DA1}`);
           const bytes = new Uint8Array(next.batch.bytes.length + fence.length);
           bytes.set(next.batch.bytes);
           bytes.set(fence, next.batch.bytes.length);
-          this.inflight.push({ ...next, cprs: [], tag, bytes: bytes.length });
+          this.inflight.push({ ...next, cprs: [], tag, seq: this.sentBatches, bytes: bytes.length });
           this.bytesInFlight += bytes.length;
           this.sentBatches++;
           this.lastActivity = performance.now();
@@ -256,7 +280,7 @@ class WidthRunner {
           await this.waitForActivity(this.idleMs() - idle);
           continue;
         }
-        this.givenUp.add(this.inflight[0]!.tag);
+        this.givenUp.set(this.inflight[0]!.tag, this.inflight[0]!.seq);
         this.firstLost ??= this.inflight[0]!.batch.placements.map((p) => p.index);
         this.land(false);
         this.lastActivity = performance.now();
