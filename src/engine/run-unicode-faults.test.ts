@@ -40,6 +40,38 @@ child.on('exit', () => process.exit(0));
   return `stdio:node ${file}`;
 }
 
+/** The adapter behind a wrapper that drops the sentinel of the third batch of width items (as GNU screen, pressed, drops replies). */
+function dropsOneSentinel(): string {
+  const file = join(tempDir('termprobe-lossy-'), 'lossy.mjs');
+  writeFileSync(file, `import { spawn } from 'node:child_process';
+const child = spawn(process.execPath, [${JSON.stringify(ADAPTER)}], { stdio: ['pipe', 'pipe', 'inherit'] });
+process.stdin.pipe(child.stdin);
+const DA1 = Buffer.from('\\x1b[?1;2c', 'latin1');
+let pending = Buffer.alloc(0);
+let seen = 0;
+let before = '';
+child.stdout.on('data', (chunk) => {
+  pending = Buffer.concat([pending, chunk]);
+  while (pending.length >= 5 && pending.length >= 5 + pending.readUInt32BE(1)) {
+    const type = pending[0];
+    let payload = pending.subarray(5, 5 + pending.readUInt32BE(1));
+    pending = pending.subarray(5 + payload.length);
+    // A batch's sentinel follows its tag, a cursor report from the last row.
+    const at = type === 0x44 ? payload.indexOf(DA1) : -1;
+    const tagged = at >= 0 && /\\x1b\\[24;\\d+R$/.test(before + payload.subarray(0, at).toString('latin1'));
+    if (type === 0x44) before = (before + payload.toString('latin1')).slice(-16);
+    if (tagged && ++seen === 3) payload = Buffer.concat([payload.subarray(0, at), payload.subarray(at + DA1.length)]);
+    const head = Buffer.alloc(5);
+    head[0] = type;
+    head.writeUInt32BE(payload.length, 1);
+    process.stdout.write(Buffer.concat([head, payload]));
+  }
+});
+child.on('exit', () => process.exit(0));
+`);
+  return `stdio:node ${file}`;
+}
+
 // U+4D00-4DFF: CJK Extension A's last ideographs and the Yijing hexagrams (U+4DC0 the first), and a few items after them.
 const items = full.items.filter((i) => /^wide:4D[0-9A-F]{2}$/.test(i.id) || ['narrow:0041', 'zero-width:0301', 'emoji-zwj:1F468-200D-1F469-200D-1F467'].includes(i.id));
 const suite = { ...full, items };
@@ -62,4 +94,17 @@ describe('a terminal that hangs or dies on a code point', () => {
       expect(results.run.restarts).toBe(2);
     });
   }
+});
+
+describe('a terminal that drops a reply', () => {
+  it('keeps the answers in step: the batches whose sentinel was lost are measured again, every item gets its own answer', async () => {
+    // Four screens of CJK ideographs and Latin letters; the third batch's sentinel is dropped.
+    const some = full.items.filter((i) => /^wide:4E[0-9A-F]{2}$/.test(i.id) || /^wide:4F[0-9A-F]{2}$/.test(i.id) || /^wide:50[0-9A-F]{2}$/.test(i.id) || /^narrow:00[4-7][0-9A-F]$/.test(i.id));
+    const { results, gaveUp } = await runUnicodeTarget(dropsOneSentinel(), { ...full, items: some }, { idleTimeoutMs: 1000 });
+    expect(gaveUp).toBeUndefined();
+    const wrong = some.filter((item, i) => advanceOf(results, 'off', i, item.id) !== item.expect).map((i) => i.id);
+    expect(wrong).toEqual([]);
+    expect(results.remeasured.off.length).toBeGreaterThan(0);
+    expect(results.run.restarts).toBeUndefined();
+  });
 });

@@ -139,7 +139,10 @@ class WidthRunner {
           this.givenUp.delete(col);
           head.cprs.length = 0; // the late answers of a batch given up on: not the head's
         } else {
-          this.land(false);
+          // Another batch's tag: the sentinels of the batches before it were lost (GNU screen drops replies
+          // when pressed). Those and it are measured again alone; the answers are in step again.
+          const k = col === undefined ? -1 : this.inflight.findIndex((f, i) => i > 0 && f.tag === col);
+          for (let j = 0; j <= Math.max(0, k); j++) this.land(false);
         }
       }
     }
