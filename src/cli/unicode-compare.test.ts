@@ -68,5 +68,18 @@ describe('termprobe compare --unicode', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/bad\.json: at /);
     expect(r.stdout).toBe('');
+    // A run-length encoded pass claiming more answers than its suite has items is refused before it is expanded.
+    const { answers: _a, ...rest } = JSON.parse(readFileSync(join(PUBLISHED, 'xterm-379.json'), 'utf8')) as Record<string, unknown>;
+    const huge = join(dir, 'huge.json');
+    writeFileSync(huge, JSON.stringify({ ...rest, answers: { off: '2{999999999}', on: '.{164208}' } }));
+    const h = runCli(['compare', '--unicode', huge]);
+    expect(h.code).toBe(2);
+    expect(h.stderr.trim()).toMatch(/^termprobe: .*huge\.json: at answers\.off: more than 164208 answers for a suite of 164208 items$/);
+    // A file of a suite this termprobe does not know.
+    const unknown = join(dir, 'unknown.json');
+    writeFileSync(unknown, readFileSync(join(PUBLISHED, 'xterm-379.json'), 'utf8').replace(/"hash": "[0-9a-f]{16}"/, '"hash": "0123456789abcdef"'));
+    const u = runCli(['compare', '--unicode', unknown]);
+    expect(u.code).toBe(2);
+    expect(u.stderr.trim()).toMatch(/^termprobe: .*unknown\.json: xterm 379 was measured with width suite 0123456789abcdef, which this termprobe does not know/);
   });
 });
