@@ -84,7 +84,7 @@ export async function measureWidths(session: TargetSession, items: readonly Widt
 class WidthRunner {
   private readonly parser = new ReplyParser();
   private readonly inflight: InFlight[] = [];
-  private readonly landed: { f: InFlight; complete: boolean }[] = [];
+  private readonly landed: { f: InFlight; complete: boolean; why?: string }[] = [];
   private bytesInFlight = 0;
   private lastActivity = performance.now();
   private wake: (() => void) | null = null;
@@ -142,7 +142,8 @@ class WidthRunner {
           // Another batch's tag: the sentinels of the batches before it were lost (GNU screen drops replies
           // when pressed). Those and it are measured again alone; the answers are in step again.
           const k = col === undefined ? -1 : this.inflight.findIndex((f, i) => i > 0 && f.tag === col);
-          for (let j = 0; j <= Math.max(0, k); j++) this.land(false);
+          const why = k > 0 ? 'its sentinel was lost' : tag ? `its sentinel came after a report of column ${tag.col}, not its tag's ${head.tag}` : 'its sentinel came with no cursor report before it';
+          for (let j = 0; j <= Math.max(0, k); j++) this.land(false, why);
         }
       }
     }
@@ -161,11 +162,12 @@ class WidthRunner {
     this.offset = tag.col === expectedCol - 1 ? { row: -1, col: -1 } : { row: 0, col: 0 };
   }
 
-  private land(complete: boolean): void {
+  /** The head batch is done: answered whole, or not (then `why` says how it ended, for the notes of items measured alone). */
+  private land(complete: boolean, why?: string): void {
     const f = this.inflight.shift()!;
     if (complete) for (const [tag, seq] of this.givenUp) if (seq < f.seq) this.givenUp.delete(tag);
     this.bytesInFlight -= f.bytes;
-    this.landed.push({ f, complete });
+    this.landed.push({ f, complete, ...(why ? { why } : {}) });
   }
 
   private aloneFor(index: number): { batch: WidthBatch; alone: boolean } {
@@ -173,7 +175,7 @@ class WidthRunner {
   }
 
   /** Record a batch's answers; items whose answer is unusable go back in the queue, alone. */
-  private settle(f: InFlight, complete: boolean): void {
+  private settle(f: InFlight, complete: boolean, why?: string): void {
     const { cols } = this.o.size;
     const { placements } = f.batch;
     if (f.alone) {
@@ -181,7 +183,7 @@ class WidthRunner {
       const cpr = f.cprs[f.cprs.length - 1];
       if (!complete || !cpr) {
         this.advances.set(p.index, null);
-        this.notes.set(p.index, complete ? 'no cursor report came back (the item swallowed the query)' : `no answer within ${this.idleMs()} ms`);
+        this.notes.set(p.index, complete ? 'no cursor report came back (the item swallowed the query)' : (why ?? `no answer within ${this.idleMs()} ms`));
         return;
       }
       const advance = (cpr.row - 1) * cols + (cpr.col - 1);
@@ -249,8 +251,8 @@ class WidthRunner {
     try {
       for (;;) {
         if (this.o.signal?.aborted) throw this.o.signal.reason ?? new Error('aborted');
-        for (const { f, complete } of this.landed.splice(0)) {
-          this.settle(f, complete);
+        for (const { f, complete, why } of this.landed.splice(0)) {
+          this.settle(f, complete, why);
           if (complete) {
             timeouts = 0;
             this.firstLost = undefined;
