@@ -1,12 +1,17 @@
 /**
  * The Unicode verdict of one terminal, from its width-suite answers: for each
  * Unicode version, the share of that version's new wide code points drawn wide
- * and of its new zero-width ones drawn zero width; the version that best
+ * (the CJK extensions of planes 2-3 apart), of its new zero-width ones drawn
+ * zero width and of its new narrow ones drawn narrow; the version that best
  * explains the answers; the same for emoji versions; ZWJ (by emoji version),
- * VS16, VS15 and the other sequence shares; and the items that disagree with
- * what the terminal claims (DECRQM 2027) or, failing a claim, its best match.
+ * VS16, VS15, SRI, SFZ, RI and the other sequence shares; how it draws the
+ * ambiguous-width set; the language lines and spacing marks under both
+ * conventions for spacing marks; what mode 2027 changes where it was measured
+ * both ways; and the items that disagree with what the terminal claims
+ * (DECRQM 2027) or, failing a claim, its best match.
  */
-import type { WidthItem, WidthSuite } from '../corpus/width-suite/width-item.js';
+import { inPlanes23, type WidthItem, type WidthSuite } from '../corpus/width-suite/width-item.js';
+import { alignUnicodeResults, type SuiteLacks } from '../results/align-unicode-results.js';
 import type { UnicodePass, UnicodeResults } from '../results/unicode-results-schema.js';
 import { advanceOf } from '../results/width-answers.js';
 
@@ -17,8 +22,32 @@ export interface Share {
 
 export interface VersionRow {
   version: string;
+  /** New wide code points outside planes 2-3. */
   wide: Share;
+  /** New wide code points of planes 2-3 (CJK extensions: wide by range in most terminals, whatever their tables). */
+  wideExt: Share;
   zero: Share;
+  narrow: Share;
+}
+
+/** The two conventions for spacing marks (Mc): each advances a column, or none. */
+export interface ConventionShares {
+  /** Drawn as the convention where a spacing mark advances one column says. */
+  advance: Share;
+  /** Drawn as the convention where it advances none says. */
+  zero: Share;
+  /** The convention that explains more of the answers (ties: advance); disagreements are judged by it. */
+  reading: 'advance' | 'zero';
+}
+
+/** What mode 2027 changed, by category, where the cluster items were measured with it reset and set. */
+export interface Mode2027Change {
+  category: WidthItem['category'];
+  /** Drawn as one cluster says, with the mode reset and set. */
+  off: Share;
+  on: Share;
+  /** Items whose advance differs between the two. */
+  changed: number;
 }
 
 export interface Disagreement {
@@ -30,6 +59,10 @@ export interface Disagreement {
   pass: UnicodePass;
   expected: number;
   got: number | null;
+  /** For language lines and spacing marks: the convention `expected` follows. */
+  convention?: 'advance' | 'zero';
+  /** For language lines: the language. */
+  note?: string;
 }
 
 export interface UnicodeVerdict {
@@ -48,13 +81,17 @@ export interface UnicodeVerdict {
   emoji: { versions: { version: string; share: Share }[]; best: string };
   zwj: { share: Share; versions: { version: string; share: Share }[] };
   shares: Record<string, Share>;
+  /** The ambiguous-width set: how many drawn narrow (1), wide (2), otherwise; and which way most went. */
+  ambiguous: { narrow: number; wide: number; other: number; total: number; reading: 'narrow' | 'wide' };
+  /** Language lines and spacing marks, under both conventions for spacing marks. */
+  conventions: { language: ConventionShares; 'spacing-mark': ConventionShares };
+  /** Mode 2027: measured both ways (where DECRQM reports it settable), or why not. */
+  pass2027: { measured: boolean; why?: string; changes: Mode2027Change[] };
+  /** Set when the file was measured with an earlier, smaller suite: what it lacks (those items are not judged). */
+  lacks?: SuiteLacks & { categories: Record<string, number> };
   /** Items measured with no answer, or marked (the choke items and any the terminal swallowed). */
   marked: { id: string; pass: UnicodePass; got: number | null; note?: string }[];
   disagreements: Disagreement[];
-}
-
-export class SuiteMismatchError extends Error {
-  override name = 'SuiteMismatchError';
 }
 
 const numbers = new Map<string, number>();
@@ -124,36 +161,75 @@ function markedItem(id: string, pass: UnicodePass, got: number | null, note: str
  * was a million objects for a site build's 28 verdicts. One set of columns,
  * grown as needed and reused (a verdict is computed synchronously, start to end).
  */
-let columns = { count: 0, index: new Int32Array(0), on: new Uint8Array(0), expected: new Float64Array(0), got: new Float64Array(0), ok: new Uint8Array(0) };
+let columns = { count: 0, index: new Int32Array(0), on: new Uint8Array(0), expected: new Float64Array(0), got: new Float64Array(0), ok: new Uint8Array(0), convention: new Uint8Array(0) };
 function outcomeColumns(n: number): typeof columns {
-  if (columns.index.length < n) columns = { count: 0, index: new Int32Array(n), on: new Uint8Array(n), expected: new Float64Array(n), got: new Float64Array(n), ok: new Uint8Array(n) };
+  if (columns.index.length < n) columns = { count: 0, index: new Int32Array(n), on: new Uint8Array(n), expected: new Float64Array(n), got: new Float64Array(n), ok: new Uint8Array(n), convention: new Uint8Array(n) };
   columns.count = 0;
   return columns;
 }
 
-export function unicodeVerdict(results: UnicodeResults, suite: WidthSuite): UnicodeVerdict {
-  if (results.suite.hash !== suite.hash) {
-    throw new SuiteMismatchError(`${results.target.identity.name} ${results.target.identity.version} was measured with width suite ${results.suite.hash}; this termprobe has ${suite.hash} (run it again with this version)`);
+/** The 2027 pass was measured when the terminal reports the mode settable (DECRQM 1 or 2); else why not. */
+function pass2027Of(results: UnicodeResults, mode2027: string): { measured: boolean; why?: string } {
+  if ([...results.answers.on].some((c) => c !== '.')) return { measured: true };
+  return { measured: false, why: results.run.on ?? `DECRQM ?2027 answered ${mode2027}` };
+}
+
+/** Which convention for spacing marks explains more of a category's answers. */
+function conventionOf(items: readonly WidthItem[], got: (index: number) => number | null | undefined, indexes: readonly number[]): ConventionShares {
+  const advance = share();
+  const zero = share();
+  for (const i of indexes) {
+    const item = items[i]!;
+    const answer = got(i);
+    if (answer === undefined || answer === null) continue;
+    add(advance, answer === item.expect);
+    add(zero, answer === (item.alt ?? item.expect));
   }
+  return { advance, zero, reading: zero.matched > advance.matched ? 'zero' : 'advance' };
+}
+
+export function unicodeVerdict(original: UnicodeResults, suite: WidthSuite): UnicodeVerdict {
+  const { results, lacks } = alignUnicodeResults(original, suite);
   const mode2027 = results.settings.modes?.['?2027'] ?? 'no-reply';
+  const pass2027 = pass2027Of(results, mode2027);
   const claims2027 = ['set', 'reset', 'permanently-set'].includes(mode2027);
   const got = (index: number, item: WidthItem, pass: UnicodePass) => advanceOf(results, pass, index, item.id);
   const items = suite.items;
+  /** The pass an item is judged in: clusters with mode 2027 set, where it was measured so and the terminal claims the mode. */
+  const passOf = (item: WidthItem): UnicodePass => (pass2027.measured && claims2027 && item.cluster !== undefined ? 'on' : 'off');
 
   // Grapheme clusters: as clusters in the 2027-set pass when 2027 is claimed; otherwise by whichever reading explains more.
   let clusterItems = 0;
   let wholeOff = 0;
+  const byCategory = new Map<WidthItem['category'], number[]>();
   for (let index = 0; index < items.length; index++) {
     const item = items[index]!;
+    const list = byCategory.get(item.category);
+    if (list) list.push(index);
+    else byCategory.set(item.category, [index]);
     if (item.cluster === undefined || item.cluster === item.expect) continue;
     clusterItems++;
     if (got(index, item, 'off') === item.cluster) wholeOff++;
   }
   const clusters: UnicodeVerdict['clusters'] = claims2027 || wholeOff * 2 > clusterItems ? 'cluster' : 'per-code-point';
   const keys = wideKeysOf(suite);
+  const conventions = {
+    language: conventionOf(items, (i) => got(i, items[i]!, 'off'), byCategory.get('language') ?? []),
+    'spacing-mark': conventionOf(items, (i) => got(i, items[i]!, 'off'), byCategory.get('spacing-mark') ?? []),
+  };
+  const ambiguous = { narrow: 0, wide: 0, other: 0, total: 0, reading: 'narrow' as 'narrow' | 'wide' };
+  for (const i of byCategory.get('ambiguous') ?? []) {
+    const a = got(i, items[i]!, 'off');
+    if (a === undefined || a === null) continue;
+    ambiguous.total++;
+    if (a === 1) ambiguous.narrow++;
+    else if (a === 2) ambiguous.wide++;
+    else ambiguous.other++;
+  }
+  if (ambiguous.wide > ambiguous.narrow) ambiguous.reading = 'wide';
 
   const rows = new Map<string, VersionRow>();
-  const row = (v: string) => rows.get(v) ?? rows.set(v, { version: v, wide: share(), zero: share() }).get(v)!;
+  const row = (v: string) => rows.get(v) ?? rows.set(v, { version: v, wide: share(), wideExt: share(), zero: share(), narrow: share() }).get(v)!;
   const widePoints: Tally = new Map();
   const emojiPoints: Tally = new Map();
   const emojiRows = new Map<string, Share>();
@@ -162,22 +238,42 @@ export function unicodeVerdict(results: UnicodeResults, suite: WidthSuite): Unic
   const shares: Record<string, Share> = {};
   const marked: UnicodeVerdict['marked'] = [];
   const outcomes = outcomeColumns(items.length);
+  const lacking: Record<string, number> = {};
+  const changes = new Map<WidthItem['category'], Mode2027Change>();
 
   for (let index = 0; index < items.length; index++) {
     const item = items[index]!;
+    if (results.answers.off[index] === '.') {
+      lacking[item.category] = (lacking[item.category] ?? 0) + 1;
+      continue;
+    }
     if (item.category === 'choke') {
       const g = got(index, item, 'off');
       marked.push(markedItem(item.id, 'off', g ?? null, results.notes.off[item.id]));
       continue;
     }
     // Shares count what a table reader asks (a ZWJ sequence drawn as one emoji); disagreements, what the terminal claims.
-    const pass: UnicodePass = claims2027 && item.cluster !== undefined ? 'on' : 'off';
+    const pass = passOf(item);
     const expected = item.cluster ?? item.expect!;
-    const claimed = clusters === 'cluster' ? expected : item.expect!;
+    let claimed = clusters === 'cluster' ? expected : item.expect!;
+    const convention = item.category === 'language' || item.category === 'spacing-mark' ? conventions[item.category].reading : undefined;
+    if (convention === 'zero') claimed = item.alt ?? item.expect!;
+    if (item.category === 'ambiguous' && ambiguous.reading === 'wide') claimed = 2;
     const answer = got(index, item, pass);
     if (answer === undefined || answer === null) {
       marked.push(markedItem(item.id, pass, null, results.notes[pass][item.id]));
       continue;
+    }
+    if (pass2027.measured && item.cluster !== undefined) {
+      const off = got(index, item, 'off');
+      const on = got(index, item, 'on');
+      if (typeof off === 'number' && typeof on === 'number') {
+        let c = changes.get(item.category);
+        if (!c) changes.set(item.category, (c = { category: item.category, off: share(), on: share(), changed: 0 }));
+        add(c.off, off === item.cluster);
+        add(c.on, on === item.cluster);
+        if (off !== on) c.changed++;
+      }
     }
     const ok = answer === expected;
     const o = outcomes.count++;
@@ -186,14 +282,17 @@ export function unicodeVerdict(results: UnicodeResults, suite: WidthSuite): Unic
     outcomes.expected[o] = claimed;
     outcomes.got[o] = answer;
     outcomes.ok[o] = answer === claimed ? 1 : 0;
+    outcomes.convention[o] = convention === 'zero' ? 2 : convention === 'advance' ? 1 : 0;
     (shares[item.category] ??= share()).total++;
     if (ok) shares[item.category]!.matched++;
     if (item.category === 'wide') {
-      add(row(item.unicode!).wide, ok);
+      add(inPlanes23(item) ? row(item.unicode!).wideExt : row(item.unicode!).wide, ok);
       count(widePoints, keys[index]!, item.unicode!, ok);
     } else if (item.category === 'zero-width') {
       add(row(item.unicode!).zero, ok);
       count(widePoints, keys[index]!, item.unicode!, ok);
+    } else if (item.category === 'narrow') {
+      add(row(item.unicode!).narrow, ok);
     }
     if (item.emoji) {
       add(emojiRows.get(item.emoji) ?? emojiRows.set(item.emoji, share()).get(item.emoji)!, ok);
@@ -213,7 +312,15 @@ export function unicodeVerdict(results: UnicodeResults, suite: WidthSuite): Unic
   const bestEmoji = bestVersion(emojiPoints, emojiVersions);
   // What disagrees with the claim: the best-matching version for code points and emoji, the chosen reading for clusters.
   const upTo = bestUnicode === BELOW_ALL ? 800 : num(bestUnicode);
+  // The CJK extensions of planes 2-3, where drawn wide by range (all but 1% of them): right whatever their version, so judged by their answer.
+  const ext = share();
+  for (const r of rows.values()) {
+    ext.matched += r.wideExt.matched;
+    ext.total += r.wideExt.total;
+  }
+  const extByRange = ext.total > 0 && ext.matched >= ext.total * 0.99;
   const predicted = (item: WidthItem, ok: boolean): boolean => {
+    if (extByRange && inPlanes23(item)) return ok;
     if (item.category === 'wide' || item.category === 'zero-width') return num(item.unicode!) <= upTo ? ok : !ok;
     return ok;
   };
@@ -229,6 +336,8 @@ export function unicodeVerdict(results: UnicodeResults, suite: WidthSuite): Unic
     d.pass = outcomes.on[o] === 1 ? 'on' : 'off';
     d.expected = outcomes.expected[o]!;
     d.got = outcomes.got[o]!;
+    if (outcomes.convention[o]) d.convention = outcomes.convention[o] === 2 ? 'zero' : 'advance';
+    if (item.note) d.note = item.note;
     disagreements.push(d);
   }
   const { identity } = results.target;
@@ -237,7 +346,7 @@ export function unicodeVerdict(results: UnicodeResults, suite: WidthSuite): Unic
     name: identity.name,
     version: identity.version,
     ...(results.target.engine ? { engine: results.target.engine.name } : {}),
-    suite: results.suite.hash,
+    suite: original.suite.hash,
     mode2027,
     answered: outcomes.count,
     clusters,
@@ -245,6 +354,10 @@ export function unicodeVerdict(results: UnicodeResults, suite: WidthSuite): Unic
     emoji: { versions: emojiVersions.map((v) => ({ version: v, share: emojiRows.get(v)! })), best: bestEmoji },
     zwj: { share: zwj, versions: [...zwjRows.keys()].sort(byVersion).map((v) => ({ version: v, share: zwjRows.get(v)! })) },
     shares,
+    ambiguous,
+    conventions,
+    pass2027: { ...pass2027, changes: [...changes.values()] },
+    ...(lacks ? { lacks: { ...lacks, categories: lacking } } : {}),
     marked,
     disagreements,
   };
@@ -252,22 +365,33 @@ export function unicodeVerdict(results: UnicodeResults, suite: WidthSuite): Unic
 
 export const percent = (s: Share | undefined) => (!s || s.total === 0 ? '–' : `${Math.floor((100 * s.matched) / s.total)}%`);
 
-/** "draws widths as Unicode 15.1 (wide 99%, zero width 97%), emoji 15.1; ZWJ 12%, VS16 100%, VS15 0%" */
+/**
+ * "draws widths as Unicode 15.1 (zero width 99%, wide 99%, planes 2-3 100%), emoji 15.1;
+ * ZWJ 12%, VS16 100%, VS15 0%, SRI 100%, SFZ 100%, RI flags 100%; ambiguous narrow;
+ * languages 57% if spacing marks advance, 60% if not"
+ */
 export function verdictSentence(v: UnicodeVerdict): string {
   if (v.answered === 0) return `answered no width item (${v.marked.length} marked${v.marked[0]?.note ? `: ${v.marked[0].note}` : ''})`;
   const wide = share();
+  const ext = share();
   const zero = share();
+  const sum = (to: Share, from: Share) => {
+    to.matched += from.matched;
+    to.total += from.total;
+  };
   for (const r of v.unicode.versions) {
     if (num(r.version) <= (v.unicode.best === BELOW_ALL ? 800 : num(v.unicode.best))) {
-      wide.matched += r.wide.matched;
-      wide.total += r.wide.total;
-      zero.matched += r.zero.matched;
-      zero.total += r.zero.total;
+      sum(wide, r.wide);
+      sum(ext, r.wideExt);
+      sum(zero, r.zero);
     }
   }
-  const as = `Unicode ${v.unicode.best === BELOW_ALL ? '8.0 or older' : v.unicode.best} (zero width ${percent(zero)}${wide.total > 0 ? `, wide ${percent(wide)}` : ''})`;
+  const as = `Unicode ${v.unicode.best === BELOW_ALL ? '8.0 or older' : v.unicode.best} (zero width ${percent(zero)}${wide.total > 0 ? `, wide ${percent(wide)}` : ''}${ext.total > 0 ? `, planes 2-3 ${percent(ext)}` : ''})`;
   const emoji = v.emoji.best === BELOW_ALL ? 'no emoji version' : `emoji ${v.emoji.best}`;
-  return `draws widths as ${as}, ${emoji}; ZWJ ${percent(v.zwj.share)}, VS16 ${percent(v.shares['vs16'])}, VS15 ${percent(v.shares['vs15'])}`;
+  const seq = [['ZWJ', v.zwj.share], ['VS16', v.shares['vs16']], ['VS15', v.shares['vs15']], ['SRI', v.shares['lone-indicator']], ['SFZ', v.shares['lone-modifier']], ['RI flags', v.shares['flag']]] as const;
+  const amb = v.ambiguous?.total ? `; ambiguous ${v.ambiguous.reading} (${Math.floor((100 * (v.ambiguous.reading === 'wide' ? v.ambiguous.wide : v.ambiguous.narrow)) / v.ambiguous.total)}%)` : '';
+  const lang = v.conventions?.language.advance.total ? `; languages ${percent(v.conventions.language.advance)} if spacing marks advance, ${percent(v.conventions.language.zero)} if not` : '';
+  return `draws widths as ${as}, ${emoji}; ${seq.filter(([, s]) => s && s.total > 0).map(([k, s]) => `${k} ${percent(s)}`).join(', ')}${amb}${lang}`;
 }
 
 export interface DisagreementGroup {

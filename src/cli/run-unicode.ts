@@ -11,6 +11,7 @@ import type { WidthSuite } from '../corpus/width-suite/width-item.js';
 import { runUnicodeTarget } from '../engine/run-unicode.js';
 import type { UnicodeResults } from '../results/unicode-results-schema.js';
 import { resultsFileName } from '../results/write-results.js';
+import { serializeUnicodeResults } from '../results/read-unicode-results.js';
 import { writeFileAtomic } from '../util/write-file-atomic.js';
 import { plural } from '../util/plural.js';
 import { expandTargets } from './expand-targets.js';
@@ -42,9 +43,7 @@ export function unicodeFileFor(results: UnicodeResults, options: Record<string, 
   return `${base}${suffix}.json`;
 }
 
-export function serializeUnicodeResults(results: UnicodeResults): string {
-  return JSON.stringify(results, null, 1) + '\n';
-}
+export { serializeUnicodeResults };
 
 function summaryLine(results: UnicodeResults, suite: WidthSuite, seconds: number): string {
   const measured = results.suite.items + [...results.answers.on].filter((c) => c !== '.').length;

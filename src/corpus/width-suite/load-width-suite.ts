@@ -1,6 +1,7 @@
 /** The width suite as built by `npm run build` (generate-width-suite.ts), read once per process. */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { decodeSuite, SUITE_FORMAT, type SuiteFile } from './suite-file.js';
 import type { WidthSuite } from './width-item.js';
 
 // dist/width-suite.json, from dist/corpus/width-suite/ when built and from src/corpus/width-suite/ in tests.
@@ -20,7 +21,9 @@ export function loadWidthSuite(file = SUITE_FILE): WidthSuite {
   } catch {
     throw new WidthSuiteMissingError(`${file}: the Unicode width suite is not built; run \`npm run build\` (it generates the suite from the Unicode data packages)`);
   }
-  const suite = JSON.parse(text) as WidthSuite;
+  const data = JSON.parse(text) as SuiteFile | WidthSuite;
+  if (!('format' in data) || data.format !== SUITE_FORMAT) throw new WidthSuiteMissingError(`${file}: not a width suite of this termprobe (format ${JSON.stringify((data as { format?: unknown }).format)}); run \`npm run build\``);
+  const suite = decodeSuite(data);
   if (file === SUITE_FILE) cached = suite;
   return suite;
 }

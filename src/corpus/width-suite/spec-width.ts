@@ -5,7 +5,11 @@
  * - per code point (mode 2027 off): the sum of each code point's width;
  * - as grapheme clusters (mode 2027 on): emoji sequences (ZWJ, flags, modifiers,
  *   keycaps, VS16) are one wide cell, VS15 makes a wide base narrow.
- * Virama conjuncts are not modelled: text samples are judged per code point.
+ * Virama conjuncts are not modelled: language samples are judged per code
+ * point, under two conventions for spacing marks (Mc): each advances one column
+ * (Unicode's General Category gives them a positive advance; glibc and xterm),
+ * or none (wcwidth() of a single character, and terminals that draw a mark
+ * over its base's cell).
  */
 
 export interface WidthData {
@@ -44,12 +48,12 @@ export function codePointWidth(cp: number, d: WidthData): number {
   return 1;
 }
 
-/** The advance with each code point taken alone (mode 2027 off); Mc counts 1 after a base. */
-export function perCodePointWidth(text: string, d: WidthData): number {
+/** The advance with each code point taken alone (mode 2027 off); a spacing mark (Mc) counts `mc` columns (1, or 0 in the other convention). */
+export function perCodePointWidth(text: string, d: WidthData, mc: 0 | 1 = 1): number {
   let total = 0;
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
-    const w = d.mc.has(cp) ? 1 : codePointWidth(cp, d);
+    const w = d.mc.has(cp) ? mc : codePointWidth(cp, d);
     total += Math.max(0, w);
   }
   return total;

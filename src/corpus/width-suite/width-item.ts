@@ -6,8 +6,10 @@
 
 export const WIDTH_CATEGORIES = [
   'wide',
-  'zero-width',
+  'narrow',
   'ambiguous',
+  'zero-width',
+  'spacing-mark',
   'emoji-zwj',
   'vs16',
   'vs15',
@@ -16,10 +18,32 @@ export const WIDTH_CATEGORIES = [
   'skin-tone',
   'lone-modifier',
   'keycap',
+  'emoji-tag',
   'hangul-jamo',
-  'text',
+  'language',
   'choke',
 ] as const;
+
+/** What a reader calls each category, where ucs-detect's names are the field's: SRI, SFZ, RI. */
+export const CATEGORY_LABELS: Record<WidthCategory, string> = {
+  wide: 'wide',
+  narrow: 'narrow',
+  ambiguous: 'ambiguous',
+  'zero-width': 'zero width',
+  'spacing-mark': 'spacing marks',
+  'emoji-zwj': 'ZWJ',
+  vs16: 'VS16',
+  vs15: 'VS15',
+  flag: 'RI flags',
+  'lone-indicator': 'SRI',
+  'skin-tone': 'skin tone',
+  'lone-modifier': 'SFZ',
+  keycap: 'keycap',
+  'emoji-tag': 'tag flags',
+  'hangul-jamo': 'jamo',
+  language: 'languages',
+  choke: 'choke',
+};
 
 export type WidthCategory = (typeof WIDTH_CATEGORIES)[number];
 
@@ -43,8 +67,20 @@ export interface WidthItem {
   expect?: number;
   /** For grapheme clusters: the advance as one cluster (UAX #29, mode 2027 on). The item is then measured in both modes. */
   cluster?: number;
-  /** For `text` items: the script or language sample it comes from. */
+  /**
+   * The advance under the other convention for spacing marks (Mc counts 0, as
+   * wcwidth() of one character does; `expect` counts 1 each): on items holding one.
+   */
+  alt?: number;
+  /** For `language` items: the language (and declaration) the line comes from. */
   note?: string;
+}
+
+/** Items of the CJK extension planes 2 and 3: wide by range in most terminals, whatever their tables; every table sets them apart. */
+export function inPlanes23(item: WidthItem): boolean {
+  if (item.category !== 'wide' || !item.text) return false;
+  const cp = item.text.codePointAt(0)!;
+  return cp >= 0x20000 && cp <= 0x3ffff;
 }
 
 export interface WidthSuite {
@@ -54,6 +90,8 @@ export interface WidthSuite {
   emoji: string;
   /** The data packages (name@version) the suite was generated from. */
   sources: string[];
+  /** Where the language samples come from, and how many languages (ISO 639-3) they are in. */
+  languages?: { source: string; count: number };
   items: WidthItem[];
 }
 

@@ -51,27 +51,36 @@ describe('the Unicode pages of the site', () => {
     expect(index).toContain('&lt;script&gt;window.__pwned=1&lt;/script&gt;kitty');
     const xterm = readFileSync(join(out, 'unicode', 'xterm-379.html'), 'utf8');
     expect(xterm).toContain('xterm draws widths as Unicode 14.0');
-    // Unicode 11.0 made the ideographic tally marks (U+1D372…U+1D376) wide; xterm 379, at 14.0 otherwise, draws them narrow: one row for the five.
-    expect(xterm).toMatch(/<td><code>U\+1D372<\/code>–<code>U\+1D376<\/code> <span class="n">\(5\)<\/span><\/td><td class="glyph">\u{1D372}…\u{1D376}<\/td><td>wide<\/td><td>11\.0<\/td><td>off<\/td><td>2<\/td><td>1<\/td>/u);
-    expect(xterm).toContain('5 × <strong>wide</strong> 11.0 (2027 off): 1 column, specified 2');
+    // Unicode 16.0 made the Yijing hexagrams (U+4DC0…U+4DFF) wide; xterm 379, at 14.0 otherwise, draws them wide already:
+    // one row for the 64, with the names of the first and last, the block, and the printf of the first.
+    expect(xterm).toContain(
+      '<td><code>U+4DC0</code>–<code>U+4DFF</code> <span class="n">(64)</span></td><td class="glyph">\u4dc0…\u4dff</td><td>HEXAGRAM FOR THE CREATIVE HEAVEN … HEXAGRAM FOR BEFORE COMPLETION</td><td>Yijing Hexagram Symbols</td><td>wide</td><td>16.0</td><td>off</td><td>2</td><td>2</td><td><code class="printf">printf &#39;\\033[?2027l\\033[2J\\033[H\\344\\267\\200\\033[6n&#39;</code></td>',
+    );
+    expect(xterm).toContain('64 × <strong>wide</strong> 16.0 (2027 off): 2 columns, specified 2');
+    // Shares by kind under both conventions for spacing marks; the 2027 line says why it was measured reset only.
+    expect(xterm).toMatch(/<tr><th>languages<\/th><td>–<\/td><td title="\d+ of 531">\d+%<\/td><td title="\d+ of 531">\d+%<\/td><\/tr>/);
+    expect(xterm).toContain('mode 2027: measured reset only (DECRQM ?2027 answered not-recognized: not settable)');
+    // The version ladder and the planes 2-3 table on the index.
+    expect(index).toContain('New CJK ideographs of planes 2–3 drawn wide, by version');
+    expect(index).toMatch(/<th scope="col">languages Mc 1 \/ Mc 0<\/th>/);
     const json = JSON.parse(readFileSync(join(out, 'unicode.json'), 'utf8')) as { name: string; unicode: { best: string } }[];
     expect(json.map((v) => [v.name, v.unicode.best]).slice(0, 2)).toEqual([['xterm', '14.0'], ['ghostty', '16.0']]);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<a href="unicode.html">unicode.html</a>');
   });
 
-  it('group the marked items of a terminal that stopped answering, as ranges, instead of listing all 37,954', async () => {
+  it('group the marked items of a terminal that stopped answering, as ranges, instead of listing all 164,208', async () => {
     const vim = stoppedAnswering('vim-9.0.1378.json');
     expect(vim.answered).toBe(0);
     const out = outDir();
     await buildSite(views, out, { runner: referenceRunner, unicode: [vim] });
     const page = readFileSync(join(out, 'unicode', 'vim-9.0.1378.html'), 'utf8');
     expect(page).toContain(`<b>all ${vim.marked.length} items of the suite</b> (2027 off): no answer — ${vim.marked[0]!.note}`);
-    expect(page).toMatch(/<code>wide:231A–231B<\/code> /);
+    expect(page).toMatch(/<code>wide:1100–115F<\/code> /);
     expect(page).toContain('the terminal’s Unicode results file lists every item');
     expect(page.length).toBeLessThan(100_000);
     const json = JSON.parse(readFileSync(join(out, 'unicode.json'), 'utf8')) as { markedCount: number; marked: unknown[]; markedGroups: { count: number; note: string; ranges: string[] }[] }[];
     expect([json[0]!.markedCount, json[0]!.marked.length, json[0]!.markedGroups.length, json[0]!.markedGroups[0]!.count]).toEqual([vim.marked.length, 50, 1, vim.marked.length]);
-    expect(json[0]!.markedGroups[0]!.ranges[0]).toBe('wide:231A..231B');
+    expect(json[0]!.markedGroups[0]!.ranges[0]).toBe('wide:1100..115F');
   });
 
   it('are not written without Unicode verdicts', async () => {

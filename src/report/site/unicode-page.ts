@@ -1,12 +1,19 @@
 /**
- * unicode.html: terminals × Unicode versions (best match, shares of each
- * version's new wide and zero-width code points, emoji and sequence shares),
- * each terminal linking to unicode/<terminal>.html, its drill-down to the
- * code points that disagree; unicode.json for machines. Written only when the
- * site is built with Unicode verdicts (site-command.ts reads unicode/ beside the results).
+ * unicode.html: the terminals' shares by kind of item (best match, emoji,
+ * 2027, every category, the ambiguous set's reading, languages and spacing
+ * marks under both conventions), the version ladder (new wide / zero-width code
+ * points of each version drawn so) and the CJK extensions of planes 2-3 apart;
+ * each terminal links to unicode/<terminal>.html, its drill-down to the items
+ * that disagree, each with its code points, name, block and a printf;
+ * unicode.json for machines. Written only when the site is built with Unicode
+ * verdicts (site-command.ts reads unicode/ beside the results).
  */
 import { BELOW_ALL, groupDisagreements, percent, verdictSentence, type Share, type UnicodeVerdict } from '../../classify/unicode-verdict.js';
-import { unicodeJson } from '../unicode-report.js';
+import { itemPrintf } from '../../corpus/width-suite/item-printf.js';
+import { loadWidthSuite } from '../../corpus/width-suite/load-width-suite.js';
+import { CATEGORY_LABELS } from '../../corpus/width-suite/width-item.js';
+import { ambiguousCell, conventionCell, lacksLine, ladderVersions, mode2027Line, SHARE_CATEGORIES, unicodeJson } from '../unicode-report.js';
+import { itemNames } from './unicode-names.js';
 import { html, type Html } from './html.js';
 import { renderPage } from './layout.js';
 import type { SitePage } from './site-pages.js';
@@ -21,7 +28,7 @@ export const ITEMS_PER_PAGE = 300;
 const RANGES_SHOWN = 40;
 const JSON_ITEMS = 50;
 
-const KINDS = ['wide', 'zero-width', 'ambiguous', 'emoji-zwj', 'vs16', 'vs15', 'flag', 'skin-tone', 'keycap', 'lone-indicator', 'lone-modifier', 'hangul-jamo', 'text'] as const;
+const KINDS = ['wide', 'narrow', 'ambiguous', 'zero-width', 'spacing-mark', 'emoji-zwj', 'vs16', 'vs15', 'lone-indicator', 'lone-modifier', 'flag', 'skin-tone', 'keycap', 'emoji-tag', 'hangul-jamo', 'language'] as const;
 const best = (v: string) => (v === BELOW_ALL ? '≤ 8.0' : v);
 const shareCell = (s: Share | undefined): Html => html`<td title="${s ? `${s.matched} of ${s.total}` : 'none'}">${percent(s)}</td>`;
 const codes = (id: string) => id.slice(id.indexOf(':') + 1).split('-').map((h) => `U+${h}`).join(' ');
@@ -31,18 +38,14 @@ function slugs(verdicts: readonly UnicodeVerdict[]): string[] {
   return verdicts.map((v) => alloc.take(`${v.name}-${v.version}`));
 }
 
-function versionsOf(verdicts: readonly UnicodeVerdict[]): string[] {
-  return [...new Set(verdicts.flatMap((v) => v.unicode.versions.map((r) => r.version)))].filter((x) => Number(x) >= 9).sort((a, b) => Number(a) - Number(b));
-}
-
 function summaryTable(verdicts: readonly UnicodeVerdict[], slug: string[]): Html {
-  const head = ['terminal', 'Unicode', 'emoji', '2027', 'ZWJ', 'VS16', 'VS15', 'flags', 'skin tone', 'keycap', 'lone RI', 'jamo', 'ambiguous', 'text', 'disagree'];
-  const rows = verdicts.map((v, i) => html`<tr><th><a href="unicode/${slug[i]!}.html">${v.name} ${v.version}</a></th><td>${v.answered === 0 ? '–' : best(v.unicode.best)}</td><td>${v.answered === 0 ? '–' : best(v.emoji.best)}</td><td>${v.mode2027}</td>${['emoji-zwj', 'vs16', 'vs15', 'flag', 'skin-tone', 'keycap', 'lone-indicator', 'hangul-jamo', 'ambiguous', 'text'].map((k) => shareCell(v.shares[k]))}<td>${v.disagreements.length}</td></tr>`);
+  const head = ['terminal', 'Unicode', 'emoji', '2027', ...SHARE_CATEGORIES.map((c) => CATEGORY_LABELS[c]), 'ambiguous', 'languages Mc 1 / Mc 0', 'spacing marks Mc 1 / Mc 0', 'disagree'];
+  const rows = verdicts.map((v, i) => html`<tr><th><a href="unicode/${slug[i]!}.html">${v.name} ${v.version}</a></th><td>${v.answered === 0 ? '–' : best(v.unicode.best)}</td><td>${v.answered === 0 ? '–' : best(v.emoji.best)}</td><td>${v.mode2027}</td>${SHARE_CATEGORIES.map((k) => shareCell(v.shares[k]))}<td>${ambiguousCell(v)}</td><td>${conventionCell(v, 'language')}</td><td>${conventionCell(v, 'spacing-mark')}</td><td>${v.disagreements.length}</td></tr>`);
   return html`<table class="data unicode"><thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function versionTable(verdicts: readonly UnicodeVerdict[], slug: string[], root: '' | '../'): Html {
-  const versions = versionsOf(verdicts);
+  const versions = ladderVersions(verdicts, (r) => ({ matched: 0, total: r.wide.total + r.zero.total })).filter((x) => Number(x) >= 9);
   const rows = verdicts.map((v, i) => {
     const cells = versions.map((ver) => {
       const r = v.unicode.versions.find((x) => x.version === ver);
@@ -50,6 +53,12 @@ function versionTable(verdicts: readonly UnicodeVerdict[], slug: string[], root:
     });
     return html`<tr><th><a href="${root}unicode/${slug[i]!}.html">${v.name} ${v.version}</a></th>${cells}</tr>`;
   });
+  return html`<table class="data unicode-versions"><thead><tr><th scope="col">terminal</th>${versions.map((x) => html`<th scope="col">${x}</th>`)}</tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function planesTable(verdicts: readonly UnicodeVerdict[], slug: string[]): Html {
+  const versions = ladderVersions(verdicts, (r) => r.wideExt);
+  const rows = verdicts.map((v, i) => html`<tr><th><a href="unicode/${slug[i]!}.html">${v.name} ${v.version}</a></th>${versions.map((ver) => shareCell(v.unicode.versions.find((x) => x.version === ver)?.wideExt))}</tr>`);
   return html`<table class="data unicode-versions"><thead><tr><th scope="col">terminal</th>${versions.map((x) => html`<th scope="col">${x}</th>`)}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
@@ -73,31 +82,52 @@ function siteUnicodeJson(verdicts: readonly UnicodeVerdict[]): string {
   return unicodeJson(verdicts.map((v) => ({ ...v, markedCount: v.marked.length, markedGroups: groupMarked(v.marked, RANGES_SHOWN), marked: v.marked.slice(0, JSON_ITEMS) })), JSON_ITEMS);
 }
 
+function languagesOfSuite(): string {
+  try {
+    const l = loadWidthSuite().languages;
+    return l ? `${l.count} languages (${l.source})` : 'over 400 languages';
+  } catch {
+    return 'over 400 languages';
+  }
+}
+
 export function renderUnicodePage(model: SiteModel, verdicts: readonly UnicodeVerdict[]): string {
   const slug = slugs(verdicts);
   const suite = verdicts[0] ? `${verdicts.length} terminals, width suite ${verdicts[0].suite}` : 'no terminals';
-  const body = fillTemplate('unicode', { suite, summary: summaryTable(verdicts, slug), versions: versionTable(verdicts, slug, '') });
+  const body = fillTemplate('unicode', { suite, languages: languagesOfSuite(), summary: summaryTable(verdicts, slug), versions: versionTable(verdicts, slug, ''), planes: planesTable(verdicts, slug) });
   return renderPage(model, { title: 'Unicode widths', kind: 'unicode-page', root: '', crumbs: [{ text: 'Unicode widths' }], body });
 }
 
 export function renderUnicodeTerminalPage(model: SiteModel, v: UnicodeVerdict): string {
-  const versions = html`<table class="data"><thead><tr><th scope="col">Unicode</th><th scope="col">new wide drawn wide</th><th scope="col">new zero width drawn so</th></tr></thead><tbody>${v.unicode.versions.map((r) => html`<tr${r.version === v.unicode.best ? html` class="best"` : ''}><th>${r.version}</th>${shareCell(r.wide)}${shareCell(r.zero)}</tr>`)}</tbody></table>`;
+  const versions = html`<table class="data"><thead><tr><th scope="col">Unicode</th><th scope="col">new wide drawn wide</th><th scope="col">planes 2–3 (CJK) drawn wide</th><th scope="col">new zero width drawn so</th><th scope="col">new narrow drawn narrow</th></tr></thead><tbody>${v.unicode.versions.map((r) => html`<tr${r.version === v.unicode.best ? html` class="best"` : ''}><th>${r.version}</th>${shareCell(r.wide)}${shareCell(r.wideExt)}${shareCell(r.zero)}${shareCell(r.narrow)}</tr>`)}</tbody></table>`;
   const zwj = new Map(v.zwj.versions.map((z) => [z.version, z.share]));
   const emoji = html`<table class="data"><thead><tr><th scope="col">emoji</th><th scope="col">all items</th><th scope="col">ZWJ sequences</th></tr></thead><tbody>${v.emoji.versions.map((r) => html`<tr${r.version === v.emoji.best ? html` class="best"` : ''}><th>${r.version}</th>${shareCell(r.share)}${shareCell(zwj.get(r.version))}</tr>`)}</tbody></table>`;
-  const shares = html`<table class="data"><thead><tr><th scope="col">kind</th><th scope="col">drawn as specified</th></tr></thead><tbody>${KINDS.map((k) => html`<tr><th>${k}</th>${shareCell(v.shares[k])}</tr>`)}</tbody></table>`;
+  const convention = (k: string) => (k === 'language' || k === 'spacing-mark' ? v.conventions[k] : undefined);
+  const shares = html`<table class="data"><thead><tr><th scope="col">kind</th><th scope="col">drawn as specified</th><th scope="col">if spacing marks advance (Mc 1)</th><th scope="col">if not (Mc 0)</th></tr></thead><tbody>${KINDS.map((k) => {
+    const c = convention(k);
+    const label = k === 'ambiguous' ? `${CATEGORY_LABELS[k]} (drawn ${ambiguousCell(v)})` : CATEGORY_LABELS[k];
+    return html`<tr><th>${label}</th>${c ? html`<td>–</td>${shareCell(c.advance)}${shareCell(c.zero)}` : html`${shareCell(v.shares[k])}<td></td><td></td>`}</tr>`;
+  })}</tbody></table>`;
   const marked = markedList(v);
   const groups = groupDisagreements(v, 5);
-  const groupList = groups.length === 0 ? html`<p>None.</p>` : html`<ul>${groups.map((g) => html`<li>${g.count} × <strong>${g.category}</strong> ${g.version} (2027 ${g.pass}): ${g.got === null ? 'no answer' : `${g.got} column${g.got === 1 ? '' : 's'}`}, specified ${g.expected} — e.g. ${g.examples.map((e) => html`<code>${codes(e)}</code> `)}</li>`)}</ul>`;
+  const groupList = groups.length === 0 ? html`<p>None.</p>` : html`<ul>${groups.map((g) => html`<li>${g.count} × <strong>${CATEGORY_LABELS[g.category]}</strong> ${g.version} (2027 ${g.pass}): ${g.got === null ? 'no answer' : `${g.got} column${g.got === 1 ? '' : 's'}`}, specified ${g.expected} — e.g. ${g.examples.map((e) => html`<code>${codes(e)}</code> `)}</li>`)}</ul>`;
   const runs = disagreementRuns(v.disagreements);
   const shown = runs.slice(0, ITEMS_PER_PAGE);
   const listed = shown.reduce((n, r) => n + r.count, 0);
-  const row = ({ first: d, last, count }: DisagreementRun) =>
-    html`<tr><td><code>${codes(d.id)}</code>${count > 1 ? html`–<code>${codes(last.id)}</code> <span class="n">(${count})</span>` : ''}</td><td class="glyph">${d.text ?? ''}${count > 1 ? `…${last.text ?? ''}` : ''}</td><td>${d.category}</td><td>${d.emoji && d.category !== 'wide' ? `emoji ${d.emoji}` : (d.unicode ?? '')}</td><td>${d.pass}</td><td>${d.expected}</td><td>${d.got ?? '—'}</td></tr>`;
-  const items = shown.length === 0 ? html`` : html`<div class="table-wrap"><table class="data items"><thead><tr><th scope="col">code points</th><th scope="col">text</th><th scope="col">kind</th><th scope="col">version</th><th scope="col">2027</th><th scope="col">specified</th><th scope="col">drawn</th></tr></thead><tbody>${shown.map(row)}</tbody></table></div>${runs.length > shown.length ? html`<p>… and ${v.disagreements.length - listed} more (the Unicode results file holds every answer).</p>` : ''}`;
+  const row = ({ first: d, last, count }: DisagreementRun) => {
+    const names = itemNames(d);
+    const lastNames = count > 1 ? itemNames(last) : undefined;
+    const specified = `${d.expected}${d.convention ? (d.convention === 'advance' ? ' (Mc 1)' : ' (Mc 0)') : ''}`;
+    const where = d.category === 'language' ? html`<code>${d.id}</code>` : html`<code>${codes(d.id)}</code>${count > 1 ? html`–<code>${codes(last.id)}</code> <span class="n">(${count})</span>` : ''}`;
+    return html`<tr><td>${where}</td><td class="glyph">${d.text ?? ''}${count > 1 ? `…${last.text ?? ''}` : ''}</td><td>${names.name}${lastNames ? ` … ${lastNames.name}` : ''}</td><td>${names.block}</td><td>${CATEGORY_LABELS[d.category]}</td><td>${d.emoji && d.category !== 'wide' ? `emoji ${d.emoji}` : (d.unicode ?? '')}</td><td>${d.pass}</td><td>${specified}</td><td>${d.got ?? '—'}</td><td>${d.text ? html`<code class="printf">${itemPrintf(d.text, d.pass)}</code>` : ''}</td></tr>`;
+  };
+  const items = shown.length === 0 ? html`` : html`<div class="table-wrap"><table class="data items"><thead><tr><th scope="col">code points</th><th scope="col">text</th><th scope="col">name</th><th scope="col">block</th><th scope="col">kind</th><th scope="col">version</th><th scope="col">2027</th><th scope="col">specified</th><th scope="col">drawn</th><th scope="col">printf (the first)</th></tr></thead><tbody>${shown.map(row)}</tbody></table></div>${runs.length > shown.length ? html`<p>… and ${v.disagreements.length - listed} more (the Unicode results file holds every answer).</p>` : ''}`;
   const body = fillTemplate('unicode-terminal', {
     terminal: `${v.name} ${v.version}`,
     meta: `target ${v.target}${v.engine ? `, engine ${v.engine}` : ''}; DECRQM ?2027: ${v.mode2027}; clusters judged ${v.clusters === 'cluster' ? 'as clusters' : 'per code point'}`,
     sentence: `${v.name} ${verdictSentence(v)}.`,
+    lacks: lacksLine(v) ? html`<p class="note">${lacksLine(v)!}</p>` : '',
+    mode2027: mode2027Line(v),
     versions,
     emoji,
     shares,

@@ -3,13 +3,14 @@
  * The marked items (measured with no answer, or the choke items), grouped by
  * what happened to them: one line per (pass, answer, note) with its count and
  * its items as ranges, the first few of them. A terminal that stopped answering
- * has every one of the suite's 37,954 items marked with the same note: listed
- * one by one, that made one page 5 MB and unicode.json 5.7 MB, saying the same
- * sentence 37,954 times. The disagreeing items, as runs of consecutive code
+ * has every item of the suite marked with the same note: listed one by one, the
+ * 37,954 items of the first suite made one page 5 MB and unicode.json 5.7 MB,
+ * saying the same sentence 37,954 times. The disagreeing items, as runs of consecutive code
  * points that disagree alike (one table row per run: the first 300 rows cover
  * 5,290 of alacritty's disagreements, where 300 single items covered 300).
  */
 import type { Disagreement, UnicodeVerdict } from '../../classify/unicode-verdict.js';
+import { compressIds } from '../../corpus/width-suite/suite-history.js';
 
 type Marked = UnicodeVerdict['marked'][number];
 
@@ -28,28 +29,8 @@ function single(id: string): [string, number] | undefined {
   return m ? [m[1]!, parseInt(m[2]!, 16)] : undefined;
 }
 
-/** Ids in suite order, consecutive code points of one category merged into "cat:FIRST..LAST". */
-export function idRanges(ids: readonly string[]): string[] {
-  const out: string[] = [];
-  let run: { cat: string; from: number; to: number; fromId: string } | undefined;
-  const hex = (n: number) => n.toString(16).toUpperCase().padStart(4, '0');
-  const flush = () => {
-    if (run) out.push(run.from === run.to ? run.fromId : `${run.fromId}..${hex(run.to)}`);
-    run = undefined;
-  };
-  for (const id of ids) {
-    const s = single(id);
-    if (s && run && s[0] === run.cat && s[1] === run.to + 1) {
-      run.to = s[1];
-      continue;
-    }
-    flush();
-    if (s) run = { cat: s[0], from: s[1], to: s[1], fromId: id };
-    else out.push(id);
-  }
-  flush();
-  return out;
-}
+/** Ids in suite order, consecutive code points of one category merged into "cat:FIRST..LAST" (the suite history's own form). */
+export const idRanges: (ids: readonly string[]) => string[] = compressIds;
 
 /** Groups, largest first; each with at most `ranges` ranges (the count says how many items in all). */
 export function groupMarked(marked: readonly Marked[], ranges = Infinity): MarkedGroup[] {
