@@ -68,7 +68,7 @@ function readText(file: string): string {
 export function parseGateProfile(text: string, file: string): GateProfile {
   const { LineCounter, parseDocument } = yamlLib();
   const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: false });
+  const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: true });
   const lineOf = (...path: (string | number)[]): number | undefined => {
     // The deepest node of the path that exists: a missing field is named at its entry.
     for (let n = path.length; n >= 0; n--) {
@@ -84,13 +84,16 @@ export function parseGateProfile(text: string, file: string): GateProfile {
   }
   const data = doc.toJS() as unknown;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new GateProfileError(file, lineOf(), 'a profile is a mapping: profile, target, corpus, answers, ledger (see schema/gate-profile.schema.json)');
+  // "ledger:" with nothing under it is an empty ledger (every entry removed), and so for skip.
+  for (const key of ['ledger', 'skip']) if ((data as Record<string, unknown>)[key] === null) (data as Record<string, unknown>)[key] = [];
   const parsed = gateProfileSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const path = issue.path.map((p) => (typeof p === 'number' ? p : String(p)));
     const what = issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')}` : issue.message;
     const where = describePath(path, data);
-    throw new GateProfileError(file, lineOf(...path), `${where}${what}`);
+    const at = issue.code === 'unrecognized_keys' ? lineOf(...path, issue.keys[0]!) : lineOf(...path);
+    throw new GateProfileError(file, at, `${where}${what}`);
   }
   const p = parsed.data;
   const ledger = p.ledger.map((e, i): LedgerEntry => ({ ...e, index: i + 1, line: lineOf('ledger', i), answers: typeof e.answer === 'string' ? [e.answer] : [...new Set(e.answer)] }));

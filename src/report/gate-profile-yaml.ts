@@ -29,7 +29,7 @@ export function renderProfileYaml(p: ProfileText): string {
     comment('"latest": the corpus of the termprobe at hand (new probes are reported apart); or pin a corpus hash.'),
     'corpus: latest',
     `answers: ${q(p.answers)}`,
-    comment('Probes not to run at all: - probe: ID, reason: "why".'),
+    comment('Probes not to run at all, each with probe (an id) and reason (why).'),
     'skip: []',
   ];
   if (p.ledger.length === 0) out.push('ledger: []');
