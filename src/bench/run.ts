@@ -20,6 +20,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   fuzz: async () => (await import('./fuzz-bench.js')).fuzzBench,
   conpty: async () => (await import('./conpty-bench.js')).conptyBench,
   pictures: async () => (await import('./pictures-bench.js')).picturesBench,
+  gate: async () => (await import('./gate-bench.js')).gateBench,
 };
 
 function format(f: BenchFigure): string {

@@ -9,6 +9,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createRequire } from 'node:module';
+import jsYaml from 'js-yaml';
 import { BadInputError } from '../util/bad-input-error.js';
 import { gateProfileSchema, type GateProfileData, type LedgerEntryData } from './gate-profile-schema.js';
 
@@ -65,11 +66,14 @@ function readText(file: string): string {
   return readFileSync(file, 'utf8');
 }
 
-export function parseGateProfile(text: string, file: string): GateProfile {
+type LineOf = (...path: (string | number)[]) => number | undefined;
+
+/** The slow, positioned parse (the `yaml` package): for the lines of errors, and of anything the scan below cannot place. */
+function positioned(text: string): { error?: { line?: number; message: string }; lineOf: LineOf } {
   const { LineCounter, parseDocument } = yamlLib();
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: true });
-  const lineOf = (...path: (string | number)[]): number | undefined => {
+  const lineOf: LineOf = (...path) => {
     // The deepest node of the path that exists: a missing field is named at its entry.
     for (let n = path.length; n >= 0; n--) {
       const node = (n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true)) as { range?: [number, number, number] } | null | undefined;
@@ -77,13 +81,47 @@ export function parseGateProfile(text: string, file: string): GateProfile {
     }
     return undefined;
   };
-  const yamlError = doc.errors[0];
-  if (yamlError) {
-    const line = yamlError.linePos?.[0]?.line;
-    throw new GateProfileError(file, line, `invalid YAML: ${yamlError.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`);
+  const e = doc.errors[0];
+  return { lineOf, ...(e ? { error: { line: e.linePos?.[0]?.line, message: e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '') } } : {}) };
+}
+
+/**
+ * Lines of the top-level fields and of the ledger's and skip list's entries, read off the text as init lays it
+ * out (each entry starting "- probe:"); undefined when the layout is another, and the positioned parse places them.
+ */
+function scanLines(text: string, counts: { ledger: number; skip: number }): LineOf | undefined {
+  const top = new Map<string, number>();
+  const entries: Record<string, number[]> = { ledger: [], skip: [] };
+  let section: string | undefined;
+  text.split('\n').forEach((l, i) => {
+    const key = /^([A-Za-z_][\w-]*)\s*:/.exec(l)?.[1];
+    if (key) {
+      if (!top.has(key)) top.set(key, i + 1);
+      section = key;
+    } else if (section && section in entries && /^\s*-\s+probe\s*:/.test(l)) entries[section]!.push(i + 1);
+  });
+  if (entries['ledger']!.length !== counts.ledger || entries['skip']!.length !== counts.skip) return undefined;
+  return (...path) => {
+    if (path.length === 1 && typeof path[0] === 'string') return top.get(path[0]);
+    if (path.length === 2 && typeof path[1] === 'number' && (path[0] === 'ledger' || path[0] === 'skip')) return entries[path[0]]![path[1]];
+    return undefined;
+  };
+}
+
+export function parseGateProfile(text: string, file: string): GateProfile {
+  let slow: ReturnType<typeof positioned> | undefined;
+  const slowLineOf: LineOf = (...path) => (slow ??= positioned(text)).lineOf(...path);
+  let data: unknown;
+  try {
+    // js-yaml is several times faster than the positioned parse, which is kept for lines.
+    data = jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA, filename: file });
+  } catch (e) {
+    slow ??= positioned(text);
+    const mark = (e as { mark?: { line: number } }).mark;
+    const line = slow.error?.line ?? (mark ? mark.line + 1 : undefined);
+    throw new GateProfileError(file, line, `invalid YAML: ${slow.error?.message ?? (e as { reason?: string }).reason ?? (e as Error).message}`);
   }
-  const data = doc.toJS() as unknown;
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new GateProfileError(file, lineOf(), 'a profile is a mapping: profile, target, corpus, answers, ledger (see schema/gate-profile.schema.json)');
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new GateProfileError(file, slowLineOf(), 'a profile is a mapping: profile, target, corpus, answers, ledger (see schema/gate-profile.schema.json)');
   // "ledger:" with nothing under it is an empty ledger (every entry removed), and so for skip.
   for (const key of ['ledger', 'skip']) if ((data as Record<string, unknown>)[key] === null) (data as Record<string, unknown>)[key] = [];
   const parsed = gateProfileSchema.safeParse(data);
@@ -92,10 +130,12 @@ export function parseGateProfile(text: string, file: string): GateProfile {
     const path = issue.path.map((p) => (typeof p === 'number' ? p : String(p)));
     const what = issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')}` : issue.message;
     const where = describePath(path, data);
-    const at = issue.code === 'unrecognized_keys' ? lineOf(...path, issue.keys[0]!) : lineOf(...path);
+    const at = issue.code === 'unrecognized_keys' ? slowLineOf(...path, issue.keys[0]!) : slowLineOf(...path);
     throw new GateProfileError(file, at, `${where}${what}`);
   }
   const p = parsed.data;
+  const fast = scanLines(text, { ledger: p.ledger.length, skip: p.skip.length });
+  const lineOf: LineOf = (...path) => fast?.(...path) ?? slowLineOf(...path);
   const ledger = p.ledger.map((e, i): LedgerEntry => ({ ...e, index: i + 1, line: lineOf('ledger', i), answers: typeof e.answer === 'string' ? [e.answer] : [...new Set(e.answer)] }));
   const skip = p.skip.map((s, i): SkipEntry => ({ ...s, line: lineOf('skip', i) }));
   return { file, target: p.target, corpus: p.corpus, answers: p.answers, answersPath: resolve(dirname(file), p.answers), ledger, skip, lineOf };

@@ -86,6 +86,7 @@ export async function gateCommand(opts: GateOptions): Promise<void> {
   applyConventions([freshView], registry);
   const verdict = gateVerdict({ profile, corpus, committed, fresh: freshView, probes: plan.probes, comparable: plan.comparable, marker, registry, strict: opts.strict === true });
   verdict.notes.push(...plan.notes);
+  if (freshView.name !== committed.name) verdict.notes.push(`the committed answers are ${committed.label}'s, and ${freshView.label} answered now: is the target the terminal the answers were made with?`);
   const report: GateReport = {
     verdict,
     profile: { file, target, corpus: profile.corpus, answers: profile.answers },

@@ -7,13 +7,13 @@
  * The profiles hold answers for one probe (every other probe is new to them), so
  * a gate starts at once and runs the whole corpus.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findRecipe } from '../targets/gui/gui-recipes.js';
 import { requirements } from '../targets/gui/gui-target.js';
-import { BIN, ROOT, runCli } from '../test-support/cli.js';
+import { ROOT, runCli } from '../test-support/cli.js';
+import { interruptCli } from '../test-support/interrupt-cli.js';
 import { processesOfRun } from '../test-support/processes.js';
 import { havePrograms } from '../test-support/require-program.js';
 import { useTempDirs } from '../test-support/temp-dirs.js';
@@ -40,17 +40,8 @@ function profileFor(target: string): string {
 async function interruptAfter(dir: string, delayMs: number) {
   const tmp = tempDir('termprobe-gate-int-tmp-');
   const out = join(dir, `out-${delayMs}`);
-  const child = spawn(process.execPath, [BIN, 'gate', '--out', out], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, TMPDIR: tmp, NO_COLOR: '1' } });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const ended = new Promise<number | null>((resolve) => child.on('close', (code, signal) => resolve(signal === 'SIGINT' ? 130 : code)));
-  await new Promise((r) => setTimeout(r, delayMs));
-  child.kill('SIGINT');
-  let timer: NodeJS.Timeout | undefined;
-  const code = await Promise.race([ended, new Promise<'hung'>((r) => (timer = setTimeout(() => r('hung'), DEADLINE_MS)))]);
-  clearTimeout(timer);
-  if (code === 'hung') child.kill('SIGKILL');
-  return { code, stderr, out, tmp, pid: child.pid! };
+  const r = await interruptCli(['gate', '--out', out], { cwd: dir, tmp, delayMs, deadlineMs: DEADLINE_MS });
+  return { ...r, tmp, out };
 }
 
 for (const { target, needs, spreadMs } of TARGETS) {
