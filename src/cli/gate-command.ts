@@ -73,11 +73,13 @@ export async function gateCommand(opts: GateOptions): Promise<void> {
   const plan = gatePlan(profile, corpus, committedRun);
   const target = opts.target ?? profile.target;
   const blame: Blame = opts.target ? (problem) => new UsageError(`--target ${opts.target}: ${problem}`) : (problem) => new GateProfileError(file, profile.lineOf('target'), `target: ${problem}`);
-  await checkGateTarget(target, blame);
-
   const t0 = performance.now();
   const { cols, rows } = committedRun.settings;
+  // From the target check on, a signal ends the run: checking an x11: command asks dpkg which package owns the
+  // program, a child that must have ended before termprobe does.
   const fresh = await withInterrupts(async (signal) => {
+    await checkGateTarget(target, blame);
+    if (signal.aborted) throw signal.reason;
     const results = await runGateTarget(target, corpus, plan.probes, { cols, rows, jobs: opts.instances ?? defaultInstances(target), signal }, blame);
     if (signal.aborted) throw signal.reason;
     return results;

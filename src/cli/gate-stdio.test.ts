@@ -18,6 +18,8 @@ import { useTempDirs } from '../test-support/temp-dirs.js';
 import { readCorpusHistory } from '../corpus/corpus-history.js';
 
 const tempDir = useTempDirs();
+/** Two gates of 706 probes on 2 shared cores at a load average of 18 took 38 s: a hang, not a slow run. */
+const GATES_MS = 240_000;
 const ADAPTER = `stdio:node ${join(ROOT, 'dist/adapters/xterm-js-adapter.js')}`;
 /** The patch: the handler xterm.js lacks for XTVERSION (CSI > q), answering DCS > | name ST. */
 const PATCHED = `import { serveXtermJs } from ${JSON.stringify(join(ROOT, 'dist/adapters/serve-xterm-js.js'))};
@@ -105,7 +107,7 @@ describe('termprobe gate on a stdio: adapter', () => {
     expect(sarif.runs[0].results).toEqual([]);
     expect(JSON.parse(readFileSync(join(dir, 'termprobe-gate/results.json'), 'utf8')).probes).toHaveLength(706);
     expect(readFileSync(summary, 'utf8')).toMatch(/^# earlier step\n## termprobe gate: ✅ xterm\.js 6\.0\.0\n/);
-  });
+  }, GATES_MS);
 
   it('fails (exit 1) with "unexpected fix" when a patch fixes a ledger bug: exactly that probe, in text, JUnit, SARIF and JSON', () => {
     const dir = project();
@@ -144,7 +146,7 @@ describe('termprobe gate on a stdio: adapter', () => {
     expect(data.outcome).toBe('fail');
     expect(data.failures.map((f: { id: string; kind: string }) => [f.id, f.kind])).toEqual([['reports.xtversion', 'unexpected-fix']]);
     expect(data.failures[0].ledger).toMatchObject({ file: 'termprobe.yaml', line: entryLine, class: 'bug' });
-  });
+  }, GATES_MS);
 
   it('reports probes new since the answers\' corpus apart, failing only with --strict', () => {
     const dir = project();
@@ -175,7 +177,7 @@ describe('termprobe gate on a stdio: adapter', () => {
     expect(strict.code).toBe(1);
     expect(strict.stdout).toMatch(new RegExp(`^FAIL: 0 regressions, 0 unexpected fixes, ${n} new failing — `));
     expect(strict.stdout.split('\n').filter((l) => l.startsWith('NEW PROBE FAILING  '))).toHaveLength(n);
-  });
+  }, GATES_MS);
 });
 
 describe('termprobe gate: bad input is one line naming the file and line, exit 2, nothing written', () => {

@@ -53,11 +53,12 @@ export async function initCommand(opts: InitOptions): Promise<void> {
   const answersInProfile = relative(dirname(resolve(profileFile)), answersPath).split(sep).join('/');
   refuseExisting(profileFile, 'a profile', opts.force);
   refuseExisting(answersPath, 'committed answers', opts.force);
-  await checkGateTarget(target, (problem) => new UsageError(`--target ${target}: ${problem}`));
-
   const corpus = await loadCorpus();
   const size = opts.size ?? DEFAULT_SIZE;
+  // From the target check on, a signal ends the run (see gate-command.ts).
   const results = await withInterrupts(async (signal) => {
+    await checkGateTarget(target, (problem) => new UsageError(`--target ${target}: ${problem}`));
+    if (signal.aborted) throw signal.reason;
     const r = await runGateTarget(target, corpus, corpus.probes, { ...size, jobs: opts.instances ?? defaultInstances(target), signal }, (problem) => new UsageError(`--target ${target}: ${problem}`));
     if (signal.aborted) throw signal.reason;
     return r;
