@@ -45,7 +45,7 @@ function sameTerminal(a: ResultsFile, b: ResultsFile): boolean {
 export function mergeShards(runs: ResultsFile[], probes: readonly Probe[], elapsedMs: number): ResultsFile {
   const first = runs[0]!;
   for (const r of runs.slice(1)) {
-    if (!sameTerminal(first, r)) throw new Error(`the instances of ${first.target.id} told different terminals apart (${first.target.identity.name} ${first.target.identity.version}, ${r.target.identity.name} ${r.target.identity.version}): run it with --jobs 1`);
+    if (!sameTerminal(first, r)) throw new Error(`the instances of ${first.target.id} told different terminals apart (${first.target.identity.name} ${first.target.identity.version}, ${r.target.identity.name} ${r.target.identity.version}): run it with --instances 1`);
   }
   const byId = new Map(runs.flatMap((r) => r.probes.map((p) => [p.id, p] as const)));
   const restarts = runs.flatMap((r) => r.run.restarts ?? []);
