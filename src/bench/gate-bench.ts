@@ -34,7 +34,11 @@ function timed(args: string[], dir: string, expectCode = 0): Timed {
   const t0 = performance.now();
   const r = spawnSync('/usr/bin/time', ['-f', '%U %S', process.execPath, BIN, ...args], { cwd: dir, encoding: 'utf8', timeout: 600_000, env: { ...process.env, NO_COLOR: '1' } });
   const wallS = (performance.now() - t0) / 1000;
-  if (r.status !== expectCode) throw new Error(`termprobe ${args.join(' ')} exited ${r.status ?? r.signal}: ${r.stderr.trim().split('\n').slice(-2).join(' ')}`);
+  if (r.status !== expectCode) {
+    // A gate that should pass and did not: what it found, for the report.
+    const found = r.stdout.split('\n').filter((l) => /^[A-Z][A-Z ]+ {2}\S|^ {2}(committed|now):|^note:/.test(l)).slice(0, 12).join(' | ');
+    throw new Error(`termprobe ${args.join(' ')} exited ${r.status ?? r.signal}: ${found || r.stderr.trim().split('\n').slice(-2).join(' ')}`);
+  }
   const [user, sys] = r.stderr.trim().split('\n').slice(-1)[0]!.split(' ').map(Number);
   return { wallS, cpuS: (user ?? 0) + (sys ?? 0) };
 }

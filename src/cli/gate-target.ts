@@ -46,10 +46,17 @@ export interface GateRunOptions {
   signal: AbortSignal;
 }
 
+/**
+ * A terminal silent this long has stopped answering (2 s in a plain run): a gate's answers are what it is held to,
+ * and on a loaded CI machine a terminal and termprobe may both stall for seconds without anything being wrong.
+ * Waiting longer costs time only when a terminal really hangs.
+ */
+export const GATE_IDLE_MS = 10_000;
+
 /** Run the probes; a target that does not start (or stops being able to) is blamed on whoever named it. */
 export async function runGateTarget(spec: string, corpus: Corpus, probes: Probe[], opts: GateRunOptions, blame: Blame): Promise<ResultsFile> {
   try {
-    return await runSharded(spec, corpus, probes, opts);
+    return await runSharded(spec, corpus, probes, { ...opts, idleTimeoutMs: GATE_IDLE_MS });
   } catch (e) {
     if (opts.signal.aborted || e instanceof InterruptedError) throw opts.signal.reason ?? e;
     if (e instanceof TargetStartError || e instanceof TargetUnavailableError) throw blame(`did not start: ${(e as Error).message.split('\n')[0]}`);

@@ -25,6 +25,8 @@ export interface ShardedOptions {
   jobs: number;
   signal: AbortSignal;
   window?: number;
+  /** How long a silent terminal is waited for before its probes count as unanswered (see run-probes.ts). */
+  idleTimeoutMs?: number;
 }
 
 /** Deal the probes out: screen probes round-robin, then the rest, so every share has as many of the slow ones. */
@@ -61,7 +63,7 @@ export function mergeShards(runs: ResultsFile[], probes: readonly Probe[], elaps
 export async function runSharded(targetId: string, corpus: Corpus, probes: Probe[], opts: ShardedOptions): Promise<ResultsFile> {
   const t0 = performance.now();
   const shares = dealProbes(probes, Math.max(1, Math.min(opts.jobs, probes.length)));
-  if (shares.length <= 1) return (await runTarget(targetId, corpus, probes, { cols: opts.cols, rows: opts.rows, window: opts.window, signal: opts.signal })).results;
+  if (shares.length <= 1) return (await runTarget(targetId, corpus, probes, { cols: opts.cols, rows: opts.rows, window: opts.window, idleTimeoutMs: opts.idleTimeoutMs, signal: opts.signal })).results;
   // One instance failing ends the others at once; the outer signal ends them all.
   const local = new AbortController();
   const signal = AbortSignal.any([opts.signal, local.signal]);
@@ -69,7 +71,7 @@ export async function runSharded(targetId: string, corpus: Corpus, probes: Probe
   setMaxListeners(0, signal);
   const settled = await Promise.allSettled(
     shares.map((share) =>
-      runTarget(targetId, corpus, share, { cols: opts.cols, rows: opts.rows, window: opts.window, signal }).catch((e: unknown) => {
+      runTarget(targetId, corpus, share, { cols: opts.cols, rows: opts.rows, window: opts.window, idleTimeoutMs: opts.idleTimeoutMs, signal }).catch((e: unknown) => {
         if (!local.signal.aborted) local.abort(e);
         throw e;
       }),
