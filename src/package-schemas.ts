@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { divergenceFileSchema } from './classify/divergence-schema.js';
+import { gateProfileSchema } from './classify/gate-profile-schema.js';
 import { probeFileSchema } from './corpus/probe-schema.js';
 import { resultsFileSchema } from './results/results-schema.js';
 import { unicodeResultsSchema } from './results/unicode-results-schema.js';
@@ -15,6 +16,7 @@ export const JSON_SCHEMA_FILES = {
   'unicode-results.schema.json': () => z.toJSONSchema(unicodeResultsSchema, { io: 'output', target: 'draft-2020-12' }),
   'speed-results.schema.json': () => z.toJSONSchema(speedResultsSchema, { io: 'output', target: 'draft-2020-12' }),
   'divergences.schema.json': () => z.toJSONSchema(divergenceFileSchema, { io: 'input', target: 'draft-2020-12' }),
+  'gate-profile.schema.json': () => z.toJSONSchema(gateProfileSchema, { io: 'input', target: 'draft-2020-12' }),
 } as const;
 
 export function renderJsonSchema(name: keyof typeof JSON_SCHEMA_FILES): string {

@@ -21,6 +21,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   conpty: async () => (await import('./conpty-bench.js')).conptyBench,
   pictures: async () => (await import('./pictures-bench.js')).picturesBench,
   speed: async () => (await import('./speed-bench.js')).speedBench,
+  gate: async () => (await import('./gate-bench.js')).gateBench,
 };
 
 function format(f: BenchFigure): string {

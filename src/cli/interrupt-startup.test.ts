@@ -8,13 +8,13 @@
  * write no file when it says it was interrupted and only whole files otherwise, and leave no process and nothing in its TMPDIR. How fast it
  * ends is measured by the bench (npm run bench -- interrupt), not here.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findRecipe } from '../targets/gui/gui-recipes.js';
 import { requirements } from '../targets/gui/gui-target.js';
-import { BIN, ROOT } from '../test-support/cli.js';
+import { ROOT } from '../test-support/cli.js';
+import { interruptCli } from '../test-support/interrupt-cli.js';
 import { processesOfRun } from '../test-support/processes.js';
 import { havePrograms } from '../test-support/require-program.js';
 import { useTempDirs } from '../test-support/temp-dirs.js';
@@ -37,18 +37,8 @@ const TARGETS: { target: string; needs: { program: string; pkg: string }[] }[] =
 async function interruptAfter(target: string, delayMs: number) {
   const tmp = tempDir('termprobe-int-tmp-');
   const out = tempDir('termprobe-int-out-');
-  const child = spawn(process.execPath, [BIN, 'run', '--target', target, '--out', out, '-q'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, TMPDIR: tmp, NO_COLOR: '1' } });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  // Killed by the signal itself (before node set its handlers up, nothing started yet): the shell's 130 too.
-  const ended = new Promise<number | null>((resolve) => child.on('close', (code, signal) => resolve(signal === 'SIGINT' ? 130 : code)));
-  await new Promise((r) => setTimeout(r, delayMs));
-  child.kill('SIGINT');
-  let timer: NodeJS.Timeout | undefined;
-  const code = await Promise.race([ended, new Promise<'hung'>((r) => (timer = setTimeout(() => r('hung'), DEADLINE_MS)))]);
-  clearTimeout(timer);
-  if (code === 'hung') child.kill('SIGKILL');
-  return { code, stderr, tmp, out, pid: child.pid! };
+  const r = await interruptCli(['run', '--target', target, '--out', out, '-q'], { cwd: ROOT, tmp, delayMs, deadlineMs: DEADLINE_MS });
+  return { ...r, tmp, out };
 }
 
 for (const { target, needs } of TARGETS) {

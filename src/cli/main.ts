@@ -10,6 +10,7 @@ import { toolVersion } from '../util/tool-version.js';
 import { EXIT, exitCodeFor, messageFor, UsageError } from './errors.js';
 import { commanderMessage } from './commander-message.js';
 import { registerVerdictCommands } from './verdict-commands.js';
+import { registerGateCommands } from './gate-commands.js';
 import { quietBrokenPipes } from './write-out.js';
 import { jobsOption } from './options/jobs-option.js';
 import { optionPairsOption } from './options/target-option-pairs.js';
@@ -188,6 +189,7 @@ export function buildProgram(): Command {
     .action(async (opts) => (await import('./fuzz-command.js')).fuzzCommand(opts));
 
   registerVerdictCommands(program);
+  registerGateCommands(program);
   // Only the bare command: subcommands, made above, keep commander's "too many arguments".
   program.allowExcessArguments(true);
   return program;

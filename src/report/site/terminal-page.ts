@@ -22,6 +22,7 @@ import { dataTable } from './data-table.js';
 import type { SitePage } from './site-pages.js';
 import { scoreBadge } from './badge-svg.js';
 import { historySection } from './history-page.js';
+import { reproduceLine } from './reproduce-command.js';
 
 
 function facts(pairs: [string, string | number | undefined][]): Html {
@@ -121,7 +122,7 @@ export function renderTerminalPage(col: SiteColumn, model: SiteModel, badgeWidth
     root: '../',
     slug: col.slug,
     badgeAlt: col.summary.score === null ? `badge: no probe decided for ${col.view.label}` : `badge: ${col.view.label} implements ${scoreText(col)}% of the ${decidedOf(col)} probes its answers decide`,
-    badgeNote: badgeNote(col),
+    badgeNote: html`${badgeNote(col)}${reproduceLine(run)}`,
     badgeWidth,
     kind: `${col.view.real ? 'real terminal' : 'embedded emulator'} · engine ${col.view.engine.name}${col.view.engine.version ? ` ${col.view.engine.version}` : ''}${col.isReference ? ' · the others are compared against it' : ''}`,
     identifiedBy: run.target.identity.identifiedBy,
