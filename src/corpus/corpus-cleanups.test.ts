@@ -9,6 +9,7 @@
  * user's own terminal sets them back whatever the cleanup does.
  */
 import { describe, expect, it } from 'vitest';
+import { sendNotations } from './probe-steps.js';
 import { parseReplies } from '../protocol/reply-parser.js';
 import type { ReplyEvent } from '../protocol/reply-events.js';
 import { decodeNotation } from './escape-notation.js';
@@ -30,7 +31,7 @@ interface Charsets {
 }
 
 function events(probe: Probe): ReplyEvent[] {
-  const text = probe.send + (probe.cleanup ?? '');
+  const text = sendNotations(probe).join('') + (probe.cleanup ?? '');
   return parseReplies(decodeNotation(text), { c1Bytes: true });
 }
 

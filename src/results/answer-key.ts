@@ -146,7 +146,12 @@ export function unmetFields(r: ProbeResult, exp: Expectation, size: SizeVars): s
   const unmet: string[] = [];
   if (exp.cursor !== undefined && !alternatives(exp.cursor).some((c) => substituteSize(c, size) === v.cursor)) unmet.push('cursor');
   for (const [q, want] of Object.entries(exp.replies ?? {})) {
-    if (!valueMatches(alternatives(want).map((w) => substituteSize(w, size)), v.replies[q] ?? NO_REPLY)) unmet.push(q);
+    const got = v.replies[q] ?? NO_REPLY;
+    if (typeof want === 'object' && !Array.isArray(want)) {
+      // Equal to another reply of the same answer, and a reply at all.
+      const other = v.replies[want.same] ?? NO_REPLY;
+      if (got === NO_REPLY || got !== other) unmet.push(q);
+    } else if (!valueMatches(alternatives(want).map((w) => substituteSize(w, size)), got)) unmet.push(q);
   }
   if (exp.screen !== undefined && screenMatch(r, exp.screen, size) !== 'yes') unmet.push('screen');
   if (exp.style !== undefined && styleMatch(r, exp.style) !== 'yes') unmet.push('style');
