@@ -100,18 +100,17 @@ export interface GuiRecipe {
 
 const geometry = (ctx: LaunchContext) => `${ctx.cols}x${ctx.rows}`;
 
-/** xterm's DECRQCRA reports the code point of a one-cell rectangle with every checksum extension bit set. */
-const XTERM_RESOURCES = { 'XTerm*checksumExtension': '-1' };
-
 export const GUI_RECIPES: readonly GuiRecipe[] = [
   {
     id: 'xterm', name: 'xterm', pkg: 'xterm', program: 'xterm', display: 'x11', dbus: false, vte: false,
     xtversionNames: ['xterm'], screen: 'decrqcra',
-    args: (ctx) => ['-geometry', geometry(ctx), ...Object.entries(XTERM_RESOURCES).flatMap(([k, v]) => ['-xrm', `${k}: ${v}`]), '-e', ...ctx.argv],
+    // As shipped: no resource set. The screen read-back sets the checksum extension itself, for the read only (gui-screen-read.ts).
+    args: (ctx) => ['-geometry', geometry(ctx), '-e', ...ctx.argv],
     options: (ctx) => ({
-      launch: `xterm -geometry ${geometry(ctx)} -xrm 'XTerm*checksumExtension: -1' -e RELAY`,
-      'resource.checksumExtension': '-1 (DECRQCRA reports code points: not negated, no attributes, blanks counted)',
-      'resource.allowWindowOps': 'false (default; DECRQCRA needs only GetChecksum, which the default disallowedWindowOps allows)',
+      launch: `xterm -geometry ${geometry(ctx)} -e RELAY`,
+      'resource.checksumExtension': '0 (default): the probes\' DECRQCRA answers are a default xterm\'s; the screen read-back alone sets every checksum extension bit (XTCHECKSUM, CSI 63 # y) and puts 0 back after each read',
+      'resource.allowWindowOps': 'false (default; DECRQCRA needs only GetChecksum and the read-back SetChecksum, which the default disallowedWindowOps allows)',
+      'resource.allowTcapOps': "false, as Debian's xterm 379-1 is built: its resource table (read from /usr/bin/xterm) holds false for allowTcapOps and allowFontOps, where upstream's main.h (DEF_ALLOW_TCAP, DEF_ALLOW_FONT) has true. With it false, the default disallowedTcapOps (SetTcap,GetTcap) turns XTGETTCAP off, so it gets no answer at all; with allowTcapOps true it answers (measured)",
     }),
   },
   {
