@@ -15,6 +15,7 @@ import { groupAnswers, type AnswerGroupView } from './answer-groups.js';
 import type { ScreenAnswer } from '../../results/results-schema.js';
 import { KIND_STYLES } from './cell-kind.js';
 import type { ColourSheet } from './colour-sheet.js';
+import { classSplits, renderClassSplits } from './class-splits.js';
 import { html, joinHtml, type Html } from './html.js';
 import { mnemonicName } from '../../corpus/mnemonic-names.js';
 import { renderPage } from './layout.js';
@@ -164,7 +165,7 @@ function answersTable(r: SiteRow, model: SiteModel, colours: ColourSheet, groups
       ],
     };
   });
-  return dataTable({ cls: 'answers', columns: ['answer and evidence', 'support · class', 'terminals', 'why'], rows });
+  return html`${renderClassSplits(classSplits(groups))}${dataTable({ cls: 'answers', columns: ['answer and evidence', 'support · class', 'terminals', 'why'], rows })}`;
 }
 
 export function renderProbePage(r: SiteRow, model: SiteModel, colours: ColourSheet): string {
