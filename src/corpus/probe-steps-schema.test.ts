@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { askedReplyKeys, probeSchema } from './probe-schema.js';
+import { hashProbe } from './corpus-hash.js';
+import { askedReplyKeys, probeSchema, type Probe } from './probe-schema.js';
 
 const base = { id: 't.steps', title: 'steps', description: 'a probe with steps', spec: 'ECMA-48 test', send: '' };
 
@@ -33,5 +34,15 @@ describe('the step model in the probe schema', () => {
     expect(problems({ steps: [{ query: ['osc4:1,256'] }], expect: { implements: {} } })[0]).toMatch(/OSC 4 colour index out of range/);
     expect(problems({ query: ['kitty-graphics:a=q;AAAA'], expect: { implements: {} } })[0]).toMatch(/an image id i=N/);
     expect(problems({ query: ['xtgettcap:544E;zz'], expect: { implements: {} } })[0]).toMatch(/hex pairs/);
+  });
+
+  it('counts the steps in what a probe measures (its measurement hash), and leaves a probe without steps as it hashed before', () => {
+    const parse = (extra: object) => ({ ...probeSchema.parse({ ...base, ...extra, expect: { implements: {} } }), category: 't', file: 'f' }) as Probe;
+    const plain = parse({});
+    const stepped = parse({ steps: [{ query: ['cursor'] }] });
+    const other = parse({ steps: [{ send: 'x', query: ['cursor'] }] });
+    expect(new Set([hashProbe(plain), hashProbe(stepped), hashProbe(other)]).size).toBe(3);
+    // The hash of a probe without steps is the one it had before steps existed (send, query, screen, size, cleanup, tags).
+    expect(hashProbe(plain)).toBe('be91eb12280f847b');
   });
 });

@@ -50,7 +50,7 @@ function bytesSection(r: SiteRow, model: SiteModel): Html {
   const size = sizeFor(probe, model);
   const facts = html`<dl class="facts">
 ${sendFacts(probe.send, size)}
-${(probe.steps ?? []).map((s, k) => html`<dt>step ${k + 1}</dt><dd>${s.send === '' ? html`<span class="n">no bytes</span>` : html`<code class="raw">${s.send}</code>`}, then ${s.query.join(', ')} <span class="n">(replies named …@${k + 1})</span></dd>`)}
+${probe.steps ? html`<dt>steps</dt><dd>${joinHtml(probe.steps.map((s, k) => html`<span class="step"><b>${k + 1}</b> ${s.send === '' ? html`<span class="n">no bytes</span>` : html`<code class="raw">${s.send}</code>`} → ${s.query.join(', ')}</span>`), ' · ')} <span class="n">(a reply at step k is named query@k)</span></dd>` : ''}
 <dt>sequences</dt><dd>${joinHtml(r.sequences.map((m) => { const name = mnemonicName(m); return name ? html`<span class="seq"><code>${m}</code> <span class="n">${name}</span></span>` : html`<span class="seq"><code>${m}</code></span>`; }), html` · `)}</dd>
 <dt>queries</dt><dd>${probe.query.join(', ')}${probe.steps ? html` <span class="n">(after the last step)</span>` : ''}</dd>
 ${probe.screen ? html`<dt>screen read</dt><dd>rows ${probe.screen.top}–${probe.screen.bottom}, columns ${probe.screen.left}–${probe.screen.right}</dd>` : ''}

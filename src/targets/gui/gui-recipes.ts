@@ -109,8 +109,8 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
     options: (ctx) => ({
       launch: `xterm -geometry ${geometry(ctx)} -e RELAY`,
       'resource.checksumExtension': '0 (default): the probes\' DECRQCRA answers are a default xterm\'s; the screen read-back alone sets every checksum extension bit (XTCHECKSUM, CSI 63 # y) and puts 0 back after each read',
-      'resource.allowWindowOps': 'false (default; DECRQCRA needs only GetChecksum and the read-back SetChecksum, which the default disallowedWindowOps allows)',
-      'resource.allowTcapOps': "false, as Debian's xterm 379-1 is built: its resource table (read from /usr/bin/xterm) holds false for allowTcapOps and allowFontOps, where upstream's main.h (DEF_ALLOW_TCAP, DEF_ALLOW_FONT) has true. With it false, the default disallowedTcapOps (SetTcap,GetTcap) turns XTGETTCAP off, so it gets no answer at all; with allowTcapOps true it answers (measured)",
+      'resource.allowWindowOps': "false (default). Debian's build sets disallowedWindowOps to 1,2,3,4,5,6,7,8,9,11,13,14,18,19,20,21,GetSelection,SetSelection,SetWinLines,SetXprop (debian/rules, -DDEF_DISALLOWED_WINDOW), so xterm answers none of the window reports those numbers name (CSI 11, 13, 14, 18, 19, 20, 21 t); DECRQCRA needs GetChecksum and the read-back SetChecksum, which stay allowed",
+      'resource.allowTcapOps': "false, as Debian builds xterm 379-1: debian/rules passes -DDEF_ALLOW_TCAP=False (and -DDEF_ALLOW_FONT=False) under \"disable some unsafe operations\" (https://sources.debian.org/src/xterm/379-1/debian/rules/#L22-L26), where upstream's main.h defaults to true. With it false, the default disallowedTcapOps (SetTcap,GetTcap) turns XTGETTCAP off: it gets no answer at all. Measured: -xrm '*allowTcapOps: true' makes it answer",
     }),
   },
   {

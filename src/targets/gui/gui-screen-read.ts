@@ -21,7 +21,8 @@ import { validateRegion } from '../common/region-read.js';
  * XTCHECKSUM (CSI Ps # y, xterm ctlseqs): bits 0–5 set make DECRQCRA's checksum the plain sum of
  * code points (not negated, no attributes, blanks counted, not masked to 8 or 7 bits); 0 is the
  * default (checksumExtension's, csDEC). SetChecksum is not among xterm 379's disallowed window
- * operations by default (main.h DEF_DISALLOWED_WINDOW), so no resource is needed.
+ * operations, upstream's (main.h DEF_DISALLOWED_WINDOW) nor Debian's longer list (debian/rules),
+ * so no resource is needed.
  */
 export const XTERM_READ_CHECKSUM = '\x1b[63#y';
 export const XTERM_DEFAULT_CHECKSUM = '\x1b[0#y';
