@@ -4,6 +4,7 @@ import { classifyAgreement } from './agreement.js';
 import { buildComparison } from './build-comparison.js';
 import { consensusFor, describeImplemented } from './consensus.js';
 import { checkEvidence } from './evidence-check.js';
+import type { ReleaseTable } from './release-table.js';
 import { parseDivergences } from './load-divergences.js';
 import { makeMarker } from './marks.js';
 import { scoreOf } from './score.js';
@@ -91,6 +92,7 @@ const registry = parseDivergences(
     answer: "7;7"
     class: deliberate
     reason: kitty answers 7;7 on purpose.
+    intent: docs https://example.org/kitty says 7;7 is its choice
     evidence: [https://example.org/kitty]
   - probe: p.odd
     target: vte
@@ -104,6 +106,7 @@ const registry = parseDivergences(
     answer: "1;2"
     class: deliberate
     reason: kitty chose this.
+    intent: changelog kitty 1.0 says it chose 1;2
     evidence: [https://example.org/k2]
   - probe: p.*
     target: tmux
@@ -210,30 +213,63 @@ describe('stale entries', () => {
 });
 
 describe('evidence at the measured version', () => {
+  const table: ReleaseTable = {
+    about: 'test table of measured releases',
+    source: 'written by hand for this test',
+    repositories: {
+      'kovidgoyal/kitty': { product: 'kitty', releases: { '0.26.5': { tag: 'v0.26.5', commit: '72f92b395fc08436ed95b34936aa9e6cc7040d86' } } },
+      'sources.debian.org/kitty': { product: 'kitty', releases: { '0.26.5': { tag: '0.26.5-5', source: 'the Debian source package' } } },
+      'gnome/vte': { product: 'vte', releases: { '0.70.6': { tag: '0.70.6' } } },
+    },
+  };
   const reg = parseDivergences(
     `divergences:
   - probe: p.odd
     target: kitty
     answer: "7;7"
-    class: bug
+    class: deliberate
     reason: See the links.
+    intent: 'comment https://github.com/kovidgoyal/kitty/blob/v0.25.0/kitty/screen.c#L1 "on purpose"'
     evidence:
       - https://github.com/kovidgoyal/kitty/blob/v0.26.5/kitty/screen.c#L1
       - https://github.com/kovidgoyal/kitty/blob/v0.30.0/kitty/screen.c#L1
       - https://github.com/kovidgoyal/kitty/blob/master/kitty/screen.c#L1
       - https://github.com/kovidgoyal/kitty/blob/72f92b3/kitty/screen.c#L1
       - https://github.com/kovidgoyal/kitty/blob/72f92b395fc08436ed95b34936aa9e6cc7040d86/kitty/screen.c#L1
-      - https://gitlab.gnome.org/GNOME/vte/-/blob/main/src/vteseq.cc
+      - https://github.com/kovidgoyal/kitty/blob/0000000000000000000000000000000000000000/kitty/screen.c#L1
+      - https://sources.debian.org/src/kitty/0.26.5-5/kitty/screen.c/#L1
+      - https://sources.debian.org/src/kitty/0.26.4-1/kitty/screen.c/#L1
+      - https://gitlab.gnome.org/GNOME/vte/-/blob/0.70.6/src/vteseq.cc
+      - https://gitlab.gnome.org/GNOME/vte/-/blob/0.72.0/src/vteseq.cc
+      - https://github.com/someone/else/blob/v1.0/x.c#L1
+      - https://github.com/kovidgoyal/kitty/issues/1
 `,
     'ev.yaml',
   );
-  it('flags branches, short hashes and tags newer than the version measured', () => {
-    const problems = checkEvidence(reg.entries, [fakeRun('kitty', { 'p.odd': '7;7' }, '0.26.5')]).map((p) => p.problem);
-    expect(problems).toHaveLength(4);
-    expect(problems[0]).toMatch(/v0\.30\.0, newer than the kitty 0\.26\.5 measured/);
-    expect(problems[1]).toMatch(/branch "master"/);
-    expect(problems[2]).toMatch(/full 40-hex commit/);
-    expect(problems[3]).toMatch(/branch "main"/);
+  const problems = checkEvidence(reg.entries, [fakeRun('kitty', { 'p.odd': '7;7' }, '0.26.5')], table).map((p) => p.problem);
+
+  it('takes only the tag or the commit of the release measured, from the pinned table (its own rows when no run of the terminal is at hand), and skips no repository', () => {
+    expect(problems).toEqual([
+      expect.stringMatching(/v0\.30\.0, which is not the release measured \(kitty 0\.26\.5: tag v0\.26\.5, commit 72f92b39/),
+      expect.stringMatching(/branch "master"/),
+      expect.stringMatching(/names commit 72f92b3: pin links to the full 40-hex commit/),
+      expect.stringMatching(/cites 0000000000000000000000000000000000000000, which is not the release measured/),
+      expect.stringMatching(/sources\.debian\.org.* cites 0\.26\.4-1, which is not the release measured \(kitty 0\.26\.5: tag 0\.26\.5-5\)/),
+      expect.stringMatching(/0\.72\.0\/src\/vteseq\.cc cites 0\.72\.0, which is not the release measured \(vte 0\.70\.6: tag 0\.70\.6\)/),
+      expect.stringMatching(/someone\/else is not in the table of measured releases/),
+      expect.stringMatching(/screen\.c#L1 cites v0\.25\.0, which is not the release measured/),
+    ]);
+  });
+
+  it('reads the links of a statement of intent as well as the evidence', () => {
+    expect(problems.at(-1)).toMatch(/^https:\/\/github\.com\/kovidgoyal\/kitty\/blob\/v0\.25\.0/);
+  });
+
+  it('refuses a deliberate entry without a statement of intent, and an intent of no known kind', () => {
+    const entry = (extra: string) => `divergences:\n  - probe: p.odd\n    target: kitty\n    answer: "7;7"\n    class: deliberate\n    reason: Chosen.\n    evidence: [https://example.org/x]\n${extra}`;
+    expect(() => parseDivergences(entry(''), 'd.yaml')).toThrow(/intent: a deliberate entry cites the maintainers' statement of intent \(changelog, docs, comment, issue, test\); without one the answer is a bug/);
+    expect(() => parseDivergences(entry('    intent: because we said so\n'), 'd.yaml')).toThrow(/intent is where the maintainers state the choice/);
+    expect(parseDivergences(entry('    intent: changelog kitty 0.12.0 says it is left out on purpose\n'), 'd.yaml').entries).toHaveLength(1);
   });
 });
 

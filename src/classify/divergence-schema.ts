@@ -48,6 +48,16 @@ const evidenceList = z
   .array(z.string().trim().regex(EVIDENCE_PATTERN, EVIDENCE_HELP), { error: 'required: a list of links, spec sections or upstream sources' })
   .min(1, 'must name at least one source');
 
+/**
+ * Where the terminal's maintainers state that the answer is their choice: a changelog line, their
+ * documentation, a comment in the code, an issue or pull request, or a test of theirs that asserts the
+ * answer. The kind first, then where, then what it says: `comment https://…/vt.c#L1322-L1325 "40-5e
+ * rxvt extension for extra curses acs chars"`. A link in it is checked like evidence.
+ */
+export const INTENT_KINDS = ['changelog', 'docs', 'comment', 'issue', 'test'] as const;
+const INTENT_HELP = `intent is where the maintainers state the choice: one of "${INTENT_KINDS.join('", "')}", then where (a link, or a named source) and what it says`;
+const intentLine = z.string().trim().regex(new RegExp(`^(${INTENT_KINDS.join('|')}) \\S.{8,}$`), INTENT_HELP).max(600);
+
 export const divergenceEntrySchema = z.strictObject({
   probe: z.string().regex(PROBE_PATTERN, PROBE_PATTERN_HELP).describe('A probe id, or a glob over ids ("*" any run of characters, "?" one character).'),
   /** The target's registry name, as in a results file's target.id (e.g. "ghostty", "tmux"). */
@@ -59,6 +69,14 @@ export const divergenceEntrySchema = z.strictObject({
   class: z.enum(DIVERGENCE_CLASSES, { error: `class is one of: ${DIVERGENCE_CLASSES.join(', ')} (whether the reference is the one that is wrong follows from the support marks, not from an entry)` }).describe("bug: the target's answer is wrong; deliberate: a documented choice."),
   reason: reasonText.describe('Why, in one or two sentences.'),
   evidence: evidenceList.describe('Links, spec sections, or lines starting with source, commit, issue, changelog or docs.'),
+  intent: z
+    .union([intentLine, z.array(intentLine).min(1)])
+    .optional()
+    .describe('Required for class deliberate: where the maintainers state the answer is their choice (changelog, docs, a code comment, an issue, a test asserting it), and what it says. Without one, the answer is a bug.'),
+}).superRefine((e, ctx) => {
+  if (e.class === 'deliberate' && e.intent === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['intent'], message: `a deliberate entry cites the maintainers' statement of intent (${INTENT_KINDS.join(', ')}); without one the answer is a bug` });
+  }
 });
 
 /** How a terminal may report the cursor (CPR); each names the correction its cursor answers are judged after. */

@@ -3,11 +3,14 @@
  * line when it is malformed, names an unknown target or a probe the corpus lacks)
  * and fail (exit 1, one line per problem) when an entry is stale — it no longer
  * states the answer its target gives, or classifies no cell — when a reply
- * convention no longer matches the answers it is measured by, or when evidence is
- * not pinned to the measured version.
+ * convention no longer matches the answers it is measured by, or when a link in
+ * the evidence (or a statement of intent) is not the tag or commit of the release
+ * measured, per the pinned table of releases (probes/release-commits.json), or
+ * points into a repository the table does not know.
  */
 import { findStaleConventions } from '../classify/convention-check.js';
 import { checkEvidence, type Evidenced } from '../classify/evidence-check.js';
+import { loadReleaseTable } from '../classify/release-table.js';
 import { checkAgainstCorpus, entryLabel } from '../classify/load-divergences.js';
 import { makeMarker } from '../classify/marks.js';
 import { probeLookup } from '../classify/probe-lookup.js';
@@ -22,6 +25,8 @@ import { plural } from '../util/plural.js';
 export interface CheckOptions {
   registry?: string;
   probes?: string;
+  /** The pinned table of measured releases (default probes/release-commits.json). */
+  releases?: string;
 }
 
 function where(e: Evidenced): string {
@@ -34,7 +39,8 @@ export async function checkCommand(files: string[], opts: CheckOptions): Promise
   const registry = loadRegistryFor(opts.registry, views);
   checkAgainstCorpus(registry, (await loadCorpus(opts.probes)).byId.keys());
   const n = registry.entries.length;
-  const evidence = checkEvidence([...registry.conventions, ...registry.entries], views);
+  const table = loadReleaseTable(opts.releases);
+  const evidence = checkEvidence([...registry.conventions, ...registry.entries], views, table);
   for (const p of evidence) writeOut(`${where(p.entry)}: evidence: ${p.problem}\n`);
   if (given.length === 0) {
     process.stderr.write(`${registry.file}: ${plural(n, 'entry', 'entries')} valid, ${plural(evidence.length, 'evidence problem')}; no results files (results/*.json is empty), so none was checked for staleness\n`);

@@ -4,6 +4,7 @@
  * raw replies, the class, and the registry entry's reason and evidence.
  */
 import { classifyAgreement } from '../classify/agreement.js';
+import { describeSteps } from '../corpus/probe-steps.js';
 import { sameAnswer } from '../classify/answer-signer.js';
 import { buildComparison, judgeCell } from '../classify/build-comparison.js';
 import { chooseReference } from '../classify/choose-reference.js';
@@ -70,7 +71,7 @@ export async function explainCommand(probeId: string, targetSpec: string, files:
   }
   if (probe) {
     const size = probe.size ? { cols: Number(probe.size.split('x')[0]), rows: Number(probe.size.split('x')[1]) } : { cols: target.run.settings.cols, rows: target.run.settings.rows };
-    out.push(`probe:     ${probe.title}`, `spec:      ${probe.spec}`, `bytes:     ${escapeBytes(decodeNotation(probe.send, size))}   (at ${size.cols}x${size.rows})`, `queries:   ${probe.query.join(', ')}`, `repro:     ${printfCommand(reproBytes(probe, size))}`);
+    out.push(`probe:     ${probe.title}`, `spec:      ${probe.spec}`, `bytes:     ${escapeBytes(decodeNotation(probe.send, size))}   (at ${size.cols}x${size.rows})`, ...describeSteps(probe).map((line) => `${line.slice(0, 7).padEnd(11)}${line.slice(line.indexOf(':') + 2)}`), `queries:   ${probe.query.join(', ')}`, `repro:     ${printfCommand(reproBytes(probe, size))}`);
   } else {
     out.push(corpusProblem ? `probe:     the corpus did not load (${corpusProblem}), so the bytes are unknown here` : 'probe:     not in the corpus at hand, so its bytes are unknown here');
   }

@@ -1,5 +1,6 @@
 /** `termprobe list`: the corpus, grouped by category, filterable. */
 import { loadCorpus } from '../corpus/load-corpus.js';
+import { allQueries } from '../corpus/probe-steps.js';
 import { selectProbes, splitList } from './select-probes.js';
 import { plural } from '../util/plural.js';
 
@@ -26,7 +27,7 @@ export async function listCommand(opts: ListOptions): Promise<void> {
       const n = probes.filter((q) => q.category === category).length;
       lines.push(`${lines.length ? '\n' : ''}${category} (${n})`);
     }
-    const extra = p.query.filter((q) => q !== 'cursor');
+    const extra = allQueries(p).filter((q) => q !== 'cursor');
     lines.push(`  ${p.id.padEnd(idWidth)}  ${p.title}${extra.length ? `  [${extra.join(' ')}]` : ''}${p.screen ? '  [screen]' : ''}`);
   }
   const cats = new Set(probes.map((p) => p.category)).size;

@@ -122,7 +122,7 @@ describe('termprobe in a pseudo-terminal whose other end is xterm.js', () => {
     expect(host.lines().join('\n')).toContain(`Results saved to ${join(d, 'mine.json')}`);
     // Headless xterm.js reports no colour and no title: what changes them is skipped, and one line says so.
     expect(mine.probes.find((p) => p.id === 'osc-colours.set-11')?.note).toBe('skipped in your own terminal: it changes colours your terminal did not report (OSC 11), so they could not be put back');
-    expect(host.joinedLines()).toContain('note: title not reported by your terminal: 14 probes skipped; icon title not reported: 1 probe skipped; colours not reported (256 palette entries and OSC 10, 11, 12, 17, 19): 22 probes skipped');
+    expect(host.joinedLines()).toContain('note: title not reported by your terminal: 14 probes skipped; icon title not reported: 1 probe skipped; colours not reported (256 palette entries and OSC 10, 11, 12, 17, 19): 23 probes skipped');
   });
 
   it('in a terminal that reports its colours, title and keyboard flags, runs the probes that change them, answers as the same xterm.js in process does, and puts them all back', async () => {

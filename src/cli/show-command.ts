@@ -1,5 +1,6 @@
 /** `termprobe show <id>`: one probe with its bytes escaped and a printf that reproduces it. */
 import { escapeBytes, printfCommand } from '../corpus/escape-bytes.js';
+import { describeSteps } from '../corpus/probe-steps.js';
 import { decodeNotation } from '../corpus/escape-notation.js';
 import { loadCorpus } from '../corpus/load-corpus.js';
 import { describeExpectation, describeInconclusiveAnswers } from '../corpus/describe-expectation.js';
@@ -30,7 +31,8 @@ export async function showCommand(id: string, opts: ShowOptions): Promise<void> 
     '',
     `send:      ${probe.send}`,
     `bytes:     ${escapeBytes(decodeNotation(probe.send, size))}   (at ${size.cols}x${size.rows})`,
-    `queries:   ${probe.query.join(', ')}`,
+    ...describeSteps(probe).map((line) => `${line.slice(0, 7).padEnd(11)}${line.slice(line.indexOf(':') + 2)}`),
+    `queries:   ${probe.query.join(', ')}${probe.steps ? ' (after the last step)' : ''}`,
   ];
   if (probe.screen) lines.push(`screen:    rows ${probe.screen.top}–${probe.screen.bottom}, columns ${probe.screen.left}–${probe.screen.right}`);
   if (probe.cleanup) lines.push(`cleanup:   ${probe.cleanup}`);

@@ -21,6 +21,7 @@ export interface TriageOptions {
   class?: string;
   reason?: string;
   evidence?: string[];
+  intent?: string[];
   versions?: string;
   answer?: string[];
   category?: string[];
@@ -32,7 +33,7 @@ export interface TriageOptions {
 
 export async function triageCommand(args: string[], opts: TriageOptions): Promise<void> {
   if (opts.write) return (await import('./triage-write.js')).triageWrite(args, opts);
-  if (opts.class || opts.reason || opts.evidence || opts.answer) throw new UsageError('--class, --reason, --evidence and --answer go with --write <probe> <target>');
+  if (opts.class || opts.reason || opts.evidence || opts.intent || opts.answer) throw new UsageError('--class, --reason, --evidence, --intent and --answer go with --write <probe> <target>');
   const views = requireRuns(args);
   const registry = loadRegistryFor(opts.registry, views);
   const reference = await chooseReference(againstOf(opts), views, { probes: opts.probes, runner: referenceRunner });

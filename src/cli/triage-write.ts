@@ -49,6 +49,8 @@ export async function triageWrite(args: string[], opts: TriageOptions): Promise<
   if (reason === '') throw new UsageError('refusing to write an entry with an empty reason: give --reason "one or two sentences saying why"');
   const evidence = (opts.evidence ?? []).map((e) => e.trim()).filter(Boolean);
   if (evidence.length === 0) throw new UsageError('refusing to write an entry without evidence: give --evidence (a spec section, an upstream issue or commit, a changelog line)');
+  const intent = (opts.intent ?? []).map((e) => e.trim()).filter(Boolean);
+  if (opts.class === 'deliberate' && intent.length === 0) throw new UsageError('a deliberate entry cites where the maintainers state the choice: give --intent "changelog|docs|comment|issue|test <where> <what it says>"; without one, the answer is a bug (--class bug)');
   const versions = opts.versions ?? '*';
   try {
     parseVersionRange(versions);
@@ -58,7 +60,7 @@ export async function triageWrite(args: string[], opts: TriageOptions): Promise<
   const path = registryToWrite(opts.registry);
   const answers = opts.answer?.length ? opts.answer : answersFromResults(probe, target, path);
   const corpus = await loadCorpus(opts.probes);
-  const entry = { probe, target, versions, answer: answers.length === 1 ? answers[0]! : answers, class: opts.class as DivergenceClass, reason, evidence };
+  const entry = { probe, target, versions, answer: answers.length === 1 ? answers[0]! : answers, class: opts.class as DivergenceClass, reason, ...(intent.length > 0 ? { intent: intent.length === 1 ? intent[0]! : intent } : {}), evidence };
   const file = existsSync(path) && statSync(path).isDirectory() ? join(path, `${target}.yaml`) : path;
   const shown = relative(process.cwd(), file) || file;
   const candidate = { ...entry, index: 0, file: shown, range: parseVersionRange(versions), glob: isGlob(probe), answers, matchesProbe: probeMatcher(probe) };

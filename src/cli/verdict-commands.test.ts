@@ -18,7 +18,7 @@ describe('termprobe check', () => {
   it('fails, naming file and line, when an entry states an answer the target no longer gives', () => {
     const r = runCli(['check', '--registry', `${FIX}/divergences-stale.yaml`, ...fixtureCheck]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe(`${FIX}/divergences-stale.yaml:49: entry 7 (ghostty tabs.cht-zero): stale: ghostty 0.4.0 answers tabs.cht-zero "1;1", not "1;5" as the entry states\n`);
+    expect(r.stdout).toBe(`${FIX}/divergences-stale.yaml:50: entry 7 (ghostty tabs.cht-zero): stale: ghostty 0.4.0 answers tabs.cht-zero "1;1", not "1;5" as the entry states\n`);
   });
 
   it('fails on a hand-edited entry of the committed registry', () => {
@@ -177,6 +177,14 @@ describe('termprobe triage', () => {
       const again = runCli([...base, '--reason', 'Twice.', '--evidence', 'https://example.org']);
       expect(again.code).toBe(2);
       expect(again.stderr).toMatch(/duplicate of entry 7/);
+      // deliberate needs the maintainers' statement of intent; without one nothing is written.
+      const chosen = ['triage', '--write', 'pending-wrap.tab-clears', 'xterm.js', '--answer', '2;1', '--class', 'deliberate', '--registry', registry, '--probes', `${FIX}/probes`, '--reason', 'On purpose.', '--evidence', 'https://github.com/xtermjs/xterm.js/pull/3365'];
+      const noIntent = runCli(chosen);
+      expect(noIntent.code).toBe(2);
+      expect(noIntent.stderr).toMatch(/a deliberate entry cites where the maintainers state the choice: give --intent/);
+      const withIntent = runCli([...chosen, '--intent', 'issue https://github.com/xtermjs/xterm.js/pull/3365 keeps a pending wrap on purpose']);
+      expect(withIntent.code, withIntent.stderr).toBe(0);
+      expect(readFileSync(registry, 'utf8')).toContain('    intent: issue https://github.com/xtermjs/xterm.js/pull/3365 keeps a pending wrap on purpose\n');
       const check = runCli(['check', '--registry', registry, ...fixtureCheck]);
       expect(check.code, check.stdout + check.stderr).toBe(0);
     } finally {

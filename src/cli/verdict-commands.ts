@@ -40,9 +40,10 @@ export function registerVerdictCommands(program: Command): void {
 
   program
     .command('check [results...]')
-    .description('validate the divergence registry; fail on stale entries (an answer no longer given, no cell classified) and unpinned evidence (default: results/*.json)')
+    .description('validate the divergence registry; fail on stale entries (an answer no longer given, no cell classified) and evidence that is not the measured release (default: results/*.json)')
     .option('--registry <file>', REGISTRY_HELP)
     .option('--probes <dir>', 'probe folder')
+    .option('--releases <file>', 'the pinned table of measured releases, tags and commits (default probes/release-commits.json)')
     .action(async (files, opts) => (await import('./check-command.js')).checkCommand(files, opts));
 
   program
@@ -53,6 +54,7 @@ export function registerVerdictCommands(program: Command): void {
     .option('--class <class>', 'with --write: bug or deliberate')
     .option('--reason <text>', 'with --write: one or two sentences saying why (required)')
     .option('--evidence <source>', 'with --write: a spec section, upstream issue, commit or changelog line (repeatable)', collect)
+    .option('--intent <source>', 'with --write and --class deliberate: where the maintainers state the choice, "changelog|docs|comment|issue|test <where> <what it says>" (required for deliberate; repeatable)', collect)
     .option('--versions <range>', 'with --write: version range ("*", "3.3a", ">=3.3", ">=3.3 <3.5")')
     .option('-c, --category <name>', 'only this category (repeatable, or a,b)', collect)
     .option('-a, --against <target|file>', AGAINST_HELP)

@@ -9,6 +9,7 @@
  * user's own terminal sets them back whatever the cleanup does.
  */
 import { describe, expect, it } from 'vitest';
+import { sendNotations } from './probe-steps.js';
 import { parseReplies } from '../protocol/reply-parser.js';
 import type { ReplyEvent } from '../protocol/reply-events.js';
 import { decodeNotation } from './escape-notation.js';
@@ -30,7 +31,7 @@ interface Charsets {
 }
 
 function events(probe: Probe): ReplyEvent[] {
-  const text = probe.send + (probe.cleanup ?? '');
+  const text = sendNotations(probe).join('') + (probe.cleanup ?? '');
   return parseReplies(decodeNotation(text), { c1Bytes: true });
 }
 
@@ -52,25 +53,42 @@ function charsetsAfter(probe: Probe): Charsets {
   return cs;
 }
 
-/** Kitty keyboard flags: entries pushed and not popped, and whether the flags are 0 again after the last change. */
-function keyboardAfter(probe: Probe): { pushed: number; changed: boolean; zeroAfter: boolean } {
-  let pushed = 0;
-  let changed = false;
-  let zeroAfter = true;
+interface Flags {
+  pushed: number;
+  changed: boolean;
+  zeroAfter: boolean;
+}
+
+/** Private modes that switch to (h) and from (l) the alternate screen. */
+const ALT_SCREEN = new Set(['1049', '1047', '47']);
+
+/**
+ * Kitty keyboard flags, per screen (the main and alternate screens keep their own stacks, so a push on the
+ * alternate one stays there after leaving it): entries pushed and not popped, and whether the flags are 0
+ * again after the last change.
+ */
+function keyboardAfter(probe: Probe): { main: Flags; alt: Flags } {
+  const screens = { main: { pushed: 0, changed: false, zeroAfter: true }, alt: { pushed: 0, changed: false, zeroAfter: true } };
+  let on: Flags = screens.main;
   for (const ev of events(probe)) {
-    if (ev.kind !== 'csi' || ev.final !== 'u' || ev.intermediates !== '') continue;
+    if (ev.kind !== 'csi' || ev.intermediates !== '') continue;
+    if (ev.prefix === '?' && (ev.final === 'h' || ev.final === 'l') && ev.params.split(';').some((m) => ALT_SCREEN.has(m))) {
+      on = ev.final === 'h' ? screens.alt : screens.main;
+      continue;
+    }
+    if (ev.final !== 'u') continue;
     const [first = '', mode = '1'] = ev.params.split(';');
     if (ev.prefix === '>') {
-      pushed++;
-      changed = true;
-      zeroAfter = false;
-    } else if (ev.prefix === '<') pushed = Math.max(0, pushed - Number(first || 1));
+      on.pushed++;
+      on.changed = true;
+      on.zeroAfter = false;
+    } else if (ev.prefix === '<') on.pushed = Math.max(0, on.pushed - Number(first || 1));
     else if (ev.prefix === '=') {
-      changed = true;
-      zeroAfter = Number(first || 0) === 0 && (mode === '1' || mode === '');
+      on.changed = true;
+      on.zeroAfter = Number(first || 0) === 0 && (mode === '1' || mode === '');
     }
   }
-  return { pushed, changed, zeroAfter };
+  return screens;
 }
 
 describe('probe cleanups put back what the probe changed for good', () => {
@@ -82,11 +100,12 @@ describe('probe cleanups put back what the probe changed for good', () => {
     expect(left).toEqual([]);
   });
 
-  it('kitty keyboard flags: every push popped and the flags set back to 0 after the last change', () => {
-    const left = corpus.probes
-      .map((p) => ({ id: p.id, k: keyboardAfter(p) }))
-      .filter(({ k }) => k.changed && (k.pushed > 0 || !k.zeroAfter))
-      .map(({ id, k }) => `${id}: ${k.pushed} pushed and not popped${k.zeroAfter ? '' : ', flags not set back to 0'}`);
+  it('kitty keyboard flags: on each screen, every push popped and the flags set back to 0 after the last change', () => {
+    const left = corpus.probes.flatMap((p) =>
+      Object.entries(keyboardAfter(p))
+        .filter(([, k]) => k.changed && (k.pushed > 0 || !k.zeroAfter))
+        .map(([screen, k]) => `${p.id}: ${screen} screen: ${k.pushed} pushed and not popped${k.zeroAfter ? '' : ', flags not set back to 0'}`),
+    );
     expect(left).toEqual([]);
   });
 
@@ -96,7 +115,10 @@ describe('probe cleanups put back what the probe changed for good', () => {
     expect(charsetsAfter(probe('\\e(0q', '\\e(B'))).toEqual({ g: ['B', 'B', 'B', 'B'], gl: 0, gr: 2 });
     expect(charsetsAfter(probe('\\e)0\\x0eq')).gl).toBe(1);
     expect(charsetsAfter(probe('\\e(0\\e7\\e(B\\e8')).g[0]).toBe('0');
-    expect(keyboardAfter(probe('\\e[>1u'))).toEqual({ pushed: 1, changed: true, zeroAfter: false });
-    expect(keyboardAfter(probe('\\e[>1u', '\\e[<99u\\e[=0;1u'))).toEqual({ pushed: 0, changed: true, zeroAfter: true });
+    expect(keyboardAfter(probe('\\e[>1u')).main).toEqual({ pushed: 1, changed: true, zeroAfter: false });
+    expect(keyboardAfter(probe('\\e[>1u', '\\e[<99u\\e[=0;1u')).main).toEqual({ pushed: 0, changed: true, zeroAfter: true });
+    // A push on the alternate screen stays on its stack after leaving it: popping on the main screen does not undo it.
+    expect(keyboardAfter(probe('\\e[?1049h\\e[>4u\\e[?1049l', '\\e[<99u\\e[=0;1u')).alt).toEqual({ pushed: 1, changed: true, zeroAfter: false });
+    expect(keyboardAfter(probe('\\e[?1049h\\e[>4u\\e[?1049l', '\\e[?1049h\\e[<99u\\e[=0;1u\\e[?1049l')).alt).toEqual({ pushed: 0, changed: true, zeroAfter: true });
   });
 });

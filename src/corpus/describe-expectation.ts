@@ -1,8 +1,9 @@
 /** An expectation in one line, as `show` and the site print it: "cursor 1;80, decrqm:?2026 = 1 or 3". */
 import type { Expectation, InconclusiveAnswer } from './probe-schema.js';
 
-function values(v: string | readonly string[]): string {
-  return typeof v === 'string' ? v : v.join(' or ');
+function values(v: string | readonly string[] | { same: string }): string {
+  if (typeof v === 'string') return v;
+  return 'same' in v ? `the same as ${v.same}` : v.join(' or ');
 }
 
 export function describeExpectation(e: Expectation | undefined): string {

@@ -4,7 +4,7 @@
  * in schema/probe-file.schema.json (see scripts in src/cli/schema-command.ts).
  */
 import { z } from 'zod';
-import { queryProblem } from './query-names.js';
+import { QUERY_FORMS, QUERY_PATTERN, queryProblem, REPLY_KEY_PATTERN, splitReplyKey } from './query-names.js';
 import { STYLE_TEXT } from './style-pattern.js';
 
 /** Spec documents a probe may cite; the section follows the document name. */
@@ -27,11 +27,22 @@ const specPattern = new RegExp(
   `^(${SPEC_DOCUMENTS.map((d) => d.replace(/[.*+?^${}()|[\]\\#]/g, '\\$&')).join('|')}) .+`,
 );
 
-/** Queries the engine knows how to send after a probe (src/corpus/query-names.ts). */
-export const querySchema = z.string().regex(/^[a-z0-9-]+(:[ -~]{1,64})?$/, 'a query is a kind, then : and its argument for some (e.g. decrqm:?2026)').superRefine((q, ctx) => {
-  const problem = queryProblem(q);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+/**
+ * Queries the engine knows how to send after a probe's bytes (src/corpus/query-names.ts): the
+ * pattern is the union of every form, so the JSON Schema carries them too; a query that fits none
+ * gets the sentence saying what is wrong with it.
+ */
+export const querySchema = z
+  .string()
+  .max(200)
+  .regex(new RegExp(`^${QUERY_PATTERN}$`), { error: (issue) => queryProblem(String(issue.input)) ?? 'not a query' })
+  .describe(`A query: ${QUERY_FORMS.join(', ')}.`);
+
+/** The key of an expected reply: a query, or `<query>@<step>` for one asked at a step of a probe with steps. */
+export const replyKeySchema = z
+  .string()
+  .max(200)
+  .regex(new RegExp(`^${REPLY_KEY_PATTERN}$`), { error: (issue) => queryProblem(splitReplyKey(String(issue.input)).query) ?? 'not a query, nor <query>@<step>' });
 
 export const regionSchema = z.strictObject({
   top: z.int().min(1),
@@ -65,9 +76,12 @@ const replyValue = z.string().refine((v) => !(v.length >= 2 && v.startsWith('/')
 const anyOf = <T extends z.ZodString | z.ZodType<string>>(value: T) =>
   z.union([value, z.array(value).min(2, 'a list names at least two values (use a plain value for one)').refine((vs) => new Set(vs).size === vs.length, 'a value is listed twice')]);
 
+/** An expected reply equal to the reply to another query of the same probe (e.g. a colour reset to what it was before a step set it). */
+const sameAsValue = z.strictObject({ same: replyKeySchema.describe('The reply key whose value this reply must equal (never a missing reply).') });
+
 const expectationShape = {
   cursor: anyOf(cursorValue).optional(),
-  replies: z.record(querySchema, anyOf(replyValue)).optional(),
+  replies: z.record(replyKeySchema, z.union([anyOf(replyValue), sameAsValue])).optional(),
   /** The region's rows; or several such lists, any one of which matches (two spellings of one behaviour). */
   screen: z.union([z.array(z.string()), z.array(z.array(z.string())).min(2, 'a list of screens names at least two (use a plain list of rows for one)')]).optional(),
   /** The style of the first cell of the probe's screen region, as src/results/style-text.ts writes it ("bold fg=red", "plain"). */
@@ -89,17 +103,33 @@ export const inconclusiveSchema = z.strictObject({
 /** What a probe claims an embedded emulator's support mark is (corpus-claims.test.ts checks it against a real run). */
 export const knownVerdictSchema = z.enum(['implements', 'lacks', 'other', 'inconclusive']);
 
+const queryList = z
+  .array(querySchema)
+  .min(1)
+  .refine((qs) => new Set(qs).size === qs.length, 'a query is listed twice (each query gets one reply)');
+
+/**
+ * One step of a probe with steps: bytes, then queries about what they did. A step's replies are
+ * named `<query>@<step>` (steps count from 1), so the same query may be asked at several steps.
+ */
+export const stepSchema = z.strictObject({
+  send: z.string().default('').describe('Bytes of this step, in the escape notation (none: the step only asks).'),
+  query: queryList.describe('Queries asked after this step\'s bytes; their replies are named <query>@<step>.'),
+});
+
 export const probeSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$/, 'ids are dotted kebab-case, e.g. pending-wrap.cr-clears'),
   title: z.string().min(3).max(100),
   description: z.string().min(10).max(600),
   spec: z.string().regex(specPattern, `spec starts with one of: ${SPEC_DOCUMENTS.join(', ')} — then the section`),
   send: z.string(),
-  query: z
-    .array(querySchema)
-    .min(1)
-    .refine((qs) => new Set(qs).size === qs.length, 'a query is listed twice (each query gets one reply)')
-    .default(['cursor']),
+  /**
+   * Steps after `send`, each with its bytes and queries, answered step by step; the probe's own
+   * `query` comes after the last step. The engine closes each step with a DA1, so a reply is
+   * always counted to the step that asked for it.
+   */
+  steps: z.array(stepSchema).min(1).max(20).optional(),
+  query: queryList.default(['cursor']),
   screen: regionSchema.optional(),
   size: z.string().regex(/^\d+x\d+$/, 'size is COLSxROWS, e.g. 80x24').optional(),
   cleanup: z.string().optional(),
@@ -117,7 +147,29 @@ export const probeSchema = z.strictObject({
    * it exactly on such probes.
    */
   kept: z.string().min(20).max(300).regex(/[.!?]$/, 'kept is a sentence ending in a full stop').optional(),
+}).superRefine((probe, ctx) => {
+  // Every expected reply names a query the probe asks, at the step it asks it.
+  const asked = new Set(askedReplyKeys(probe));
+  const clauses: [string, ExpectationData | undefined][] = [['implements', probe.expect.implements], ['lacks', probe.expect.lacks], ...(probe.expect.inconclusive ?? []).map((c, i) => [`inconclusive.${i}`, c] as [string, ExpectationData])];
+  for (const [name, clause] of clauses) {
+    for (const [key, want] of Object.entries(clause?.replies ?? {})) {
+      if (!asked.has(key)) ctx.addIssue({ code: 'custom', path: ['expect', ...name.split('.'), 'replies', key], message: `expects a reply to "${key}", which the probe does not ask (it asks ${[...asked].join(', ')})` });
+      if (typeof want === 'object' && !Array.isArray(want) && !asked.has(want.same)) ctx.addIssue({ code: 'custom', path: ['expect', ...name.split('.'), 'replies', key], message: `"same: ${want.same}" names a reply the probe does not ask` });
+    }
+  }
 });
+
+type ExpectationData = z.output<typeof expectationSchema>;
+
+/** The reply keys a probe's answer has: each step's queries as `<query>@<step>`, then its own queries. */
+export function askedReplyKeys(probe: { steps?: readonly { query: readonly string[] }[] | undefined; query: readonly string[] }): string[] {
+  const keys: string[] = [];
+  probe.steps?.forEach((step, k) => {
+    for (const q of step.query) keys.push(`${q}@${k + 1}`);
+  });
+  keys.push(...probe.query);
+  return keys;
+}
 
 export const probeFileSchema = z.strictObject({
   category: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),

@@ -3,22 +3,54 @@
  * it, and the reply's canonical value (what expectations and comparisons use).
  */
 import type { ReplyEvent } from '../protocol/reply-events.js';
+import { baseQuery } from './query-names.js';
 import { buildReportQuery } from './report-queries.js';
 
 export interface QuerySpec {
   bytes: string;
   matches(ev: ReplyEvent): boolean;
   value(ev: ReplyEvent): string;
+  /**
+   * A query that several replies answer (palette entries, capability names asked in one request):
+   * the matching replies are taken in order, at most `max`, until `complete` says every part is
+   * answered, and `value` reads them together. Without it, the first matching reply answers.
+   */
+  several?: { max: number; complete(evs: readonly ReplyEvent[]): boolean; value(evs: readonly ReplyEvent[]): string };
+}
+
+/** The replies that answer a query: their indexes among the events, and the value they give. */
+export interface TakenAnswer {
+  indexes: number[];
+  value: string;
+}
+
+/**
+ * The reply (or replies) among `events` that answer `spec`, skipping those already
+ * `used` (by index) and marking the ones taken; undefined when none answers.
+ */
+export function takeAnswer(spec: QuerySpec, events: readonly ReplyEvent[], used: boolean[]): TakenAnswer | undefined {
+  const several = spec.several;
+  const indexes: number[] = [];
+  const taken: ReplyEvent[] = [];
+  for (let i = 0; i < events.length; i++) {
+    if (used[i] || !spec.matches(events[i]!)) continue;
+    indexes.push(i);
+    taken.push(events[i]!);
+    if (!several || taken.length >= several.max || several.complete(taken)) break;
+  }
+  if (indexes.length === 0) return undefined;
+  for (const i of indexes) used[i] = true;
+  return { indexes, value: several ? several.value(taken) : spec.value(taken[0]!) };
 }
 
 const num = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
 
 const specs = new Map<string, QuerySpec>();
 
-/** The spec of a query (built once per query name: every probe asks the same few). */
+/** The spec of a query, or of a reply key naming the step it was asked at (built once per name: every probe asks the same few). */
 export function querySpec(query: string): QuerySpec {
   let spec = specs.get(query);
-  if (!spec) specs.set(query, (spec = buildQuerySpec(query)));
+  if (!spec) specs.set(query, (spec = buildQuerySpec(baseQuery(query))));
   return spec;
 }
 

@@ -1,11 +1,13 @@
 /**
  * Turn the reply events collected for one probe into its recorded answer:
- * each query gets the first matching reply, the rest is `unexpected`.
+ * each query gets the first matching reply (or, for a query several replies
+ * answer, the matching replies in order), the rest is `unexpected`.
  */
 import { escapeText } from '../corpus/escape-bytes.js';
 import type { ReplyEvent } from '../protocol/reply-events.js';
 import type { ProbeResult, Reply } from '../results/results-schema.js';
 import type { ProbePlan } from './probe-plan.js';
+import { takeAnswer } from '../corpus/queries.js';
 
 function rawOf(ev: ReplyEvent): string {
   return ev.kind === 'text' ? ev.text : ev.raw;
@@ -25,42 +27,47 @@ function escapeReply(raw: string): string {
   return out;
 }
 
+/**
+ * Each segment (a step's, then the probe's own) runs to the DA1 that closes it; its queries take
+ * the replies in it, in order. An answer cut short (no sentinel) leaves the later segments empty.
+ */
 export function assembleAnswer(plan: ProbePlan, events: ReplyEvent[], complete: boolean): ProbeResult {
   // Plain loops and a flag array: this runs once per probe, mostly before the JIT has warmed up.
   const used: boolean[] = []; // by event index; unset is false
-  // The sentinel DA1 is the last DA1 received; it answers no query.
-  if (complete) {
-    for (let i = events.length - 1; i >= 0; i--) {
-      if (events[i]!.kind === 'da1') {
-        used[i] = true;
-        break;
-      }
-    }
-  }
   const replies: Reply[] = [];
   let cursor: ProbeResult['cursor'];
   let missing = 0;
-  for (let q = 0; q < plan.queries.length; q++) {
-    const { query, spec } = plan.queries[q]!;
-    let idx = -1;
-    for (let i = 0; i < events.length; i++) {
-      if (!used[i] && spec.matches(events[i]!)) {
-        idx = i;
+  let from = 0;
+  for (let s = 0; s < plan.segments.length; s++) {
+    const segment = plan.segments[s]!;
+    let to = events.length;
+    for (let i = from, seen = 0; i < events.length; i++) {
+      if (events[i]!.kind === 'da1' && ++seen === segment.da1Needed) {
+        to = i;
+        used[i] = true; // the DA1 that closes the segment answers no query
         break;
       }
     }
-    if (idx < 0) {
-      missing++;
-      if (query !== 'cursor') replies.push({ query });
-      continue;
+    const within = from === 0 && to === events.length ? events : events.slice(from, to);
+    const usedWithin: boolean[] = [];
+    for (let q = 0; q < segment.queries.length; q++) {
+      const { query, spec } = segment.queries[q]!;
+      const taken = takeAnswer(spec, within, usedWithin);
+      if (!taken) {
+        missing++;
+        if (query !== 'cursor') replies.push({ query });
+        continue;
+      }
+      const first = within[taken.indexes[0]!]!;
+      if (query === 'cursor' && first.kind === 'cpr') {
+        cursor = { row: first.row, col: first.col, via: 'cpr', raw: escapeReply(first.raw) };
+      } else {
+        const raw = taken.indexes.length === 1 ? rawOf(first) : taken.indexes.map((i) => rawOf(within[i]!)).join('');
+        replies.push({ query, value: taken.value, raw: escapeReply(raw) });
+      }
     }
-    used[idx] = true;
-    const ev = events[idx]!;
-    if (query === 'cursor' && ev.kind === 'cpr') {
-      cursor = { row: ev.row, col: ev.col, via: 'cpr', raw: escapeReply(ev.raw) };
-    } else {
-      replies.push({ query, value: spec.value(ev), raw: escapeReply(rawOf(ev)) });
-    }
+    for (let i = 0; i < within.length; i++) if (usedWithin[i]) used[from + i] = true;
+    from = Math.min(to + 1, events.length);
   }
   const unexpected: string[] = [];
   for (let i = 0; i < events.length; i++) {

@@ -5,20 +5,38 @@
  * (`afterScreen`), so the cells are the probe's, not the cleanup's.
  */
 import type { SizeVars } from '../corpus/escape-notation.js';
-import { probeWire, textWire, type Wire } from '../corpus/probe-wires.js';
+import { notationWire, probeWire, textWire, type Wire } from '../corpus/probe-wires.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { preludeBytes, type PreludeKind } from '../corpus/prelude.js';
 import { querySpec, SENTINEL, type QuerySpec } from '../corpus/queries.js';
 
+/** A query as the answer names it (`<query>@<step>` for one asked at a step), and its spec. */
+export interface PlannedQuery {
+  query: string;
+  spec: QuerySpec;
+}
+
+/**
+ * The replies between two DA1s the engine asked for: a step's (closed by the DA1 written after its
+ * queries) or, last, the probe's own (closed by the sentinel). A reply is counted to the segment it
+ * arrives in, so the same query asked at two steps gets each step's own reply.
+ */
+export interface AnswerSegment {
+  /** Shared by every probe that asks the same list: never modify. */
+  queries: readonly PlannedQuery[];
+  /** DA1 replies that close the segment: 1, or 2 when it asks DA1 itself. */
+  da1Needed: number;
+}
+
 export interface ProbePlan {
   probe: Probe;
-  /** prelude + send + queries + cleanup + sentinel (cleanup moves to afterScreen when the screen is read) */
+  /** prelude + send + each step (bytes, queries, DA1) + queries + cleanup + sentinel (cleanup moves to afterScreen when the screen is read) */
   wire: Wire;
   /** written once the screen has been read */
   afterScreen: Wire;
-  /** Shared by every probe that asks the same list: never modify. */
-  queries: readonly { query: string; spec: QuerySpec }[];
-  /** DA1 replies that close the answer: 1, or 2 when the probe itself asks DA1. */
+  /** The steps' segments, then the probe's own (always last; the only one of a probe without steps). */
+  segments: readonly AnswerSegment[];
+  /** DA1 replies that close the whole answer: every segment's. */
   da1Needed: number;
   needsScreen: boolean;
 }
@@ -57,15 +75,16 @@ export function planProbe(probe: Probe, ctx: PlanContext): ProbePlan {
   return plan;
 }
 
-/** What a list of queries asks and sends, once per list (most probes ask just CSI 6n). */
-const queryLists = new Map<string, { wire: Wire; queries: ProbePlan['queries'] }>();
+/** What a list of queries asks and sends, once per list (most probes ask just CSI 6n); `step` names the step asking it. */
+const queryLists = new Map<string, { wire: Wire; segment: AnswerSegment }>();
 
-function queryList(queries: readonly string[]): { wire: Wire; queries: ProbePlan['queries'] } {
-  const key = queries.length === 1 ? queries[0]! : queries.join('\n');
+function queryList(queries: readonly string[], step?: number): { wire: Wire; segment: AnswerSegment } {
+  const key = (queries.length === 1 ? queries[0]! : queries.join('\n')) + (step === undefined ? '' : `\n@${step}`);
   let list = queryLists.get(key);
   if (list === undefined) {
-    const planned = queries.map((query) => ({ query, spec: querySpec(query) }));
-    queryLists.set(key, (list = { wire: textWire(planned.map((q) => q.spec.bytes).join('')), queries: planned }));
+    const planned = queries.map((query) => ({ query: step === undefined ? query : `${query}@${step}`, spec: querySpec(query) }));
+    const da1Needed = 1 + (queries.includes('da1') ? 1 : 0);
+    queryLists.set(key, (list = { wire: textWire(planned.map((q) => q.spec.bytes).join('')), segment: { queries: planned, da1Needed } }));
   }
   return list;
 }
@@ -73,16 +92,24 @@ function queryList(queries: readonly string[]): { wire: Wire; queries: ProbePlan
 function buildPlan(probe: Probe, ctx: PlanContext): ProbePlan {
   const held = probe.screen !== undefined && ctx.readsBack;
   const cleanup = probe.cleanup ? probeWire(probe, 'cleanup', ctx.size) : '';
+  const segments: AnswerSegment[] = [];
+  let steps = '';
+  probe.steps?.forEach((step, k) => {
+    const asked = queryList(step.query, k + 1);
+    // Each step ends with a DA1 of its own, so its replies are told from the next step's.
+    steps += notationWire(step.send, ctx.size) + asked.wire + SENTINEL;
+    segments.push(asked.segment);
+  });
   const asked = queryList(probe.query);
+  segments.push(asked.segment);
   // Order matters: the queries read the probe's effect before its cleanup undoes it; the sentinel closes the answer.
-  const wire = ctx.prelude + probeWire(probe, 'send', ctx.size) + asked.wire + (held ? '' : cleanup) + SENTINEL;
+  const wire = ctx.prelude + probeWire(probe, 'send', ctx.size) + steps + asked.wire + (held ? '' : cleanup) + SENTINEL;
   return {
     probe,
     wire,
     afterScreen: held ? cleanup : '',
-    queries: asked.queries,
-    da1Needed: 1 + (probe.query.includes('da1') ? 1 : 0),
+    segments,
+    da1Needed: segments.reduce((n, s) => n + s.da1Needed, 0),
     needsScreen: held,
   };
 }
-

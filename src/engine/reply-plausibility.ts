@@ -9,7 +9,7 @@
 import { rawReplyEvents } from '../corpus/raw-reply-events.js';
 import type { ReplyEvent } from '../protocol/reply-events.js';
 import type { ProbeResult } from '../results/results-schema.js';
-import { querySpec } from '../corpus/queries.js';
+import { querySpec, takeAnswer } from '../corpus/queries.js';
 
 function eventsOf(raw: string): ReplyEvent[] | string {
   try {
@@ -40,9 +40,9 @@ export function implausibleAnswer(r: ProbeResult): string | undefined {
     }
     const events = eventsOf(rep.raw);
     if (typeof events === 'string') return `reply to ${rep.query}: ${events}`;
-    const ev = events.find((e) => spec.matches(e));
-    if (!ev) return `reply to ${rep.query}: its raw reply ${JSON.stringify(rep.raw.slice(0, 40))} does not answer that query`;
-    const value = spec.value(ev);
+    const taken = takeAnswer(spec, events, []);
+    if (!taken) return `reply to ${rep.query}: its raw reply ${JSON.stringify(rep.raw.slice(0, 40))} does not answer that query`;
+    const value = taken.value;
     if (value !== rep.value) return `reply to ${rep.query}: recorded as ${JSON.stringify(rep.value)}, but its raw reply says ${JSON.stringify(value)}`;
   }
   return undefined;

@@ -6,6 +6,7 @@
 import type { SizeVars } from '../corpus/escape-notation.js';
 import { wireBytes, type Wire } from '../corpus/probe-wires.js';
 import type { Probe } from '../corpus/probe-schema.js';
+import { baseQuery } from '../corpus/query-names.js';
 import { ReplyParser } from '../protocol/reply-parser.js';
 import type { ReplyEvent } from '../protocol/reply-events.js';
 import type { CapturedPicture } from '../results/picture-files.js';
@@ -161,7 +162,7 @@ class ProbeRunner {
   private finish(f: InFlight, complete: boolean): Promise<void> | undefined {
     const result = assembleAnswer(f.plan, f.events, complete);
     const host = this.session.hostAnswers;
-    if (host) for (const rep of result.replies) if (rep.value !== undefined && host.includes(rep.query)) rep.source = 'host';
+    if (host) for (const rep of result.replies) if (rep.value !== undefined && host.includes(baseQuery(rep.query))) rep.source = 'host';
     result.elapsedMs = Math.round((performance.now() - f.startedAt) * 100) / 100;
     const screen = complete && f.plan.probe.screen !== undefined && this.session.readScreen !== undefined;
     const cursor = complete && f.plan.needsScreen && this.session.readCursor !== undefined;

@@ -29,11 +29,17 @@ const HEX = /^[0-9A-Fa-f]*$/;
 export function recognizeDcsReport(prefix: string, params: string, inter: string, final: string, data: string, raw: string, flag: Flagged): ReplyEvent | null {
   if (prefix !== '') return null;
   if (final === 'r' && inter === '+' && (params === '0' || params === '1')) {
-    // One answer per name; several names asked at once come back as several strings (xterm) or ';'-joined pairs.
-    const eq = data.indexOf('=');
-    const name = eq < 0 ? data : data.slice(0, eq);
-    const value = eq < 0 ? null : data.slice(eq + 1);
-    return flag({ kind: 'xtgettcap', valid: params === '1', name, value, raw });
+    // Entries `name=value` (or a bare name), ';'-separated: several names asked at once may come back in one string.
+    const names: string[] = [];
+    const values: (string | null)[] = [];
+    if (data.length > 0) {
+      for (const entry of data.split(';')) {
+        const eq = entry.indexOf('=');
+        names.push(eq < 0 ? entry : entry.slice(0, eq));
+        values.push(eq < 0 ? null : entry.slice(eq + 1));
+      }
+    }
+    return flag({ kind: 'xtgettcap', valid: params === '1', names, values, raw });
   }
   if (final === 'u' && inter === '$' && /^\d{1,5}$/.test(params)) return flag({ kind: 'decrqpsr', report: Number(params), data, raw });
   if (final === '~' && inter === '!' && /^\d{0,5}$/.test(params) && HEX.test(data) && data.length <= 8) {

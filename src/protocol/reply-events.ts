@@ -37,8 +37,14 @@ export type ReplyEvent =
   | { kind: 'kitty-keyboard'; flags: number; raw: string; truncated?: true }
   /** CSI ? Pi ; Ps ; Pv… S: XTSMGRAPHICS (item 1 colour registers, 2 sixel geometry, 3 ReGIS; status 0 success). */
   | { kind: 'xtsmgraphics'; item: number; status: number; values: number[]; raw: string; truncated?: true }
-  /** DCS 1 + r name = value ST (known) or DCS 0 + r name ST (unknown): XTGETTCAP, name and value hex as sent. */
-  | { kind: 'xtgettcap'; valid: boolean; name: string; value: string | null; raw: string; truncated?: true }
+  /**
+   * XTGETTCAP: DCS 1 + r name = value ST (known) or DCS 0 + r name ST (unknown), names and values
+   * hex as sent. Several names asked at once may come back in one string, `;`-separated
+   * (`1 + r n1=v1;n2=v2`; xterm 379 stops at an unknown name and leaves it out: `1 + r n1=v1;`), and a
+   * failure may name nothing (`DCS 0 + r ST`: mlterm 3.9, xterm 379). `names[i]` and `values[i]` are
+   * the entries in order ('' for an entry that names nothing; null for no `=`); none when the data is empty.
+   */
+  | { kind: 'xtgettcap'; valid: boolean; names: string[]; values: (string | null)[]; raw: string; truncated?: true }
   /** DCS Ps $ u data ST: DECRQPSR's answer, 1 DECCIR (cursor information), 2 DECTABSR (tab stops). */
   | { kind: 'decrqpsr'; report: number; data: string; raw: string; truncated?: true }
   /** DCS Pid ! ~ hex ST: DECRQCRA's rectangle checksum (DECCKSR), upper-case hex. */

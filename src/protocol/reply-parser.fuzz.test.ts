@@ -14,7 +14,8 @@ const utf8 = new TextDecoder();
 const TOKENS: readonly Uint8Array[] = [
   '\x1b', '\x1b[', '\x1b]', '\x1bP', '\x1b\\', '\x1bO', '\x1b_', '\x1bX', '\x1b^', '\x1b#', '\x07', '\x18', '\x1a',
   ';', ':', '-', '?', '>', '<', '=', '!', '|', '$', ' ', '0', '1', '42', '-1', '65535',
-  'R', 'c', 'y', 'n', 'r', 'q', 'm', 'A', 't', 'u', 'S', '+', '~', 'G', '=', '\x1b_G', '\x1bP1+r', '\x1bP1$u', '\x1bP1!~', 'rgb:ffff/0000/8080', 'é', '€', '😀', '\r', '\x00', '\x7f',
+  'R', 'c', 'y', 'n', 'r', 'q', 'm', 'A', 't', 'u', 'S', '+', '~', 'G', '=', '\x1b_G', '\x1bP1+r', '\x1bP0+r', '544E=787465726D;', '\x1bP1$u', '\x1bP1!~', '\x1bP7!~FEB1', 'rgb:ffff/0000/8080',
+  '\x1b]4;1;rgb:cdcd/0000/0000', ';2;rgb:0000/cdcd/0000', '\x1b\x1b', 'i=33;EINVAL:', 'é', '€', '😀', '\r', '\x00', '\x7f',
   '\u009b', '\u009c', '\u0090', '\u009d', '\u008f', '\u0084', '\u009f',
 ].map((t) => encoder.encode(t)).concat([[0xff], [0xc3], [0xe2, 0x82], [0xf0, 0x9f], [0x80], [0xc2], [0xed, 0xa0]].map((b) => Uint8Array.from(b)));
 

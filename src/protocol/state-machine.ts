@@ -28,7 +28,8 @@ export class ReplyStateMachine {
   end(out: ReplyEvent[]): void {
     this.events = out;
     if (this.st === 'escape-shift') this.done(this.seq.esc('', 0, 0, this.seq.final));
-    else if (this.st === 'string-escape') this.done(this.seq.aborted('', 0, 'end', 0, '\x1b'));
+    // A string whose last character is ESC ended at that ESC (see afterStringEscape).
+    else if (this.st === 'string-escape') this.done(this.seq.string(this.stringState, '', 0, 0, true));
     else if (this.st !== 'ground') this.done(this.seq.aborted('', 0, 'end'));
   }
 
@@ -82,12 +83,24 @@ export class ReplyStateMachine {
     return j + 1;
   }
 
-  /** ESC inside a string: ESC \ terminates it; any other ESC aborts it and starts anew. */
+  /**
+   * ESC inside a string: ESC \ terminates it. ESC followed by another ESC ends it at
+   * the first ESC, a lone ESC as its terminator (urxvt ends its replies so: its
+   * get_to_st keeps ESC as the terminator and answers with it alone), and the second
+   * ESC starts the next sequence: no sequence begins with ESC ESC, so nothing is
+   * lost. Any other character after the ESC aborts the string and starts anew.
+   */
   private afterStringEscape(s: string, i: number): number {
     const escAt = this.escAt;
     const contentEnd = escAt >= 0 ? escAt : i;
-    if (s.charCodeAt(i) === BACKSLASH) {
+    const c = s.charCodeAt(i);
+    if (c === BACKSLASH) {
       this.done(this.seq.string(this.stringState, s, contentEnd, i + 1, escAt < 0));
+      return i + 1;
+    }
+    if (c === ESC) {
+      this.done(this.seq.string(this.stringState, s, contentEnd, escAt >= 0 ? escAt + 1 : i, escAt < 0));
+      this.introduce(s, i);
       return i + 1;
     }
     this.done(this.seq.aborted(s, contentEnd, 'escape'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Probe } from '../corpus/probe-schema.js';
-import { answerSignature, behaviourOf, matchExpectation, valueMatches } from './answer-key.js';
+import { answerSignature, answerSummary, behaviourOf, matchExpectation, valueMatches } from './answer-key.js';
 import { styleText } from './style-text.js';
 import type { ProbeResult } from './results-schema.js';
 
@@ -58,5 +58,22 @@ describe('style expectations', () => {
     expect(matchExpectation({ id: 'x.y', status: 'ok', replies: [] }, { style: 'bold' }, size)).toBe('unknown');
     expect(matchExpectation(withCell({ underline: true }, ['underlineStyle']), { style: 'underline:curly' }, size)).toBe('unknown');
     expect(matchExpectation(withCell({ underline: true }, ['underlineStyle']), { style: 'bold' }, size)).toBe('no');
+  });
+});
+
+describe('answers of probes with steps', () => {
+  const stepped: ProbeResult = {
+    id: 'r.s', status: 'ok', cursor: { row: 1, col: 1, via: 'cpr', raw: '\\e[1;1R' },
+    replies: ['1', '0', '4'].map((v, k) => ({ query: `kitty-keyboard@${k + 1}`, value: v, raw: `\\e[?${v}u` })).concat([{ query: 'osc4:196@1', value: '#ff0000', raw: 'x' }, { query: 'osc4:196@3', value: '#ff0000', raw: 'x' }, { query: 'decrqm:?2026', value: '2', raw: 'x' }]),
+  };
+  it('summarise the same query at consecutive steps as one part, in step order', () => {
+    expect(answerSummary(stepped)).toBe('1;1 kitty-keyboard@1-3=1,0,4 osc4:196@1=#ff0000 osc4:196@3=#ff0000 ?2026=2');
+  });
+
+  it('judge a reply equal to another one with { same }, never a missing one', () => {
+    const p = probe({ implements: { replies: { 'osc4:196@3': { same: 'osc4:196@1' } } } });
+    expect(matchExpectation(stepped, p.expect.implements, size)).toBe('yes');
+    const missing: ProbeResult = { ...stepped, replies: [{ query: 'osc4:196@1' }, { query: 'osc4:196@3' }] };
+    expect(matchExpectation(missing, p.expect.implements, size)).toBe('no');
   });
 });

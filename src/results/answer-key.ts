@@ -52,6 +52,27 @@ export function answerSignature(r: ProbeResult): string {
   return parts.join(' ');
 }
 
+/**
+ * Replies as the summary shows them: `query=value`; the same query asked at consecutive steps of a
+ * probe with steps is one part, `query@1-5=1,0,4,1,0` (a reply at step k is named query@k).
+ */
+function replyParts(replies: Record<string, string>): string[] {
+  const parts: string[] = [];
+  const entries = Object.entries(replies);
+  for (let i = 0; i < entries.length; ) {
+    const [key, val] = entries[i]!;
+    const m = /^(.*)@(\d+)$/s.exec(key);
+    let j = i + 1;
+    if (m) {
+      while (j < entries.length && entries[j]![0] === `${m[1]}@${Number(m[2]) + (j - i)}`) j++;
+    }
+    const shown = (q: string) => q.replace(/^decrqm:/, '');
+    parts.push(j - i > 1 ? `${shown(m![1]!)}@${m![2]}-${Number(m![2]) + (j - i - 1)}=${entries.slice(i, j).map(([, v]) => v).join(',')}` : `${shown(key)}=${val}`);
+    i = j;
+  }
+  return parts;
+}
+
 /** A short human form of an answer for tables: "1;80", "1;80 ?2026=2", "no-reply". */
 export function answerSummary(r: ProbeResult | undefined): string {
   if (!r) return '—';
@@ -59,7 +80,7 @@ export function answerSummary(r: ProbeResult | undefined): string {
   const v = answerValues(r);
   const parts: string[] = [];
   if (v.cursor !== undefined) parts.push(v.cursor);
-  for (const [q, val] of Object.entries(v.replies)) parts.push(`${q.replace(/^decrqm:/, '')}=${val}`);
+  parts.push(...replyParts(v.replies));
   if (v.screen) parts.push(`[${v.screen.map((l) => l.replace(/ +$/, '')).join('⏎')}]`);
   return parts.join(' ') || 'ok';
 }
@@ -146,7 +167,12 @@ export function unmetFields(r: ProbeResult, exp: Expectation, size: SizeVars): s
   const unmet: string[] = [];
   if (exp.cursor !== undefined && !alternatives(exp.cursor).some((c) => substituteSize(c, size) === v.cursor)) unmet.push('cursor');
   for (const [q, want] of Object.entries(exp.replies ?? {})) {
-    if (!valueMatches(alternatives(want).map((w) => substituteSize(w, size)), v.replies[q] ?? NO_REPLY)) unmet.push(q);
+    const got = v.replies[q] ?? NO_REPLY;
+    if (typeof want === 'object' && !Array.isArray(want)) {
+      // Equal to another reply of the same answer, and a reply at all.
+      const other = v.replies[want.same] ?? NO_REPLY;
+      if (got === NO_REPLY || got !== other) unmet.push(q);
+    } else if (!valueMatches(alternatives(want).map((w) => substituteSize(w, size)), got)) unmet.push(q);
   }
   if (exp.screen !== undefined && screenMatch(r, exp.screen, size) !== 'yes') unmet.push('screen');
   if (exp.style !== undefined && styleMatch(r, exp.style) !== 'yes') unmet.push('style');

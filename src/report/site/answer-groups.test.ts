@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { viewRun } from '../../classify/run-view.js';
 import { readResults } from '../../results/read-results.js';
 import { groupAnswers } from './answer-groups.js';
+import { classSplits } from './class-splits.js';
 import { buildSiteModelFrom } from './build-site.js';
 import { ColourSheet } from './colour-sheet.js';
 import { escapeHtml } from './html.js';
@@ -47,6 +48,29 @@ describe('answer groups on probe pages (published results)', () => {
       }
     }
     expect(shared).toBeGreaterThan(10);
+  });
+
+  it('names, above the answers, each answer that terminals gave in different classes, and why each class', () => {
+    let split = 0;
+    for (const r of model.rows) {
+      const splits = classSplits(groupAnswers(r, model));
+      const page = renderProbePage(r, model, new ColourSheet());
+      if (splits.length === 0) {
+        expect(page, r.id).not.toMatch(/given in different classes: why/);
+        continue;
+      }
+      split++;
+      expect(page, r.id).toMatch(/<details class="class-splits"><summary>(One answer|\d+ answers) given in different classes: why<\/summary>/);
+      for (const s of splits) {
+        expect(new Set(s.groups.map((g) => g.cell.verdict.agreement?.class)).size, r.id).toBeGreaterThan(1);
+        expect(page, r.id).toContain(`<code class="raw">${escapeHtml(s.answer)}</code>: `);
+      }
+    }
+    expect(split).toBeGreaterThan(0);
+    // mlterm says in a comment that mode 45 is permanently reset (deliberate); the VTE front ends give the same answer with no such statement (bug).
+    const page = renderProbePage(model.rows.find((x) => x.id === 'reports.decrqm-45')!, model, new ColourSheet());
+    expect(page).toMatch(/<b>D deliberate<\/b> for mlterm [\d.]+ <span class="n">\(a registry entry says so: deliberate entry in probes\/divergences\/mlterm\.yaml:\d+ \(with the maintainers’ statement of intent\)\)/);
+    expect(page).toMatch(/<b>B bug<\/b> for gnome-terminal [^<]*xfce4-terminal [\d.]+ <span class="n">\(/);
   });
 
   it('says how many engines implement the behaviour', () => {

@@ -15,6 +15,7 @@ import { groupAnswers, type AnswerGroupView } from './answer-groups.js';
 import type { ScreenAnswer } from '../../results/results-schema.js';
 import { KIND_STYLES } from './cell-kind.js';
 import type { ColourSheet } from './colour-sheet.js';
+import { classSplits, renderClassSplits } from './class-splits.js';
 import { html, joinHtml, type Html } from './html.js';
 import { mnemonicName } from '../../corpus/mnemonic-names.js';
 import { renderPage } from './layout.js';
@@ -49,8 +50,9 @@ function bytesSection(r: SiteRow, model: SiteModel): Html {
   const size = sizeFor(probe, model);
   const facts = html`<dl class="facts">
 ${sendFacts(probe.send, size)}
+${probe.steps ? html`<dt>steps</dt><dd>${joinHtml(probe.steps.map((s, k) => html`<span class="step"><b>${k + 1}</b> ${s.send === '' ? html`<span class="n">no bytes</span>` : html`<code class="raw">${s.send}</code>`} → ${s.query.join(', ')}</span>`), ' · ')} <span class="n">(a reply at step k is named query@k)</span></dd>` : ''}
 <dt>sequences</dt><dd>${joinHtml(r.sequences.map((m) => { const name = mnemonicName(m); return name ? html`<span class="seq"><code>${m}</code> <span class="n">${name}</span></span>` : html`<span class="seq"><code>${m}</code></span>`; }), html` · `)}</dd>
-<dt>queries</dt><dd>${probe.query.join(', ')}</dd>
+<dt>queries</dt><dd>${probe.query.join(', ')}${probe.steps ? html` <span class="n">(after the last step)</span>` : ''}</dd>
 ${probe.screen ? html`<dt>screen read</dt><dd>rows ${probe.screen.top}–${probe.screen.bottom}, columns ${probe.screen.left}–${probe.screen.right}</dd>` : ''}
 <dt>implements</dt><dd>${expectation(probe.expect.implements)}</dd>
 <dt>lacks</dt><dd>${expectation(probe.expect.lacks)}</dd>
@@ -163,7 +165,7 @@ function answersTable(r: SiteRow, model: SiteModel, colours: ColourSheet, groups
       ],
     };
   });
-  return dataTable({ cls: 'answers', columns: ['answer and evidence', 'support · class', 'terminals', 'why'], rows });
+  return html`${renderClassSplits(classSplits(groups))}${dataTable({ cls: 'answers', columns: ['answer and evidence', 'support · class', 'terminals', 'why'], rows })}`;
 }
 
 export function renderProbePage(r: SiteRow, model: SiteModel, colours: ColourSheet): string {

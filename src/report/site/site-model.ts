@@ -16,6 +16,7 @@ import type { Probe } from '../../corpus/probe-schema.js';
 import type { ProbeResult } from '../../results/results-schema.js';
 import { decodeNotation } from '../../corpus/escape-notation.js';
 import { queryMnemonics, sequenceMnemonics } from '../../corpus/sequence-mnemonics.js';
+import { allQueries, sendNotations } from '../../corpus/probe-steps.js';
 import { cellKind, type CellKind } from './cell-kind.js';
 import type { SiteHistory } from './history-page.js';
 import { SlugAllocator } from './slug.js';
@@ -143,7 +144,7 @@ export function buildSiteModel(cmp: Comparison, corpus: Corpus | undefined, tool
       const group = groups[i]!;
       return { verdict, kind: cellKind(verdict), result, answer: verdict.support.why === 'not-run' ? '—' : view.summary(row.id), group, groupParts: group === '-1' ? null : group.split('/').map(Number) };
     });
-    const sequences = probe ? [...new Set([...sequenceMnemonics(decodeNotation(probe.send, sizeOf(probe, cmp))), ...queryMnemonics(probe.query)])] : [];
+    const sequences = probe ? [...new Set([...sendNotations(probe).flatMap((send) => sequenceMnemonics(decodeNotation(send, sizeOf(probe, cmp)))), ...queryMnemonics(allQueries(probe))])] : [];
     return { row, id: row.id, slug: probeSlugs.take(row.id), probe, title: probe?.title ?? '(not in the current corpus)', sequences, cells };
   });
   const byCategory = new Map<string, SiteRow[]>();

@@ -106,7 +106,9 @@ export function writeSyntheticResults(dir: string, terminals = 21, probeCount = 
   const entries = [2, 3, 5, 8, 13].flatMap((t, k) => {
     const answers = answersOf(t, CATEGORIES[k]!);
     if (answers.length === 0) return [];
-    return [`  - probe: '${CATEGORIES[k]}.*'\n    target: synth-${t}\n    answer: ${JSON.stringify(answers)}\n    class: ${['bug', 'deliberate', 'bug', 'deliberate', 'bug'][k]}\n    reason: Synthetic entry for measuring the site.\n    evidence:\n      - https://example.org/termprobe/synthetic\n`];
+    const cls = ['bug', 'deliberate', 'bug', 'deliberate', 'bug'][k]!;
+    const intent = cls === 'deliberate' ? '    intent: docs https://example.org/termprobe/synthetic (a synthetic statement of intent)\n' : '';
+    return [`  - probe: '${CATEGORIES[k]}.*'\n    target: synth-${t}\n    answer: ${JSON.stringify(answers)}\n    class: ${cls}\n    reason: Synthetic entry for measuring the site.\n${intent}    evidence:\n      - https://example.org/termprobe/synthetic\n`];
   });
   writeFileSync(registry, `divergences:\n${entries.join('')}`);
   return { files, registry, corpus: { dir, probes, byId: new Map(probes.map((p) => [p.id, p])), categories: CATEGORIES, hash } };

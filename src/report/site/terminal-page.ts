@@ -23,6 +23,7 @@ import type { SitePage } from './site-pages.js';
 import { scoreBadge } from './badge-svg.js';
 import { historySection } from './history-page.js';
 import { reproduceLine } from './reproduce-command.js';
+import { baseQuery } from '../../corpus/query-names.js';
 
 
 function facts(pairs: [string, string | number | undefined][]): Html {
@@ -42,9 +43,21 @@ function identity(id: Identity, run: ResultsFile): Html {
   return html`${facts([['name', id.name], ['version', id.version], ['identified by', id.identifiedBy], ['target', run.target.id], ['XTVERSION', c.xtversion], ['DA2', c.da2], ['DA1', c.da1], ['package', c.package], ['dpkg', c.dpkg], ['command', c.command], ['outer terminal', outer]])}${keyValues('environment', c.env)}`;
 }
 
+/**
+ * Replies termprobe's own pipe wrote for this terminal (ghostty-web's, Emacs term.el's and dvtm's DA1,
+ * which they never answer): said once, above the settings, with the probes whose answer they were.
+ */
+export function hostSupplied(run: ResultsFile): Html {
+  const byQuery = new Map<string, string[]>();
+  for (const p of run.probes) for (const r of p.replies) if (r.source === 'host') byQuery.set(baseQuery(r.query), [...(byQuery.get(baseQuery(r.query)) ?? []), p.id]);
+  if (byQuery.size === 0) return html``;
+  const lines = [...byQuery].map(([query, ids]) => html`<li><code>${query}</code>: ${ids.length} ${ids.length === 1 ? 'reply' : 'replies'} (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''})</li>`);
+  return html`<p class="reason host-supplied">This terminal never answers these queries, so termprobe’s own pipe answers them (the DA1 sentinel must come back for the run to go on). Those replies are recorded as host-supplied: a probe they decide is marked ? and never counted, and no terminal’s own reply is the same answer.</p><ul class="groups">${lines}</ul>`;
+}
+
 function settings(run: ResultsFile): Html {
   const s = run.settings;
-  return html`${facts([['size', `${s.cols}×${s.rows}`], ['TERM', s.term], ['Unicode', s.unicode], ['termprobe', run.tool.version], ['started', run.run.startedAt], ['run time', `${run.run.elapsedMs.toFixed(0)} ms`], ['platform', run.run.platform ? [run.run.platform.os, run.run.platform.release, run.run.platform.arch].filter(Boolean).join(', ') : 'not recorded'], ['host', run.run.host], ['corpus', `${run.corpus.hash} (${run.corpus.probes} probes)`], ['probes in file', run.probes.length]])}${keyValues('modes (DECRQM)', s.modes)}${keyValues('options', s.options)}`;
+  return html`${hostSupplied(run)}${facts([['size', `${s.cols}×${s.rows}`], ['TERM', s.term], ['Unicode', s.unicode], ['termprobe', run.tool.version], ['started', run.run.startedAt], ['run time', `${run.run.elapsedMs.toFixed(0)} ms`], ['platform', run.run.platform ? [run.run.platform.os, run.run.platform.release, run.run.platform.arch].filter(Boolean).join(', ') : 'not recorded'], ['host', run.run.host], ['corpus', `${run.corpus.hash} (${run.corpus.probes} probes)`], ['probes in file', run.probes.length]])}${keyValues('modes (DECRQM)', s.modes)}${keyValues('options', s.options)}`;
 }
 
 function scoresByCategory(col: SiteColumn, model: SiteModel): Html {

@@ -100,18 +100,17 @@ export interface GuiRecipe {
 
 const geometry = (ctx: LaunchContext) => `${ctx.cols}x${ctx.rows}`;
 
-/** xterm's DECRQCRA reports the code point of a one-cell rectangle with every checksum extension bit set. */
-const XTERM_RESOURCES = { 'XTerm*checksumExtension': '-1' };
-
 export const GUI_RECIPES: readonly GuiRecipe[] = [
   {
     id: 'xterm', name: 'xterm', pkg: 'xterm', program: 'xterm', display: 'x11', dbus: false, vte: false,
     xtversionNames: ['xterm'], screen: 'decrqcra',
-    args: (ctx) => ['-geometry', geometry(ctx), ...Object.entries(XTERM_RESOURCES).flatMap(([k, v]) => ['-xrm', `${k}: ${v}`]), '-e', ...ctx.argv],
+    // As shipped: no resource set. The screen read-back sets the checksum extension itself, for the read only (gui-screen-read.ts).
+    args: (ctx) => ['-geometry', geometry(ctx), '-e', ...ctx.argv],
     options: (ctx) => ({
-      launch: `xterm -geometry ${geometry(ctx)} -xrm 'XTerm*checksumExtension: -1' -e RELAY`,
-      'resource.checksumExtension': '-1 (DECRQCRA reports code points: not negated, no attributes, blanks counted)',
-      'resource.allowWindowOps': 'false (default; DECRQCRA needs only GetChecksum, which the default disallowedWindowOps allows)',
+      launch: `xterm -geometry ${geometry(ctx)} -e RELAY`,
+      'resource.checksumExtension': '0 (default): the probes\' DECRQCRA answers are a default xterm\'s; the screen read-back alone sets every checksum extension bit (XTCHECKSUM, CSI 63 # y) and puts 0 back after each read',
+      'resource.allowWindowOps': "false (default). Debian's build sets disallowedWindowOps to 1,2,3,4,5,6,7,8,9,11,13,14,18,19,20,21,GetSelection,SetSelection,SetWinLines,SetXprop (debian/rules, -DDEF_DISALLOWED_WINDOW), so xterm answers none of the window reports those numbers name (CSI 11, 13, 14, 18, 19, 20, 21 t); DECRQCRA needs GetChecksum and the read-back SetChecksum, which stay allowed",
+      'resource.allowTcapOps': "false, as Debian builds xterm 379-1: debian/rules passes -DDEF_ALLOW_TCAP=False (and -DDEF_ALLOW_FONT=False) under \"disable some unsafe operations\" (https://sources.debian.org/src/xterm/379-1/debian/rules/#L22-L26), where upstream's main.h defaults to true. With it false, the default disallowedTcapOps (SetTcap,GetTcap) turns XTGETTCAP off: it gets no answer at all. Measured: -xrm '*allowTcapOps: true' makes it answer",
     }),
   },
   {

@@ -2,9 +2,10 @@
  * Screen readback for GUI terminals that offer one, turned into the results'
  * screen answer (text per row; no cells: neither method tells styles).
  *
- * - xterm, DECRQCRA one cell at a time with checksumExtension -1: the checksum
- *   of a one-cell rectangle is then the cell's code point, masked to 16 bits;
- *   0 is a blank never written, 0xFFFF the right half of a wide character.
+ * - xterm, DECRQCRA one cell at a time with every checksum extension bit set
+ *   (XTCHECKSUM 63, for the read only): the checksum of a one-cell rectangle is
+ *   then the cell's code point, masked to 16 bits; 0 is a blank never written,
+ *   0xFFFF the right half of a wide character.
  * - urxvt, a perl extension's dump: one entry per cell, so columns are exact.
  * - kitty, remote control get-text: the screen's rows as text; columns are
  *   counted with string-width (kitty's own width table may differ for rare
@@ -15,6 +16,16 @@ import type { Region } from '../../corpus/probe-schema.js';
 import type { ReplyEvent } from '../../protocol/reply-events.js';
 import type { ScreenAnswer } from '../../results/results-schema.js';
 import { validateRegion } from '../common/region-read.js';
+
+/**
+ * XTCHECKSUM (CSI Ps # y, xterm ctlseqs): bits 0–5 set make DECRQCRA's checksum the plain sum of
+ * code points (not negated, no attributes, blanks counted, not masked to 8 or 7 bits); 0 is the
+ * default (checksumExtension's, csDEC). SetChecksum is not among xterm 379's disallowed window
+ * operations, upstream's (main.h DEF_DISALLOWED_WINDOW) nor Debian's longer list (debian/rules),
+ * so no resource is needed.
+ */
+export const XTERM_READ_CHECKSUM = '\x1b[63#y';
+export const XTERM_DEFAULT_CHECKSUM = '\x1b[0#y';
 
 /** DECRQCRA for every cell of the region, request id = 1 + the cell's index (row-major). */
 export function decrqcraRequests(region: Region): string {

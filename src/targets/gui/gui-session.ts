@@ -12,7 +12,7 @@ import type { ReplyEvent } from '../../protocol/reply-events.js';
 import type { ScreenAnswer } from '../../results/results-schema.js';
 import { RelaySession, type Description, type FifoRelay } from '../common/fifo-relay.js';
 import { kittyScreenText } from './kitty-remote.js';
-import { decrqcraReports, decrqcraRequests, screenFromCells, screenFromDecrqcra, screenFromRows, splitWrappedRows, ScreenReadError } from './gui-screen-read.js';
+import { decrqcraReports, decrqcraRequests, XTERM_DEFAULT_CHECKSUM, XTERM_READ_CHECKSUM, screenFromCells, screenFromDecrqcra, screenFromRows, splitWrappedRows, ScreenReadError } from './gui-screen-read.js';
 import { readUrxvtDump, urxvtDumpRequest } from './urxvt-screen-dump.js';
 import type { ScreenMethod } from './gui-recipes.js';
 import { CharsetDesignationTracker } from './charset-designation-tracker.js';
@@ -235,7 +235,9 @@ export class GuiSession extends RelaySession {
     }
     // DECRQCRA's rectangle is relative to the margins in origin mode: leave it first
     // (the probe's answer is already in; the next probe's prelude resets everything).
-    const events = await this.exchange(`\x1b[?6l${decrqcraRequests(region)}`, 5000);
+    // XTCHECKSUM turns the checksum into the cell's code point for this read only and puts the
+    // default back after it: xterm runs as shipped, so the probes' own DECRQCRA answers are a default xterm's.
+    const events = await this.exchange(`\x1b[?6l${XTERM_READ_CHECKSUM}${decrqcraRequests(region)}${XTERM_DEFAULT_CHECKSUM}`, 5000);
     return screenFromDecrqcra(region, cols, rows, decrqcraReports(events));
   };
 

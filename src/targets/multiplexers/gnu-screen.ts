@@ -38,6 +38,14 @@ let sessions = 0;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The window's name. screen names a window after the program it runs (the relay's `sh`) and answers
+ * CSI 21 t with that name, not with a title set by OSC 0/2 (which sets its hardstatus): the name is
+ * given with -t, one that no probe sets as a title, so the answer cannot be taken for a title a probe set.
+ */
+const WINDOW_NAME = 'screen-window-name';
+const WINDOW_TITLE_NOTE = `${WINDOW_NAME} (-t): screen names its window after the program it runs (here the relay, sh) and reports that name to CSI 21 t whatever title a probe set`;
+
 /** `Screen version 4.09.00 (GNU) 30-Jan-22` → `4.09.00`. */
 export function parseScreenVersion(line: string | undefined): string {
   return /version\s+(\S+)/i.exec(line ?? '')?.[1] ?? 'unknown';
@@ -110,7 +118,7 @@ class ScreenSession extends RelaySession {
   private async doStart(): Promise<void> {
     const rc = join(this.relay.dir, 'screenrc');
     writeFileSync(rc, '');
-    this.server = spawn('screen', ['-D', '-m', '-S', this.name, '-c', rc, '-U', '-fn', ...this.relay.argv], { env: this.env, stdio: 'ignore' });
+    this.server = spawn('screen', ['-D', '-m', '-S', this.name, '-c', rc, '-U', '-fn', '-t', WINDOW_NAME, ...this.relay.argv], { env: this.env, stdio: 'ignore' });
     this.server.on('exit', (code, sig) => this.relay.fail(new TargetStartError(`screen exited (${sig ?? `status ${code}`}) before its window ran the relay`)));
     this.server.on('error', (error) => this.relay.fail(new TargetStartError(`screen could not start: ${error.message}`)));
     await this.relay.connected({ timeoutMs: START_TIMEOUT_MS });
@@ -209,7 +217,7 @@ class ScreenSession extends RelaySession {
         cols: this.cols,
         rows: this.rows,
         ...(this.relay.term ? { term: this.relay.term } : {}),
-        options: { server: 'screen -D -m -c <empty> -U -fn', LANG: 'C.UTF-8' },
+        options: { server: `screen -D -m -c <empty> -U -fn -t ${WINDOW_NAME}`, LANG: 'C.UTF-8', 'window name': WINDOW_TITLE_NOTE },
       },
     };
   }

@@ -5,6 +5,7 @@
  * put back afterwards.
  */
 import { decodeNotation } from '../../corpus/escape-notation.js';
+import { sendNotations } from '../../corpus/probe-steps.js';
 import type { Probe } from '../../corpus/probe-schema.js';
 import { RECORDED_MODES } from '../../results/results-constants.js';
 import { CsiQueryScanner, type CsiSequence } from '../common/csi-query-scanner.js';
@@ -50,12 +51,12 @@ export function modesIn(bytes: Uint8Array): string[] {
 
 const decoded = new WeakMap<Probe, Uint8Array[]>();
 
-/** A probe's send and cleanup bytes, decoded once (the size does not change which modes or sequences they hold). */
+/** A probe's bytes (`send` and its steps', in order) and cleanup bytes, decoded once (the size does not change which modes or sequences they hold). */
 export function probeBytes(probe: Probe): Uint8Array[] {
   let bytes = decoded.get(probe);
   if (!bytes) {
     const size = { cols: 80, rows: 24 };
-    bytes = [probe.send, probe.cleanup ?? ''].map((text) => decodeNotation(text, size));
+    bytes = [Buffer.concat(sendNotations(probe).map((text) => decodeNotation(text, size))), decodeNotation(probe.cleanup ?? '', size)];
     decoded.set(probe, bytes);
   }
   return bytes;

@@ -22,6 +22,7 @@
  * inside those multiplexers only.
  */
 import type { Probe } from '../../corpus/probe-schema.js';
+import { allQueries } from '../../corpus/probe-steps.js';
 import { querySpec } from '../../corpus/queries.js';
 import { parseReplies } from '../../protocol/reply-parser.js';
 import type { ReplyEvent } from '../../protocol/reply-events.js';
@@ -138,7 +139,7 @@ export function outsideChangesOf(probe: Probe): OutsideChanges {
     else if (isApc(ev)) c.apc = true;
   }
   // The queries' bytes go out too: only an APC among them changes anything (queries ask, they set nothing else).
-  if (probe.query.some((q) => parseReplies(new TextEncoder().encode(querySpec(q).bytes)).some(isApc))) c.apc = true;
+  if (allQueries(probe).some((q) => parseReplies(new TextEncoder().encode(querySpec(q).bytes)).some(isApc))) c.apc = true;
   found = { palette: c.palette, dynamic: c.dynamic, title: c.title, icon: c.icon, keyboard: c.keyboard, apc: c.apc, ...(c.unrestorable ? { unrestorable: c.unrestorable } : {}) };
   cache.set(probe, found);
   return found;
