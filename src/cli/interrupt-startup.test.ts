@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findRecipe } from '../targets/gui/gui-recipes.js';
 import { requirements } from '../targets/gui/gui-target.js';
-import { BIN, ROOT } from '../test-support/cli.js';
+import { BIN } from '../test-support/cli.js';
 import { processesOfRun } from '../test-support/processes.js';
 import { havePrograms } from '../test-support/require-program.js';
 import { useTempDirs } from '../test-support/temp-dirs.js';
@@ -37,7 +37,7 @@ const TARGETS: { target: string; needs: { program: string; pkg: string }[] }[] =
 async function interruptAfter(target: string, delayMs: number) {
   const tmp = tempDir('termprobe-int-tmp-');
   const out = tempDir('termprobe-int-out-');
-  const child = spawn(process.execPath, [BIN, 'run', '--target', target, '--out', out, '-q'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, TMPDIR: tmp, NO_COLOR: '1' } });
+  const child = spawn(process.execPath, [BIN, 'run', '--target', target, '--out', out, '-q'], { cwd: tempDir('termprobe-int-cwd-'), stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, TMPDIR: tmp, NO_COLOR: '1' } });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   // Killed by the signal itself (before node set its handlers up, nothing started yet): the shell's 130 too.

@@ -1,6 +1,7 @@
 /** Run the built CLI as a user would: a child process, its stdout, stderr and exit code. */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { checkNotRoot, inScratchCwd } from './scratch-cwd.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BIN = fileURLToPath(new URL('../../bin/termprobe.js', import.meta.url));
@@ -11,9 +12,12 @@ export interface CliResult {
   stderr: string;
 }
 
+/** Runs in opts.cwd, or in a scratch folder of its own (scratch-cwd.ts), never in the repository root. */
 export function runCli(args: string[], opts: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): CliResult {
+  if (opts.cwd === undefined) return inScratchCwd((cwd) => runCli(args, { ...opts, cwd }));
+  checkNotRoot(opts.cwd);
   const r = spawnSync(process.execPath, [BIN, ...args], {
-    cwd: opts.cwd ?? ROOT,
+    cwd: opts.cwd,
     env: { ...process.env, NO_COLOR: '1', ...opts.env },
     encoding: 'utf8',
     timeout: opts.timeoutMs ?? 60_000,
