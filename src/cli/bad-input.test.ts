@@ -26,11 +26,12 @@ const CASES: [string[], RegExp][] = [
     [['--window', w], /--window "[^"]+" is not a whole number from 1 to 1000/],
   ]),
   ...['0', '-1', 'abc', '65'].map((j): [string[], RegExp] => [['run', '--jobs', j], /--jobs "[^"]+" is not a whole number from 1 to 64/]),
-  ...['0x0', '1x24', '1001x24', '80x1001', '80', 'big'].flatMap((s): [string[], RegExp][] => [
-    [['run', '--size', s], /--size "[^"]+" is not COLSxROWS with columns and rows each from 2 to 1000/],
-    [['probe', '\\e[C', '--size', s], /--size .* from 2 to 1000/],
-    [['show', 'alt-screen.1049-restores-main', '--size', s], /--size .* from 2 to 1000/],
+  ...['0x0', '1x24', '19x24', '80x4', '2x2', '1001x24', '80x1001', '80', 'big'].flatMap((s): [string[], RegExp][] => [
+    [['run', '--size', s], /--size "[^"]+" is not COLSxROWS with columns 20 to 1000 and rows 5 to 1000/],
+    [['probe', '\\e[C', '--size', s], /--size .* columns 20 to 1000 and rows 5 to 1000/],
+    [['show', 'alt-screen.1049-restores-main', '--size', s], /--size .* columns 20 to 1000 and rows 5 to 1000/],
   ]),
+  [['record', '--size', '1x1', '--', 'true'], /--size "1x1" is not COLSxROWS with columns 2 to 1000 and rows 2 to 1000/],
   [['run', '--option', 'unicode=6', '--target', 'ghostty'], /--option unicode=6: no target of this run takes "unicode"/],
   [['run', '--option', 'unicode=99'], /--option unicode=99: xterm\.js takes unicode=11 or 6/],
   [['run', '--option', 'colour'], /--option "colour" is not key=value/],

@@ -15,7 +15,7 @@ import { jobsOption } from './options/jobs-option.js';
 import { optionPairsOption } from './options/target-option-pairs.js';
 import { outOption, parseOutDir } from './options/out-option.js';
 import { parseSelfReference, referenceOption } from './options/reference-option.js';
-import { sizeOption } from './options/size-option.js';
+import { RECORD_MIN_SIZE, sizeOption } from './options/size-option.js';
 import { targetOption } from './options/target-names.js';
 import { windowOption } from './options/window-option.js';
 
@@ -69,7 +69,7 @@ export function buildProgram(): Command {
     .option('-p, --probe <id>', 'this probe (repeatable, or a,b; with --category, beside that category’s probes)', collect)
     .option('-c, --category <name>', 'this category’s probes (repeatable, or a,b)', collect)
     .option('--probes <dir>', 'probe folder')
-    .addOption(sizeOption('terminal size for targets that can be sized'))
+    .addOption(sizeOption('the terminal size every target is opened at (a target that cannot open at it fails to start, saying so; probes that need more are skipped, saying why)'))
     .addOption(optionPairsOption())
     .addOption(windowOption())
     .addOption(jobsOption())
@@ -131,7 +131,7 @@ export function buildProgram(): Command {
     .description('run a program in a pseudo-terminal of the given size and write its output as an asciinema v2 cast')
     .argument('<command...>', 'the program and its arguments (after --)')
     .option('-o, --out <file.cast>', 'the cast to write (default: session.cast); written only when the recording ends')
-    .addOption(sizeOption('the terminal size the program sees'))
+    .addOption(sizeOption('the terminal size the program sees', RECORD_MIN_SIZE))
     .option('--term <name>', 'TERM for the program', 'xterm-256color')
     .option('-k, --key <keys>', "keys to type once the output is quiet, in escape notation (repeatable, in order), e.g. ':q\\r'", collect)
     .option('--quiet-ms <ms>', 'how long the output must be quiet before the next key (default 400)')

@@ -6,7 +6,8 @@
  */
 import type { SizeVars } from '../corpus/escape-notation.js';
 import { probeWire, textWire, type Wire } from '../corpus/probe-wires.js';
-import type { Probe } from '../corpus/probe-schema.js';
+import { regionAt } from '../corpus/probe-needs.js';
+import type { Probe, Region } from '../corpus/probe-schema.js';
 import { preludeBytes, type PreludeKind } from '../corpus/prelude.js';
 import { querySpec, SENTINEL, type QuerySpec } from '../corpus/queries.js';
 
@@ -21,6 +22,8 @@ export interface ProbePlan {
   /** DA1 replies that close the answer: 1, or 2 when the probe itself asks DA1. */
   da1Needed: number;
   needsScreen: boolean;
+  /** The probe's screen region at the plan's size (its edges may follow the size). */
+  region?: Region;
 }
 
 /** What every plan of a run shares: the size, the prelude and whether the session reads its screen back. */
@@ -83,6 +86,7 @@ function buildPlan(probe: Probe, ctx: PlanContext): ProbePlan {
     queries: asked.queries,
     da1Needed: 1 + (probe.query.includes('da1') ? 1 : 0),
     needsScreen: held,
+    ...(probe.screen ? { region: regionAt(probe.screen, ctx.size) } : {}),
   };
 }
 

@@ -17,6 +17,8 @@ const FIRST_START_FACTOR = 3;
 /** Test hooks: a shorter wait for the size to settle; the start-up limits. */
 export interface GuiOpenTuning {
   sizeWaitMs?: number;
+  /** More files for the scratch HOME (path relative to HOME → text), e.g. a fontconfig file in a test. */
+  homeFiles?: Record<string, string>;
   /** Overrides both start-up limits. */
   startTimeoutMs?: number;
 }
