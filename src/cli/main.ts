@@ -13,7 +13,7 @@ import { registerVerdictCommands } from './verdict-commands.js';
 import { quietBrokenPipes } from './write-out.js';
 import { jobsOption } from './options/jobs-option.js';
 import { optionPairsOption } from './options/target-option-pairs.js';
-import { outOption, parseOutDir } from './options/out-option.js';
+import { outOption, parseOut, parseOutDir, parseOutFile } from './options/out-option.js';
 import { parseSelfReference, referenceOption } from './options/reference-option.js';
 import { RECORD_MIN_SIZE, sizeOption } from './options/size-option.js';
 import { targetOption } from './options/target-names.js';
@@ -130,7 +130,7 @@ export function buildProgram(): Command {
     .command('record')
     .description('run a program in a pseudo-terminal of the given size and write its output as an asciinema v2 cast')
     .argument('<command...>', 'the program and its arguments (after --)')
-    .option('-o, --out <file.cast>', 'the cast to write (default: session.cast); written only when the recording ends')
+    .option('-o, --out <file.cast>', 'the cast to write (default: session.cast); written only when the recording ends', parseOutFile)
     .addOption(sizeOption('the terminal size the program sees', RECORD_MIN_SIZE))
     .option('--term <name>', 'TERM for the program', 'xterm-256color')
     .option('-k, --key <keys>', "keys to type once the output is quiet, in escape notation (repeatable, in order), e.g. ':q\\r'", collect)
@@ -143,7 +143,7 @@ export function buildProgram(): Command {
     .command('replay <casts...>')
     .description('feed recorded sessions (asciinema v2 .cast) into targets at the recorded size and compare the final screens pairwise')
     .addOption(targetOption('targets (repeatable, or a,b; "all" = every available one); default: the embedded ones'))
-    .option('-o, --out <folder|file.json>', 'write the comparison as JSON: one file per session into a folder, or one .json file for one session')
+    .option('-o, --out <folder|file.json>', 'write the comparison as JSON: one file per session into a folder, or one .json file for one session', (text: string) => parseOut(text).path)
     .option('-q, --quiet', 'no progress lines')
     .action(async (casts: string[], opts) => (await import('./replay-command.js')).replayCommand(casts, opts));
 
@@ -151,7 +151,7 @@ export function buildProgram(): Command {
     .command('bisect <cast>')
     .description('find the shortest prefix of a recorded session after which two targets differ, shrink it to the least bytes that show it, and print them as a probe')
     .addOption(targetOption('the two targets, as A,B', false))
-    .option('-o, --out <file.yaml>', 'write the probe file there instead of printing it')
+    .option('-o, --out <file.yaml>', 'write the probe file there instead of printing it', parseOutFile)
     .action(async (cast: string, opts) => (await import('./bisect-command.js')).bisectCommand(cast, opts));
 
   program
@@ -162,7 +162,7 @@ export function buildProgram(): Command {
     .option('--cases <n>', 'run this many cases (with --seed, an exact repeat of a run)')
     .option('--seed <n>', 'the seed the cases come from (default 1)')
     .addOption(sizeOption('terminal size').default({ cols: 20, rows: 6 }, '20x6'))
-    .option('-o, --out <file.yaml>', 'write the findings as candidate probes')
+    .option('-o, --out <file.yaml>', 'write the findings as candidate probes', parseOutFile)
     .option('--probes <dir>', 'the corpus the grammar is read from')
     .action(async (opts) => (await import('./fuzz-command.js')).fuzzCommand(opts));
 

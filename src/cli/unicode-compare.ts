@@ -12,6 +12,7 @@ import { unicodeJson, unicodeMarkdown, unicodeText } from '../report/unicode-rep
 import { UsageError } from './errors.js';
 import { OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR } from './results-dirs.js';
 import { writeOut } from './write-out.js';
+import { expandFolders } from './json-files.js';
 
 function jsonIn(dir: string): string[] {
   try {
@@ -22,7 +23,7 @@ function jsonIn(dir: string): string[] {
 }
 
 export function unicodeFiles(args: string[] | undefined): string[] {
-  if (args && args.length > 0) return args;
+  if (args && args.length > 0) return expandFolders(args);
   const own = jsonIn(join(OWN_RESULTS_DIR, 'unicode'));
   return own.length > 0 ? own : jsonIn(join(PUBLISHED_RESULTS_DIR, 'unicode'));
 }

@@ -61,8 +61,18 @@ function positioned(text: string) {
   return { doc, counter };
 }
 
+/** A probe file's text; a folder named *.yaml, or a file that cannot be read, fails with its path (exit 2). */
+function readProbeFile(file: string, shown: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new CorpusError(shown, code === 'EISDIR' ? 'is a folder, not a probe file (every *.yaml in the probes folder is read as one)' : `cannot be read (${code ?? (e as Error).message})`);
+  }
+}
+
 function loadFile(file: string, shown: string): Probe[] {
-  const text = readFileSync(file, 'utf8');
+  const text = readProbeFile(file, shown);
   let data: unknown;
   try {
     // js-yaml is several times faster than a positioned parse; the corpus loads on every command.

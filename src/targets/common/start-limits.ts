@@ -33,3 +33,12 @@ export function startLimits(tuning: GuiOpenTuning, program = ''): { startMs: num
   started.add(program);
   return { startMs: tuning.startTimeoutMs ?? env ?? START_TIMEOUT_MS * factor, checkMs: tuning.startTimeoutMs ?? env ?? CHECK_TIMEOUT_MS * factor };
 }
+
+/**
+ * How long a stdio adapter has for its hello frame: 10 s, as docs/stdio-adapter.md says, first start or not (an
+ * adapter builds no font caches); TERMPROBE_GUI_START_TIMEOUT_MS sets it too.
+ */
+export function helloLimitMs(): number {
+  const fromEnv = Number(process.env['TERMPROBE_GUI_START_TIMEOUT_MS']);
+  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : CHECK_TIMEOUT_MS;
+}

@@ -5,7 +5,7 @@
  * bottom-right corner), then the engine's bytes through the relay. Every
  * process started ends at close(), on failure and on abort.
  */
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { FifoRelay } from '../common/fifo-relay.js';
@@ -29,6 +29,7 @@ import { startXvfb, XVFB_SCREEN } from './x-display.js';
 import { FOOT_READ_KEY, writeFootConfig } from './foot-pipe-visible.js';
 import { pictureMethod } from './x-picture.js';
 import { sizeWindowToCells, type SizedWindow } from './x-window-cells.js';
+import { makeFolders } from '../../util/make-folders.js';
 
 /** The terminal started, but not at the size asked for: the message names the size it got, `got` holds it. */
 export class WrongSizeError extends TargetStartError {
@@ -166,7 +167,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
     const baseEnv = scratch.env({ LIBGL_ALWAYS_SOFTWARE: '1', ...recipe.env });
     for (const [path, text] of Object.entries({ ...recipe.homeFiles, ...tuning.homeFiles })) {
       const file = join(scratch.home, path);
-      mkdirSync(dirname(file), { recursive: true });
+      makeFolders(dirname(file));
       writeFileSync(file, text);
     }
     let env: NodeJS.ProcessEnv;
