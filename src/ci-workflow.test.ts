@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { loadYaml as parse } from './util/yaml-lines.js';
 import { buildProgram } from './cli/main.js';
 
 const ROOT = new URL('../', import.meta.url).pathname;
