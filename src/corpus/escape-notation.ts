@@ -40,6 +40,7 @@ export function sizeExpressionValue(expr: string, size: SizeVars): number | null
 
 /** Replace ${cols}, ${rows}, ${cols-1}, ${rows+2}, ${cols/2}; any other ${…} is an error. */
 export function substituteSize(text: string, size: SizeVars): string {
+  if (!text.includes('${')) return text;
   return text.replace(/\$\{([^}]*)\}/g, (_m, expr: string, offset: number) => {
     const value = sizeExpressionValue(expr, size);
     if (value === null) throw new NotationError(`unknown variable "\${${expr}}" (use \${cols}, \${rows}, \${cols-1}, \${rows+2}, \${cols/2})`, offset);

@@ -13,7 +13,8 @@
  */
 import { existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { PICTURE_PATH, type ProbeResult, type ResultsFile } from './results-schema.js';
+import { PICTURE_PATH } from './picture-path.js';
+import type { ProbeResult, ResultsFile } from './results-schema.js';
 import { writeResults } from './write-results.js';
 import { makeFolders } from '../util/make-folders.js';
 

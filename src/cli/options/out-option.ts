@@ -6,7 +6,7 @@
  * can be made (read-only, no permission) fails with one line naming the path
  * and the reason (exit 2).
  */
-import { accessSync, constants, existsSync, mkdtempSync, rmdirSync, statfsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, statfsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fsReason } from '../../util/make-folders.js';
 import { Option } from 'commander';
@@ -32,8 +32,8 @@ function pseudoFilesystem(at: string): string | undefined {
 }
 
 /**
- * The nearest part of the path that exists must be a folder on a real file system where a folder can be made:
- * checked by making one (and removing it), which also catches a read-only mount and missing permissions.
+ * The nearest part of the path that exists must be a folder on a real file system (not /proc, /sys…) that this
+ * user may write in.
  */
 function checkParents(text: string, start: string): void {
   let at = resolve(start);
@@ -42,8 +42,8 @@ function checkParents(text: string, start: string): void {
   const pseudo = pseudoFilesystem(at);
   if (pseudo) throw new UsageError(`--out ${text}: ${at} is on the ${pseudo} pseudo-filesystem, where no results can be written; name a folder on disk`);
   try {
+    // access() also says EROFS for a read-only mount, and EACCES where this user may not write.
     accessSync(at, constants.W_OK);
-    rmdirSync(mkdtempSync(join(at, '.termprobe-out-check-')));
   } catch (error) {
     throw new UsageError(`--out ${text}: nothing can be written in ${at} (${fsReason(error)})`);
   }
