@@ -18,6 +18,7 @@ import { parseSelfReference, referenceOption } from './options/reference-option.
 import { RECORD_MIN_SIZE, sizeOption } from './options/size-option.js';
 import { targetOption } from './options/target-names.js';
 import { windowOption } from './options/window-option.js';
+import { widthOption } from './options/width-option.js';
 
 const collect = (value: string, prior: string[] = []) => {
   prior.push(value);
@@ -40,6 +41,8 @@ export function buildProgram(): Command {
     .option('--verbose', 'in a terminal: every difference in the report, not the first few per class')
     .option('--no-pager', 'in a terminal: print the report without a pager even when it is longer than the screen')
     .option('--unicode', 'in a terminal: also run the Unicode width suite (~38,000 items, seconds) and report which Unicode version your terminal draws widths as')
+    .option('--all', 'without a terminal: list every difference between the embedded emulators, not the 20 most telling')
+    .addOption(widthOption())
     .action(async (opts, cmd: Command) => {
       // The bare command takes no arguments: a word here is a mistyped command.
       if (cmd.args.length > 0) (cmd as unknown as { unknownCommand(): never }).unknownCommand();
@@ -74,6 +77,7 @@ export function buildProgram(): Command {
     .addOption(windowOption())
     .addOption(jobsOption())
     .option('-q, --quiet', 'no progress or table')
+    .addOption(widthOption())
     .option('--pictures', "save a picture of each screen probe's region of GUI terminals' windows, as a PNG beside the results file under pictures/ (npm run regenerate-results takes them for the site; they cost 0.1 s a probe on terminals that redraw on a timer)")
     .option('--no-pictures', 'take no pictures (the default)')
     .addOption(new Option('--suite <name>', 'what to run: the probe corpus, or the Unicode width suite (~38,000 items; files go to the unicode/ subfolder of --out)').choices(['corpus', 'unicode']).default('corpus'))

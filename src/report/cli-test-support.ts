@@ -24,7 +24,8 @@ export interface CliRun {
 
 export function runCli(args: string[], env: Record<string, string | undefined> = {}): CliRun {
   if (!existsSync(`${ROOT}dist/cli/main.js`)) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
-  const merged: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...env };
+  // No COLUMNS from the shell that runs the tests: reports fit it when set (width-option.ts).
+  const merged: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, COLUMNS: undefined, ...env };
   for (const k of Object.keys(merged)) if (merged[k] === undefined) delete merged[k];
   // In a scratch folder of its own: what a user left in the repository root (termprobe-results/) must not change the output.
   const r = inScratchCwd((cwd) => spawnSync(process.execPath, [`${ROOT}bin/termprobe.js`, ...args], { cwd, env: merged, encoding: 'utf8', timeout: 60_000 }));

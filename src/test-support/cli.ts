@@ -6,6 +6,11 @@ import { checkNotRoot, inScratchCwd } from './scratch-cwd.js';
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BIN = fileURLToPath(new URL('../../bin/termprobe.js', import.meta.url));
 
+function withoutColumns(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { COLUMNS: _columns, ...rest } = env;
+  return rest;
+}
+
 export interface CliResult {
   code: number | null;
   stdout: string;
@@ -18,7 +23,8 @@ export function runCli(args: string[], opts: { cwd?: string; env?: Record<string
   checkNotRoot(opts.cwd);
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd: opts.cwd,
-    env: { ...process.env, NO_COLOR: '1', ...opts.env },
+    // No COLUMNS from the shell that runs the tests: reports fit it when set (width-option.ts).
+    env: { ...withoutColumns(process.env), NO_COLOR: '1', ...opts.env },
     encoding: 'utf8',
     timeout: opts.timeoutMs ?? 60_000,
     // compare -f json over the whole corpus is several MB: past the 1 MB default the child is killed and the status is null.
