@@ -241,6 +241,27 @@ describe('termprobe in a pseudo-terminal whose other end is xterm.js', () => {
     expect(mine.probes.filter((p) => p.status !== 'skipped' && comparableSignature(p) !== comparableSignature(refById.get(p.id)!)).map((p) => p.id)).toEqual([]);
   });
 
+  for (const size of [{ cols: 60, rows: 15 }, { cols: 20, rows: 5 }]) {
+    it(`in a ${size.cols}x${size.rows} terminal: exit 0, the answers of the same xterm.js at that size, and how many probes were skipped for size and why`, async () => {
+      const { host, config, dir: d } = run((d) => ['--out', join(d, 'small.json'), '--no-pager'], size);
+      await hostExit(host, 60_000);
+      const report = await expectRestored(host, config);
+      expect(report.code).toBe(0);
+      const mine = resultsIn(join(d, 'small.json'));
+      expect(mine.settings).toMatchObject(size);
+      const small = (await runTarget('xterm.js', corpus, corpus.probes, size)).results;
+      const refById = new Map(small.probes.map((p) => [p.id, p]));
+      expect(mine.probes.filter((p) => p.status !== 'skipped' && comparableSignature(p) !== comparableSignature(refById.get(p.id)!)).map((p) => p.id)).toEqual([]);
+      const tooSmall = mine.probes.filter((p) => p.note?.startsWith('too small: '));
+      // Every line fits the window; read as one text (at 20 columns a wrapped line and the next can share an indent).
+      for (const line of host.lines()) expect([...line.trimEnd()].length).toBeLessThanOrEqual(size.cols);
+      const said = host.lines().join(' ').replace(/\s+/g, ' ');
+      if (tooSmall.length === 0) expect(said).toContain(`size ${size.cols}x${size.rows}: every probe fitted, none was skipped for size`);
+      else expect(said).toMatch(new RegExp(`${tooSmall.length} probes skipped for size: your window is ${size.cols}x${size.rows}, and they need more rows or columns \\(e\\.g\\. \\S+ needs \\d+x\\d+\\)`));
+      if (size.cols === 20) expect(tooSmall.length).toBeGreaterThan(0);
+    }, 90_000);
+  }
+
   it('SIGINT at a random point, in a terminal that reports its colours and title but has no title stack: all of them as before', async () => {
     const reports = { titleStack: false };
     const { host, config } = run((d) => ['--out', join(d, 'random.json')], { reports, prior: PRIOR + PRIOR_OUTSIDE, replyDelayMs: 2 });

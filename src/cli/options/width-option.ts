@@ -6,7 +6,7 @@
 import { Option } from 'commander';
 import { UsageError } from '../errors.js';
 
-export const MIN_WIDTH = 40;
+export const MIN_WIDTH = 20;
 export const MAX_WIDTH = 10_000;
 
 export function parseWidth(text: string): number {
