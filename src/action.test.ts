@@ -14,7 +14,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { loadYaml as parse } from './util/yaml-lines.js';
 import { buildProgram } from './cli/main.js';
 import { findProgram } from './targets/common/find-program.js';
 import { ROOT, runCli } from './test-support/cli.js';

@@ -5,19 +5,20 @@
  * Windows; a site built from every job's results), every action is pinned to a
  * major version, and every command it runs exists: an npm script of
  * package.json, a termprobe command with options it really takes, or a command
- * given verbatim in the README.
+ * given verbatim in the README or a docs/ page.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { loadYaml as parse } from './util/yaml-lines.js';
 import { buildProgram } from './cli/main.js';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const WORKFLOWS = join(ROOT, '.github/workflows');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-// Whitespace collapsed: a command may wrap across lines in the README.
-const readme = readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+// The README and its docs/ pages, whitespace collapsed: a command may wrap across lines.
+const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join(ROOT, 'docs', f));
+const readme = [join(ROOT, 'README.md'), ...docs].map((f) => readFileSync(f, 'utf8')).join('\n').replace(/\s+/g, ' ');
 
 interface Step {
   name?: string;
@@ -56,7 +57,7 @@ function termprobeCommandProblem(args: string[]): string | undefined {
   if (!cmd) return `termprobe has no command "${sub}"`;
   const longs = new Set(cmd.options.map((o) => o.long));
   for (const a of rest) if (a.startsWith('--') && !longs.has(a.split('=')[0]!)) return `termprobe ${sub} takes no option ${a}`;
-  if (!readme.includes(`termprobe ${sub}`)) return `the README never shows termprobe ${sub}`;
+  if (!readme.includes(`termprobe ${sub}`)) return `the README and docs never show termprobe ${sub}`;
   return undefined;
 }
 
@@ -70,7 +71,7 @@ function commandProblem(command: string): string | undefined {
   }
   if (words[0] === 'node' && words[1] === 'bin/termprobe.js') return termprobeCommandProblem(words.slice(2));
   if (words[0] === 'npx' && words[1] === 'termprobe') return termprobeCommandProblem(words.slice(2));
-  return readme.includes(command) ? undefined : `"${command}" is not a package.json script and not in the README`;
+  return readme.includes(command) ? undefined : `"${command}" is not a package.json script and not in the README or docs`;
 }
 
 describe('the CI workflow', () => {
@@ -127,6 +128,6 @@ describe('the CI workflow', () => {
   it('the check itself catches a command that exists nowhere and an option a command does not take', () => {
     expect(commandProblem('npm run no-such-script')).toMatch(/no script/);
     expect(commandProblem('node bin/termprobe.js run --no-such-option')).toMatch(/takes no option --no-such-option/);
-    expect(commandProblem('make everything')).toMatch(/not in the README/);
+    expect(commandProblem('make everything')).toMatch(/not in the README or docs/);
   });
 });

@@ -20,3 +20,12 @@ it('publishes dist/ without bench or test code, and runs no script when installe
   const scripts = Object.keys((JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts);
   expect(scripts.filter((s) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(s))).toEqual([]);
 });
+
+it('installs node-pty with the package, as an optional dependency: record (and conpty) need it, and a failed build of it fails no install', () => {
+  const pkg = JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as Record<string, Record<string, string> | undefined>;
+  expect(pkg['optionalDependencies']?.['node-pty']).toMatch(/^\d/);
+  expect(pkg['devDependencies']?.['node-pty']).toBeUndefined();
+  expect(pkg['dependencies']?.['node-pty']).toBeUndefined();
+  // The message a user gets when it is missing names it and how to get it (record-session.ts).
+  expect(readFileSync(`${ROOT}/src/record/record-session.ts`, 'utf8')).toContain('record needs node-pty, an optional dependency of termprobe, and ${why}: npm install node-pty');
+});

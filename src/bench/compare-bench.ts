@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadCorpus } from '../corpus/load-corpus.js';
@@ -14,7 +14,7 @@ import { runTarget } from '../engine/run-target.js';
 import { writeResults } from '../results/write-results.js';
 import { EMBEDDED_TARGETS, TARGETS } from '../targets/registry.js';
 import type { BenchFigure, BenchModule } from './bench-types.js';
-import { BIN, median } from './measure.js';
+import { BIN, median, timedCli } from './measure.js';
 
 const FILES = 21;
 const RESULTS = join(BIN, '../../results');
@@ -61,8 +61,11 @@ export const compareBench: BenchModule = {
       }
       const published = readdirSync(RESULTS).filter((f) => f.endsWith('.json')).map((f) => join(RESULTS, f));
       if (published.length > 0) {
-        const ms = median([0, 1, 2, 3, 4].map(() => wallMs(['compare', ...published])));
-        figures.push({ name: `\`termprobe compare results/*.json\` (the ${published.length} published files)`, value: ms, unit: 'ms', target: { op: '<', value: 1000 } });
+        // Issue 26: 0.8 s for the whole process. On a shared machine the wall time counts the neighbours too: the
+        // CPU time (GNU time) and the load average say how much of it was termprobe's.
+        const runs = [0, 1, 2, 3, 4].map(() => timedCli(['compare', ...published]));
+        const cpu = runs.every((r) => r.cpuMs !== undefined) ? median(runs.map((r) => r.cpuMs!)) : undefined;
+        figures.push({ name: `\`termprobe compare results/*.json\` (the ${published.length} published files)`, value: median(runs.map((r) => r.wallMs)), unit: 'ms', target: { op: '<', value: 800 }, note: `${cpu === undefined ? '' : `CPU ${cpu.toFixed(0)} ms; `}load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores` });
       }
       figures.push({ name: '`termprobe --version` process wall time (floor)', value: median([0, 1, 2, 3, 4].map(() => wallMs(['--version']))), unit: 'ms' });
       return figures;

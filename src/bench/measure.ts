@@ -1,5 +1,6 @@
 /** Helpers every bench module uses: the median of a few runs, and the wall time of the real CLI. */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../../bin/termprobe.js', import.meta.url));
@@ -32,4 +33,17 @@ export function timedRun(target: string, out: string, extra: string[] = [], time
   const said = `${r.stderr ?? ''}`.trim().split('\n').filter(Boolean).slice(-1)[0];
   if (r.status !== 0) return { seconds, failure: `exit ${r.status ?? r.signal}: ${said ?? 'no message'}` };
   return { seconds, ...(said ? { failure: said } : {}) };
+}
+
+/** Wall and CPU time (user + system, from GNU time when /usr/bin/time is there) of one CLI process, in ms. */
+export function timedCli(args: string[], opts: { timeoutMs?: number } = {}): { wallMs: number; cpuMs?: number } {
+  const time = existsSync('/usr/bin/time');
+  const t0 = performance.now();
+  const r = time
+    ? spawnSync('/usr/bin/time', ['-f', 'TERMPROBE-CPU %U %S', process.execPath, BIN, ...args], { encoding: 'utf8', maxBuffer: 64 << 20, timeout: opts.timeoutMs ?? 120_000 })
+    : spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', maxBuffer: 64 << 20, timeout: opts.timeoutMs ?? 120_000 });
+  const wallMs = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`termprobe ${args[0]} exited ${r.status ?? r.signal}: ${`${r.stderr}`.trim().split('\n').slice(-1)[0]}`);
+  const m = /TERMPROBE-CPU ([\d.]+) ([\d.]+)/.exec(`${r.stderr}`);
+  return { wallMs, ...(m ? { cpuMs: (Number(m[1]) + Number(m[2])) * 1000 } : {}) };
 }

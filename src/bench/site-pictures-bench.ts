@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCorpus } from '../corpus/load-corpus.js';
+import { regionAt } from '../corpus/probe-needs.js';
 import type { ResultsFile } from '../results/results-schema.js';
 import { drawText } from '../report/site/synthetic-pictures.js';
 import { folderBytes } from '../report/site/write-site.js';
@@ -46,7 +47,7 @@ async function withPictures(dir: string): Promise<{ files: string[]; pictures: n
       for (const probe of screenProbes) {
         const entry = byId.get(probe.id);
         if (!entry || entry.status === 'skipped') continue;
-        const r = probe.screen!;
+        const r = regionAt(probe.screen!, run.settings);
         const text = entry.screen?.text ?? referenceText.get(probe.id) ?? [];
         const png = drawText(text, r.right - r.left + 1, r.bottom - r.top + 1);
         const path = `pictures/${slug}/${probe.id}.png`;

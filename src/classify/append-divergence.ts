@@ -4,7 +4,7 @@
  * validate and hold the new entry last, or nothing is written.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { stringify } from 'yaml';
+import { dumpYaml } from '../util/yaml-lines.js';
 import { writeFileAtomic } from '../util/write-file-atomic.js';
 import { DivergenceFileError } from './divergence-error.js';
 import { divergenceEntrySchema, type DivergenceEntryInput } from './divergence-schema.js';
@@ -29,7 +29,7 @@ export function appendDivergence(path: string, shown: string, entry: DivergenceE
   const before = parseDivergences(text, shown).entries.length;
   text = text.replace(/^divergences:\s*\[\]\s*$/m, 'divergences:');
   const indent = /^([ \t]*)- probe:/m.exec(text)?.[1] ?? '  ';
-  const item = stringify([entry], { lineWidth: 0 })
+  const item = dumpYaml([entry])
     .trimEnd()
     .split('\n')
     .map((l) => indent + l)

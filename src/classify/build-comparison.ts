@@ -6,9 +6,9 @@
  * format it.
  */
 import { classifyAgreement, type AgreementVerdict } from './agreement.js';
-import { sameAnswer } from './answer-signer.js';
+import { makeSigner, sameAnswer } from './answer-signer.js';
 import type { Reference } from './choose-reference.js';
-import { consensusFor, type Consensus } from './consensus.js';
+import { consensusOf, type Consensus } from './consensus.js';
 import type { DivergenceEntry, DivergenceRegistry } from './load-divergences.js';
 import { makeMarker, type Marker } from './marks.js';
 import type { ProbeLookup } from './probe-lookup.js';
@@ -127,17 +127,21 @@ export function buildComparison(views: RunView[], reference: Reference, registry
   const marker = makeMarker(lookup);
   const cats = opts.categories?.length ? new Set(opts.categories) : undefined;
   const ids = probeIdsOf(columns).filter((id) => !cats || cats.has(categoryOf(id)));
+  // One signer for every probe: it keeps each probe's comparison level once found.
+  const signer = makeSigner(columns);
   const rows: ComparisonRow[] = ids.map((id) => {
     const refMark = marker.mark(ref, id);
+    const hasRef = ref.result(id) !== undefined;
     const cells = columns.map((v): ComparisonCell => {
       const cell: ComparisonCell = judgeCell(id, v, marker, registry);
-      if (v === ref || !v.result(id) || !ref.result(id)) return cell;
+      if (v === ref || !hasRef || !v.result(id)) return cell;
       const { same, level } = sameAnswer(v, ref, id);
       cell.agreement = classifyAgreement(same, level, cell.support, refMark, cell.entry);
       return cell;
     });
     const differs = cells.some((c) => c.agreement !== undefined && c.agreement.class !== 'same');
-    return { id, category: categoryOf(id), cells, differs, consensus: consensusFor(id, columns, marker) };
+    const consensus = consensusOf(id, columns, cells.map((c) => c.support.support), signer);
+    return { id, category: categoryOf(id), cells, differs, consensus };
   });
   const summaries = columns.map((v, col) => summarizeTarget(v, v === ref, rows.map((r) => r.cells[col]!)));
   let cells = 0;

@@ -52,9 +52,9 @@ describe('support marks', () => {
     expect(supportMark(p, cursorOnly, settings)).toMatchObject({ support: 'inconclusive', why: 'screen-unread' });
     const wrongCursor = fakeRun('alacritty', { 'p.screen': '2;2' }).result('p.screen')!;
     expect(supportMark(p, wrongCursor, settings).support).toBe('other');
-    const lossy = { ...cursorOnly, screen: { via: 'hardcopy' as const, region: p.screen!, text: ['\uFFFD\uFFFD'] } };
+    const lossy = { ...cursorOnly, screen: { via: 'hardcopy' as const, region: { top: 1, left: 1, bottom: 1, right: 2 }, text: ['\uFFFD\uFFFD'] } };
     expect(supportMark(p, lossy, settings)).toMatchObject({ support: 'inconclusive', why: 'screen-unread' });
-    const lossyWrong = { ...cursorOnly, screen: { via: 'hardcopy' as const, region: p.screen!, text: ['x\uFFFD'] } };
+    const lossyWrong = { ...cursorOnly, screen: { via: 'hardcopy' as const, region: { top: 1, left: 1, bottom: 1, right: 2 }, text: ['x\uFFFD'] } };
     expect(supportMark(p, lossyWrong, settings).support).toBe('other');
     const da1 = probe('p.da1', { implements: { replies: { da1: '/6[2-5](;[0-9]+)*/' } }, lacks: { replies: { da1: '1;2' } } }, { query: ['da1'] });
     const host = { id: 'p.da1', status: 'ok' as const, replies: [{ query: 'da1', value: '62;22', raw: '\\e[?62;22c', source: 'host' as const }] };

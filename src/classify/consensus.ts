@@ -4,7 +4,7 @@
  * when its front ends split evenly), how many engines implement the behaviour,
  * and the answer groups (at the level every run can be compared at).
  */
-import { makeSigner } from './answer-signer.js';
+import { makeSigner, type Signer } from './answer-signer.js';
 import type { Marker } from './marks.js';
 import type { RunView } from './run-view.js';
 import type { Support } from './support-mark.js';
@@ -39,9 +39,15 @@ function majority(marks: Support[]): Support | 'mixed' {
 }
 
 export function consensusFor(id: string, views: RunView[], marker: Marker): Consensus {
+  return consensusOf(id, views, views.map((v) => marker.mark(v, id).support), makeSigner(views));
+}
+
+/** The same from marks already made (one per view, in order) and a signer shared across probes (build-comparison's loop). */
+export function consensusOf(id: string, views: readonly RunView[], marks: readonly Support[], signer: Signer): Consensus {
   const byEngine = new Map<string, { labels: string[]; marks: Support[] }>();
-  for (const v of views) {
-    const m = marker.mark(v, id);
+  for (let i = 0; i < views.length; i++) {
+    const v = views[i]!;
+    const m = { support: marks[i]! };
     if (m.support === 'inconclusive') continue;
     let e = byEngine.get(v.engine.name);
     if (!e) byEngine.set(v.engine.name, (e = { labels: [], marks: [] }));
@@ -49,7 +55,6 @@ export function consensusFor(id: string, views: RunView[], marker: Marker): Cons
     e.marks.push(m.support);
   }
   const engines = [...byEngine].map(([engine, e]) => ({ engine, labels: e.labels, support: majority(e.marks) }));
-  const signer = makeSigner(views);
   const groups = new Map<string, AnswerGroup>();
   for (const v of views) {
     const sig = signer.of(v, id);

@@ -8,8 +8,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { createRequire } from 'node:module';
-import jsYaml from 'js-yaml';
+import { loadYaml, yamlLines, yamlSyntaxProblem } from '../util/yaml-lines.js';
 import { BadInputError } from '../util/bad-input-error.js';
 import { gateProfileSchema, type GateProfileData, type LedgerEntryData } from './gate-profile-schema.js';
 
@@ -55,9 +54,6 @@ export interface GateProfile {
 /** Profiles are a few KB; one a thousand times larger is a mistake, refused before it is read. */
 const MAX_BYTES = 4 * 1024 * 1024;
 
-type YamlModule = typeof import('yaml');
-const yamlLib = (): YamlModule => createRequire(import.meta.url)('yaml') as YamlModule;
-
 function readText(file: string): string {
   if (!existsSync(file)) throw new GateProfileError(file, undefined, `no such file; write a first profile with termprobe init --target '…'`);
   const st = statSync(file);
@@ -68,21 +64,22 @@ function readText(file: string): string {
 
 type LineOf = (...path: (string | number)[]) => number | undefined;
 
-/** The slow, positioned parse (the `yaml` package): for the lines of errors, and of anything the scan below cannot place. */
-function positioned(text: string): { error?: { line?: number; message: string }; lineOf: LineOf } {
-  const { LineCounter, parseDocument } = yamlLib();
-  const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: true });
-  const lineOf: LineOf = (...path) => {
-    // The deepest node of the path that exists: a missing field is named at its entry.
-    for (let n = path.length; n >= 0; n--) {
-      const node = (n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true)) as { range?: [number, number, number] } | null | undefined;
-      if (node && typeof node === 'object' && node.range) return counter.linePos(node.range[0]).line;
+/** The slow, positioned parse (js-yaml again, with its listener): for the lines of errors, and of anything the scan below cannot place. */
+function positioned(text: string): { lineOf: LineOf } {
+  const lines = yamlLines(text);
+  const data = loadYaml(text);
+  // The deepest node of the path that exists: a missing field is named at its entry.
+  const existing = (path: (string | number)[]) => {
+    let node: unknown = data;
+    let n = 0;
+    for (const key of path) {
+      if (node === null || typeof node !== 'object' || !(String(key) in node)) break;
+      node = (node as Record<string, unknown>)[String(key)];
+      n++;
     }
-    return undefined;
+    return path.slice(0, n);
   };
-  const e = doc.errors[0];
-  return { lineOf, ...(e ? { error: { line: e.linePos?.[0]?.line, message: e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '') } } : {}) };
+  return { lineOf: (...path) => lines(existing(path)) };
 }
 
 /**
@@ -113,13 +110,10 @@ export function parseGateProfile(text: string, file: string): GateProfile {
   const slowLineOf: LineOf = (...path) => (slow ??= positioned(text)).lineOf(...path);
   let data: unknown;
   try {
-    // js-yaml is several times faster than the positioned parse, which is kept for lines.
-    data = jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA, filename: file });
+    data = loadYaml(text, file);
   } catch (e) {
-    slow ??= positioned(text);
-    const mark = (e as { mark?: { line: number } }).mark;
-    const line = slow.error?.line ?? (mark ? mark.line + 1 : undefined);
-    throw new GateProfileError(file, line, `invalid YAML: ${slow.error?.message ?? (e as { reason?: string }).reason ?? (e as Error).message}`);
+    const { line, reason } = yamlSyntaxProblem(e);
+    throw new GateProfileError(file, line, `invalid YAML: ${reason}`);
   }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new GateProfileError(file, slowLineOf(), 'a profile is a mapping: profile, target, corpus, answers, ledger (see schema/gate-profile.schema.json)');
   // "ledger:" with nothing under it is an empty ledger (every entry removed), and so for skip.

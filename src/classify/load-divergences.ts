@@ -7,15 +7,13 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import jsYaml from 'js-yaml';
-import { createRequire } from 'node:module';
-import type { LineCounter, Node, parseDocument as ParseDocument } from 'yaml';
 import { DivergenceFileError } from './divergence-error.js';
 import { divergenceFileSchema, type DivergenceEntryData } from './divergence-schema.js';
 import type { ReplyConvention } from './reply-convention.js';
 import { isGlob, probeMatcher } from './probe-pattern.js';
 import { parseVersionRange, type VersionRange } from './version-range.js';
 import { nearestName } from '../util/nearest-name.js';
+import { loadYaml, yamlLines, yamlSyntaxProblem } from '../util/yaml-lines.js';
 
 export const DEFAULT_REGISTRY = fileURLToPath(new URL('../../probes/divergences/', import.meta.url)).replace(/\/$/, '');
 
@@ -67,31 +65,9 @@ export function entryLabel(e: { index: number; target?: unknown; probe?: unknown
 
 type ListKey = 'divergences' | 'conventions';
 
-function entryLine(doc: ReturnType<typeof ParseDocument>, counter: LineCounter, index: number, field?: PropertyKey, key: ListKey = 'divergences'): number | undefined {
-  const { isMap, isSeq } = yamlLib();
-  if (!isMap(doc.contents)) return undefined;
-  const list = doc.contents.items.find((p) => (p.key as { value?: unknown } | null)?.value === key)?.value;
-  if (!isSeq(list)) return undefined;
-  let node = list.items[index] as Node | undefined;
-  if (field !== undefined && isMap(node)) {
-    const pair = node.items.find((p) => (p.key as { value?: unknown } | null)?.value === field);
-    if (pair) node = ((pair.value ?? pair.key) as Node | undefined) ?? node;
-  }
-  const offset = node?.range?.[0];
-  return offset === undefined ? undefined : counter.linePos(offset).line;
-}
-
-type Positioned = { doc: ReturnType<typeof ParseDocument>; counter: LineCounter };
-type YamlModule = typeof import('yaml');
-
-/** The `yaml` package loads only when a line number is needed (it costs more to load than js-yaml takes to parse). */
-const yamlLib = (): YamlModule => createRequire(import.meta.url)('yaml') as YamlModule;
-
-/** The slow, positioned parse: only for line numbers (an error, or an unusual layout). */
-function positioned(text: string): Positioned {
-  const { LineCounter: Counter, parseDocument } = yamlLib();
-  const counter = new Counter();
-  return { doc: parseDocument(text, { lineCounter: counter, uniqueKeys: true }), counter };
+/** The line of a list entry (or of one of its fields), from a positioned parse. */
+function entryLine(lineOf: (path: readonly PropertyKey[]) => number | undefined, index: number, field?: PropertyKey, key: ListKey = 'divergences'): number | undefined {
+  return lineOf(field === undefined ? [key, index] : [key, index, field]);
 }
 
 /** Start lines of the entries when each begins with "- probe:", as the file is laid out; else undefined. */
@@ -106,20 +82,16 @@ function scanEntryLines(text: string, count: number): number[] | undefined {
 export function parseDivergences(text: string, file: string): DivergenceRegistry {
   let data: unknown;
   try {
-    // js-yaml is several times faster than the positioned parse, and compare loads the registry every time.
-    data = jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA, filename: file }) ?? { divergences: [] };
+    data = loadYaml(text, file) ?? { divergences: [] };
   } catch (e) {
-    const err = positioned(text).doc.errors[0];
-    const mark = (e as { mark?: { line: number } }).mark;
-    const line = err?.linePos?.[0]?.line ?? (mark ? mark.line + 1 : undefined);
-    const reason = (err ? err.message.split('\n')[0]! : ((e as { reason?: string }).reason ?? (e as Error).message)).replace(/:\s*$/, '');
+    const { line, reason } = yamlSyntaxProblem(e);
     throw new DivergenceFileError(file, `invalid YAML: ${reason}`, undefined, line);
   }
   // "divergences:" with nothing under it is an empty list (a new file, or every entry removed).
   if (data !== null && typeof data === 'object' && (data as { divergences?: unknown }).divergences === null) data = { ...data, divergences: [] };
   const parsed = divergenceFileSchema.safeParse(data);
   if (!parsed.success) {
-    const { doc, counter } = positioned(text);
+    const lineOf = yamlLines(text);
     const issue = parsed.error.issues[0]!;
     const [top, index, field] = issue.path;
     const where = issue.path.slice(2).map(String).join('.');
@@ -127,18 +99,18 @@ export function parseDivergences(text: string, file: string): DivergenceRegistry
       const raw = (data as Record<ListKey, Record<string, unknown>[]>)[top][index] ?? {};
       const what = issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')}` : `${where ? `${where}: ` : ''}${issue.message}`;
       const label = entryLabel({ index: index + 1, ...raw, ...(top === 'conventions' ? { probe: undefined, what: 'convention' } : {}) });
-      throw new DivergenceFileError(file, what, label, entryLine(doc, counter, index, field, top));
+      throw new DivergenceFileError(file, what, label, entryLine(lineOf, index, field, top));
     }
     const what = issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')}` : issue.message;
     throw new DivergenceFileError(file, `${issue.path.join('.') || '(top)'}: ${what}; the file holds "divergences:" and a list of entries (and may hold "conventions:")`);
   }
   const list = parsed.data.divergences;
   let scanned = scanEntryLines(text, list.length);
-  let slow: Positioned | undefined;
+  let slow: ((path: readonly PropertyKey[]) => number | undefined) | undefined;
   const lineAt = (i: number, field?: string): number | undefined => {
     if (field === undefined && scanned) return scanned[i];
-    slow ??= positioned(text);
-    return entryLine(slow.doc, slow.counter, i, field);
+    slow ??= yamlLines(text);
+    return entryLine(slow, i, field);
   };
   const seen = new Map<string, number>();
   const entries = list.map((d, i): DivergenceEntry => {
@@ -159,14 +131,14 @@ export function parseDivergences(text: string, file: string): DivergenceRegistry
   });
   const conventions = (parsed.data.conventions ?? []).map((c, i): ReplyConvention => {
     const index = i + 1;
-    slow ??= positioned(text);
-    const line = entryLine(slow.doc, slow.counter, i, undefined, 'conventions');
+    slow ??= yamlLines(text);
+    const line = entryLine(slow, i, undefined, 'conventions');
     const label = entryLabel({ index, target: c.target, what: 'convention' });
     let range: VersionRange;
     try {
       range = parseVersionRange(c.versions);
     } catch (e) {
-      throw new DivergenceFileError(file, `versions: ${(e as Error).message}`, label, entryLine(slow.doc, slow.counter, i, 'versions', 'conventions'));
+      throw new DivergenceFileError(file, `versions: ${(e as Error).message}`, label, entryLine(slow, i, 'versions', 'conventions'));
     }
     return { ...c, index, line, file, range, what: 'convention' };
   });

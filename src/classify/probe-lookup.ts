@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import jsYaml from 'js-yaml';
+import { loadYaml } from '../util/yaml-lines.js';
 import { readCompiledCorpus } from '../corpus/compiled-corpus.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { categoryOf } from './build-comparison.js';
@@ -28,7 +28,7 @@ export function probeLookup(dir: string = SHIPPED_PROBES): ProbeLookup {
     const probes = new Map<string, Probe>();
     const file = join(dir, `${category}.yaml`);
     try {
-      const data = jsYaml.load(readFileSync(file, 'utf8'), { schema: jsYaml.CORE_SCHEMA }) as { category?: unknown; probes?: unknown } | null;
+      const data = loadYaml(readFileSync(file, 'utf8')) as { category?: unknown; probes?: unknown } | null;
       if (data?.category === category && Array.isArray(data.probes)) {
         for (const p of data.probes as Partial<Probe>[]) {
           if (typeof p?.id === 'string' && p.expect && typeof p.expect === 'object') probes.set(p.id, { ...(p as Probe), category, file });

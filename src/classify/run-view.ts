@@ -100,7 +100,9 @@ export function viewRun(file: string, run: ResultsFile): RunView {
     },
     judged,
     corrected: (id) => judged(id) !== byId.get(id),
-    signature(id, level = 'cells') {
+    signature(id, requested = 'cells') {
+      // Without a screen every level signs the same: one cache then, whatever level is asked.
+      const level = byId.get(id)?.screen === undefined ? 'cells' : requested;
       const cache = caches[level];
       let s = cache.get(id);
       if (s === undefined) {

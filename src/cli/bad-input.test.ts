@@ -6,10 +6,11 @@
  * CPU, deaf to Ctrl-C — fails it; these typically end in a fraction of that).
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, ROOT } from '../test-support/cli.js';
+import { BIN, ROOT, runCli } from '../test-support/cli.js';
+import { toolVersion } from '../util/tool-version.js';
 import { useTempDirs } from '../test-support/temp-dirs.js';
 
 const tempDir = useTempDirs();
@@ -26,11 +27,12 @@ const CASES: [string[], RegExp][] = [
     [['--window', w], /--window "[^"]+" is not a whole number from 1 to 1000/],
   ]),
   ...['0', '-1', 'abc', '65'].map((j): [string[], RegExp] => [['run', '--jobs', j], /--jobs "[^"]+" is not a whole number from 1 to 64/]),
-  ...['0x0', '1x24', '1001x24', '80x1001', '80', 'big'].flatMap((s): [string[], RegExp][] => [
-    [['run', '--size', s], /--size "[^"]+" is not COLSxROWS with columns and rows each from 2 to 1000/],
-    [['probe', '\\e[C', '--size', s], /--size .* from 2 to 1000/],
-    [['show', 'alt-screen.1049-restores-main', '--size', s], /--size .* from 2 to 1000/],
+  ...['0x0', '1x24', '19x24', '80x4', '2x2', '1001x24', '80x1001', '80', 'big'].flatMap((s): [string[], RegExp][] => [
+    [['run', '--size', s], /--size "[^"]+" is not COLSxROWS with columns 20 to 1000 and rows 5 to 1000/],
+    [['probe', '\\e[C', '--size', s], /--size .* columns 20 to 1000 and rows 5 to 1000/],
+    [['show', 'alt-screen.1049-restores-main', '--size', s], /--size .* columns 20 to 1000 and rows 5 to 1000/],
   ]),
+  [['record', '--size', '1x1', '--', 'true'], /--size "1x1" is not COLSxROWS with columns 2 to 1000 and rows 2 to 1000/],
   [['run', '--option', 'unicode=6', '--target', 'ghostty'], /--option unicode=6: no target of this run takes "unicode"/],
   [['run', '--option', 'unicode=99'], /--option unicode=99: xterm\.js takes unicode=11 or 6/],
   [['run', '--option', 'colour'], /--option "colour" is not key=value/],
@@ -52,6 +54,14 @@ const CASES: [string[], RegExp][] = [
   [['compare', RESULTS, '--reference', 'nosuch'], /reference "nosuch" is not a results file/],
   [['compare', RESULTS, '--format', 'html'], /format/],
   [['diff', RESULTS, RESULTS, '--format', 'html'], /format/],
+  [['run', '--target', ''], /--target "" names no target/],
+  [['run', '--target', ','], /--target "," names no target/],
+  // Pseudo-filesystems: refused before anything runs (a recursive mkdir under /proc used to spin for ever).
+  [['run', '--out', '/proc/termprobe-out'], /--out \/proc\/termprobe-out: \/proc is on the proc pseudo-filesystem/],
+  [['run', '--target', 'xterm.js', '--out', '/proc/x.json'], /--out \/proc\/x\.json: \/proc is on the proc pseudo-filesystem/],
+  [['--out', '/sys/kernel/termprobe'], /--out \/sys\/kernel\/termprobe: \/sys\/kernel is on the sysfs pseudo-filesystem/],
+  [['site', RESULTS, '--out', '/proc/self/site'], /\/proc\/self is on the proc pseudo-filesystem/],
+  [['record', '--out', '/proc/x.cast', '--', 'true'], /--out \/proc\/x\.cast: \/proc is on the proc pseudo-filesystem/],
   [['lst'], /^termprobe: unknown command 'lst'; did you mean list\?$/],
   [['run', '--wndow', '3'], /unknown option '--wndow'; did you mean --window\?/],
   [['run', 'extra'], /too many arguments/],
@@ -103,4 +113,45 @@ describe('a bad option value, on every command that takes it', () => {
       expect(readdirSync(tmp)).toEqual([]);
     });
   }
+});
+
+describe('paths that are not what the command takes: one line, exit 2', () => {
+  const PUBLISHED = join(ROOT, 'results');
+  const CASES_WITH_FOLDERS: [string[], RegExp][] = [
+    [['compare', 'x.json'], /^termprobe: x\.json is a folder with no results files \(\*\.json\) in it/],
+    [['site', 'x.json', '--out', 'site'], /^termprobe: x\.json is a folder with no results files/],
+    [['explain', 'reports.da1', 'xterm', 'x.json'], /^termprobe: x\.json is a folder with no results files/],
+    [['diff', PUBLISHED, join(PUBLISHED, 'xterm-379.json')], /^termprobe: diff compares two results files, and .*results is a folder; name a file in it \(e\.g\. /],
+    [['diff', join(PUBLISHED, 'xterm-379.json'), 'x.json'], /^termprobe: diff compares two results files, and x\.json is a folder; name a file\n$/],
+    [['compare', '--unicode', 'x.json'], /^termprobe: x\.json is a folder with no results files/],
+    [['list', '--probes', 'probes'], /^termprobe: probes\/zz\.yaml: is a folder, not a probe file/],
+  ];
+  for (const [args, says] of CASES_WITH_FOLDERS) {
+    it(`termprobe ${args.map((a) => a.replace(ROOT, '')).join(' ')}`, async () => {
+      const dir = tempDir('termprobe-paths-');
+      mkdirSync(join(dir, 'x.json'));
+      mkdirSync(join(dir, 'probes', 'zz.yaml'), { recursive: true });
+      const r = await runWithDeadline(args, dir, tempDir('termprobe-paths-tmp-'));
+      expect([r.code, r.stdout]).toEqual([2, '']);
+      expect(r.stderr.split('\n'), r.stderr).toHaveLength(2);
+      expect(r.stderr).toMatch(says);
+      expect(readdirSync(dir).sort()).toEqual(['probes', 'x.json']);
+    });
+  }
+
+  it('compare --unicode takes a folder of Unicode results, as site and compare take folders of results', () => {
+    const r = runCli(['compare', '--unicode', join(PUBLISHED, 'unicode'), '-f', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it('a results file from a newer termprobe is read, with a warning naming both versions', () => {
+    const dir = tempDir('termprobe-newer-');
+    const run = JSON.parse(readFileSync(join(PUBLISHED, 'xterm-379.json'), 'utf8')) as { tool: { version: string } };
+    run.tool.version = '99.0.0';
+    writeFileSync(join(dir, 'newer.json'), JSON.stringify(run));
+    const r = runCli(['diff', join(PUBLISHED, 'xterm-379.json'), join(dir, 'newer.json')], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(new RegExp(`^termprobe: warning: .*newer\\.json was written by termprobe 99\\.0\\.0, newer than this termprobe ${toolVersion().replace(/\./g, '\\.')}: `, 'm'));
+  });
 });

@@ -10,6 +10,8 @@ import { useColor } from '../report/use-color.js';
 import { UsageError } from './errors.js';
 import { loadRegistryFor } from './load-registry.js';
 import { writeOut } from './write-out.js';
+import { pageOut } from './pager.js';
+import { outputWidth } from './options/width-option.js';
 import { requireRuns } from './results-args.js';
 import { checkRunsAgainstCorpus } from './corpus-check.js';
 import { splitList } from './select-probes.js';
@@ -25,6 +27,10 @@ export interface CompareOptions {
   /** Unicode results files (run --suite unicode) instead of corpus results. */
   unicode?: boolean;
   allVersions?: boolean;
+  /** --width: fit the text table to this many columns (default: the terminal's; see width-option.ts). */
+  width?: number;
+  /** false with --no-pager. */
+  pager?: boolean;
 }
 
 export async function compareCommand(files: string[], opts: CompareOptions): Promise<void> {
@@ -41,7 +47,10 @@ export async function compareCommand(files: string[], opts: CompareOptions): Pro
   const reference = await chooseReference(againstOf(opts), views, { probes: opts.probes, runner: referenceRunner });
   const cmp = buildComparison(views, reference, registry, probeLookup(opts.probes), { categories, notes });
   const render = await COMPARE_RENDERERS[format]();
-  writeOut(render(cmp, { onlyDifferences: opts.onlyDifferences, color: format === 'text' && useColor() }));
+  const text = render(cmp, { onlyDifferences: opts.onlyDifferences, color: format === 'text' && useColor(), ...(format === 'text' ? { width: outputWidth(opts.width) } : {}) });
+  // On a terminal, a table longer than the screen goes through the pager, as the bare command's report does.
+  if (format === 'text') await pageOut(text, { pager: opts.pager !== false });
+  else writeOut(text);
 }
 
 /** Each terminal's newest version (per platform), unless --all-versions; a note names the others. */

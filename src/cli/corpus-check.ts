@@ -46,9 +46,12 @@ export async function noteUnknownProbes(runs: readonly { file: string; run: { pr
  * one not known, are kept as they are (the latter matched by id, as before).
  */
 export function alignToCorpus(views: RunView[], corpus: Corpus, notes: string[] = []): RunView[] {
+  if (views.every((v) => v.run.corpus.hash === corpus.hash)) return views;
   const history = readCorpusHistory();
   const current = knownCorpusOf(corpus);
-  return views.map((v) => {
+  // One note per earlier corpus and change, naming its files: not the same line once per file.
+  const byChange = new Map<string, { files: string[]; older: string; left: number; changed: string[]; kept: number }>();
+  const aligned = views.map((v) => {
     if (v.run.corpus.hash === corpus.hash) return v;
     const older = findCorpus(v.run.corpus.hash, corpus, history);
     if (!older) return v;
@@ -57,9 +60,17 @@ export function alignToCorpus(views: RunView[], corpus: Corpus, notes: string[] 
     const drop = new Set(changed);
     const kept = v.run.probes.filter((p) => !drop.has(p.id));
     if (kept.length === v.run.probes.length) return v;
-    notes.push(`${v.file}: made with an earlier corpus (${older.hash.slice(0, 19)}…); ${plural(v.run.probes.length - kept.length, 'probe')} changed since (${changed.slice(0, EXAMPLES).join(', ')}${changed.length > EXAMPLES ? ', …' : ''}) left out, compared on the ${kept.length} it shares`);
+    const key = `${older.hash} ${v.run.probes.length - kept.length} ${kept.length}`;
+    let group = byChange.get(key);
+    if (!group) byChange.set(key, (group = { files: [], older: older.hash, left: v.run.probes.length - kept.length, changed, kept: kept.length }));
+    group.files.push(v.file);
     return viewRun(v.file, { ...v.run, probes: kept });
   });
+  for (const g of byChange.values()) {
+    const who = g.files.length === 1 ? g.files[0]! : `${g.files.length} files (${g.files.slice(0, 2).join(', ')}${g.files.length > 2 ? ', …' : ''})`;
+    notes.push(`${who}: made with an earlier corpus (${g.older.slice(0, 19)}…); ${plural(g.left, 'probe')} changed since (${g.changed.slice(0, EXAMPLES).join(', ')}${g.changed.length > EXAMPLES ? ', …' : ''}) left out, compared on the ${g.kept} ${g.files.length === 1 ? 'it shares' : 'they share'}`);
+  }
+  return aligned;
 }
 
 /** Unknown-probe notes and alignment to the corpus at hand, for compare and site; notes on stderr unless quiet. */

@@ -11,7 +11,7 @@
  */
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { loadYaml as parseYaml } from '../util/yaml-lines.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, runCli } from '../test-support/cli.js';
 import { useTempDirs } from '../test-support/temp-dirs.js';

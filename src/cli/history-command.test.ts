@@ -4,13 +4,14 @@
  * them, and `termprobe history`, whose every change is checked against the
  * two results files it names.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { answerSignature } from '../results/answer-key.js';
 import type { ResultsFile } from '../results/results-schema.js';
 import { GHOSTTY_RELEASES, RELEASES, XTERM_JS_RELEASES } from '../targets/embedded/release-targets.js';
 import { ROOT, runCli } from '../test-support/cli.js';
+import { makeScratchCwd } from '../test-support/scratch-cwd.js';
 import { useTempDirs } from '../test-support/temp-dirs.js';
 
 const tempDir = useTempDirs();
@@ -89,6 +90,21 @@ describe('termprobe history', () => {
     const g = runCli(['history', 'ghostty']);
     expect(g.code).toBe(0);
     expect(g.stdout.match(/^  not run: 0\.\d\.\d: ghostty-web .* sends no replies/gm)).toHaveLength(3);
+  });
+
+  it('reads results/history/ even where a quick start left termprobe-results/ (one version of the same terminal is not its history)', () => {
+    const cwd = makeScratchCwd();
+    try {
+      mkdirSync(join(cwd, 'termprobe-results'));
+      copyFileSync(join(ROOT, 'results/xterm.js-6.0.0.json'), join(cwd, 'termprobe-results/xterm.js-6.0.0.json'));
+      const r = runCli(['history', 'xterm.js'], { cwd });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^xterm\.js: 7 versions \(4\.14\.1 → 6\.0\.0\)/);
+      const own = runCli(['history', 'xterm.js', 'termprobe-results'], { cwd });
+      expect(own.stdout).toMatch(/^xterm\.js: 1 version \(6\.0\.0 → 6\.0\.0\)/);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
   });
 
   it('a terminal with no runs: one line, exit 2', () => {

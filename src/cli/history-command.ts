@@ -2,8 +2,10 @@
  * `termprobe history <terminal> [results…]`: which probes changed answer
  * between consecutive versions of one terminal, with both answers. Without
  * files it reads results/history/*.json (xterm.js and ghostty-web across their
- * releases, `npm run history-results`), or termprobe-results/ when that holds
- * runs of the terminal. Releases known but not runnable are named with why.
+ * releases, `npm run history-results`), and nothing else: what a quick start
+ * left in termprobe-results/ is one version of a terminal, not its history
+ * (name the files or the folder to read those). Releases known but not
+ * runnable are named with why.
  */
 import { loadCorpus } from '../corpus/load-corpus.js';
 import type { ReproCorpus } from '../report/diff-results.js';
@@ -11,7 +13,7 @@ import { validateFormat } from '../report/output-formats.js';
 import { buildHistory, type VersionHistory } from '../report/version-history.js';
 import { availabilityText } from './expand-targets.js';
 import { UsageError } from './errors.js';
-import { HISTORY_RESULTS_DIR, OWN_RESULTS_DIR } from './results-dirs.js';
+import { HISTORY_RESULTS_DIR } from './results-dirs.js';
 import { defaultRunFiles, jsonIn, loadRuns } from './results-args.js';
 import { writeOut } from './write-out.js';
 
@@ -34,8 +36,7 @@ async function releasesNotRun(terminal: string): Promise<VersionHistory['notRun'
 export async function historyCommand(terminal: string, files: string[], opts: HistoryOptions): Promise<void> {
   const format = validateFormat(opts.format);
   const given = files.length > 0;
-  let views = loadRuns(given ? defaultRunFiles(files) : jsonIn(OWN_RESULTS_DIR));
-  if (!given && !views.some((v) => v.name === terminal || v.targetId === terminal)) views = loadRuns(jsonIn(HISTORY_RESULTS_DIR));
+  const views = loadRuns(given ? defaultRunFiles(files) : jsonIn(HISTORY_RESULTS_DIR));
   const names = [...new Set(views.map((v) => v.name))];
   if (!views.some((v) => v.name === terminal || v.targetId === terminal)) {
     throw new UsageError(`no runs of "${terminal}" ${given ? 'in the files given' : `in ${HISTORY_RESULTS_DIR}/`}; terminals there: ${names.join(', ') || 'none'}`);

@@ -13,7 +13,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findRecipe } from '../targets/gui/gui-recipes.js';
 import { requirements } from '../targets/gui/gui-target.js';
-import { ROOT } from '../test-support/cli.js';
 import { interruptCli } from '../test-support/interrupt-cli.js';
 import { processesOfRun } from '../test-support/processes.js';
 import { havePrograms } from '../test-support/require-program.js';
@@ -37,7 +36,7 @@ const TARGETS: { target: string; needs: { program: string; pkg: string }[] }[] =
 async function interruptAfter(target: string, delayMs: number) {
   const tmp = tempDir('termprobe-int-tmp-');
   const out = tempDir('termprobe-int-out-');
-  const r = await interruptCli(['run', '--target', target, '--out', out, '-q'], { cwd: ROOT, tmp, delayMs, deadlineMs: DEADLINE_MS });
+  const r = await interruptCli(['run', '--target', target, '--out', out, '-q'], { cwd: tempDir('termprobe-int-cwd-'), tmp, delayMs, deadlineMs: DEADLINE_MS });
   return { ...r, tmp, out };
 }
 

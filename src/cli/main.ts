@@ -14,11 +14,12 @@ import { registerGateCommands } from './gate-commands.js';
 import { quietBrokenPipes } from './write-out.js';
 import { jobsOption } from './options/jobs-option.js';
 import { optionPairsOption } from './options/target-option-pairs.js';
-import { outOption, parseOutDir } from './options/out-option.js';
+import { outOption, parseOut, parseOutDir, parseOutFile } from './options/out-option.js';
 import { parseSelfReference, referenceOption } from './options/reference-option.js';
-import { sizeOption } from './options/size-option.js';
+import { RECORD_MIN_SIZE, sizeOption } from './options/size-option.js';
 import { targetOption } from './options/target-names.js';
 import { windowOption } from './options/window-option.js';
+import { widthOption } from './options/width-option.js';
 
 const collect = (value: string, prior: string[] = []) => {
   prior.push(value);
@@ -46,6 +47,8 @@ export function buildProgram(): Command {
     .option('--verbose', 'in a terminal: every difference in the report, not the first few per class')
     .option('--no-pager', 'in a terminal: print the report without a pager even when it is longer than the screen')
     .option('--unicode', 'in a terminal: also run the Unicode width suite (~38,000 items, seconds) and report which Unicode version your terminal draws widths as')
+    .option('--all', 'without a terminal: list every difference between the embedded emulators, not the 20 most telling')
+    .addOption(widthOption())
     .action(async (opts, cmd: Command) => {
       // The bare command takes no arguments: a word here is a mistyped command.
       if (cmd.args.length > 0) (cmd as unknown as { unknownCommand(): never }).unknownCommand();
@@ -75,11 +78,12 @@ export function buildProgram(): Command {
     .option('-p, --probe <id>', 'this probe (repeatable, or a,b; with --category, beside that category’s probes)', collect)
     .option('-c, --category <name>', 'this category’s probes (repeatable, or a,b)', collect)
     .option('--probes <dir>', 'probe folder')
-    .addOption(sizeOption('terminal size for targets that can be sized'))
+    .addOption(sizeOption('the terminal size every target is opened at (a target that cannot open at it fails to start, saying so; probes that need more are skipped, saying why)'))
     .addOption(optionPairsOption())
     .addOption(windowOption())
     .addOption(jobsOption())
     .option('-q, --quiet', 'no progress or table')
+    .addOption(widthOption())
     .option('--pictures', "save a picture of each screen probe's region of GUI terminals' windows, as a PNG beside the results file under pictures/ (npm run regenerate-results takes them for the site; they cost 0.1 s a probe on terminals that redraw on a timer)")
     .option('--no-pictures', 'take no pictures (the default)')
     .addOption(new Option('--suite <name>', 'what to run: the probe corpus, the Unicode width suite (~38,000 items; files go to the unicode/ subfolder of --out), or the speed figures (as `termprobe speed`; files go to speed/)').choices(['corpus', 'unicode', 'speed']).default('corpus'))
@@ -152,8 +156,8 @@ export function buildProgram(): Command {
     .command('record')
     .description('run a program in a pseudo-terminal of the given size and write its output as an asciinema v2 cast')
     .argument('<command...>', 'the program and its arguments (after --)')
-    .option('-o, --out <file.cast>', 'the cast to write (default: session.cast); written only when the recording ends')
-    .addOption(sizeOption('the terminal size the program sees'))
+    .option('-o, --out <file.cast>', 'the cast to write (default: session.cast); written only when the recording ends', parseOutFile)
+    .addOption(sizeOption('the terminal size the program sees', RECORD_MIN_SIZE))
     .option('--term <name>', 'TERM for the program', 'xterm-256color')
     .option('-k, --key <keys>', "keys to type once the output is quiet, in escape notation (repeatable, in order), e.g. ':q\\r'", collect)
     .option('--quiet-ms <ms>', 'how long the output must be quiet before the next key (default 400)')
@@ -165,7 +169,7 @@ export function buildProgram(): Command {
     .command('replay <casts...>')
     .description('feed recorded sessions (asciinema v2 .cast) into targets at the recorded size and compare the final screens pairwise')
     .addOption(targetOption('targets (repeatable, or a,b; "all" = every available one); default: the embedded ones'))
-    .option('-o, --out <folder|file.json>', 'write the comparison as JSON: one file per session into a folder, or one .json file for one session')
+    .option('-o, --out <folder|file.json>', 'write the comparison as JSON: one file per session into a folder, or one .json file for one session', (text: string) => parseOut(text).path)
     .option('-q, --quiet', 'no progress lines')
     .action(async (casts: string[], opts) => (await import('./replay-command.js')).replayCommand(casts, opts));
 
@@ -173,7 +177,7 @@ export function buildProgram(): Command {
     .command('bisect <cast>')
     .description('find the shortest prefix of a recorded session after which two targets differ, shrink it to the least bytes that show it, and print them as a probe')
     .addOption(targetOption('the two targets, as A,B', false))
-    .option('-o, --out <file.yaml>', 'write the probe file there instead of printing it')
+    .option('-o, --out <file.yaml>', 'write the probe file there instead of printing it', parseOutFile)
     .action(async (cast: string, opts) => (await import('./bisect-command.js')).bisectCommand(cast, opts));
 
   program
@@ -184,7 +188,7 @@ export function buildProgram(): Command {
     .option('--cases <n>', 'run this many cases (with --seed, an exact repeat of a run)')
     .option('--seed <n>', 'the seed the cases come from (default 1)')
     .addOption(sizeOption('terminal size').default({ cols: 20, rows: 6 }, '20x6'))
-    .option('-o, --out <file.yaml>', 'write the findings as candidate probes')
+    .option('-o, --out <file.yaml>', 'write the findings as candidate probes', parseOutFile)
     .option('--probes <dir>', 'the corpus the grammar is read from')
     .action(async (opts) => (await import('./fuzz-command.js')).fuzzCommand(opts));
 

@@ -4,7 +4,6 @@
  * per session; --out writes the JSON reports (one file per session into a
  * folder, or one file for one session). Exit 1 when any pair differs.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CastHeader } from '../cast/cast-format.js';
 import { openCast } from '../cast/read-cast.js';
@@ -17,6 +16,7 @@ import { EXIT, UsageError } from './errors.js';
 import { expandTargets } from './expand-targets.js';
 import { withInterrupts } from './interrupts.js';
 import { writeFileAtomic } from '../util/write-file-atomic.js';
+import { makeFolders } from '../util/make-folders.js';
 
 export interface ReplayOptions {
   target?: string[];
@@ -71,7 +71,7 @@ export async function replayCommand(casts: string[], opts: ReplayOptions): Promi
       if (report.pairs.some((p) => !p.same)) differ = true;
       process.stdout.write(replayText(report));
       if (outDir) {
-        mkdirSync(outDir, { recursive: true });
+        makeFolders(outDir);
         writeFileAtomic(join(outDir, `${report.session.name}.json`), JSON.stringify(report, null, 1) + '\n');
       } else if (opts.out) writeFileAtomic(opts.out, JSON.stringify(report, null, 1) + '\n');
     }

@@ -5,40 +5,24 @@
  * when it holds any, else results/*.json (the published runs, in a clone).
  * `check` always checks against results/: the registry is about the published runs.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { viewRun, type RunView } from '../classify/run-view.js';
 import { readResults } from '../results/read-results.js';
 import { UsageError } from './errors.js';
+import { expandFolders, jsonIn } from './json-files.js';
+import { warnIfNewer } from './newer-tool.js';
 
 import { newestVersions } from '../classify/newest-versions.js';
 import { CONTRIBUTED_RESULTS_DIR, OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR } from './results-dirs.js';
 
-export { OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR };
+export { jsonIn, OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR };
 /** What `check` reads by default. */
 export const DEFAULT_RESULTS_DIR = PUBLISHED_RESULTS_DIR;
-
-export function jsonIn(dir: string): string[] {
-  try {
-    return readdirSync(dir).filter((n) => n.endsWith('.json')).sort().map((n) => join(dir, n));
-  } catch {
-    return []; // no folder: same as an empty one
-  }
-}
 
 /** Files as given; a folder stands for the *.json files in it (e.g. the results of each CI platform). */
 function unique(args: string[]): string[] {
   const seen = new Set<string>();
-  const expanded = args.flatMap((f) => (isFolder(f) ? jsonIn(f) : [f]));
-  return expanded.filter((f) => !seen.has(resolve(f)) && seen.add(resolve(f)));
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
+  return expandFolders(args).filter((f) => !seen.has(resolve(f)) && seen.add(resolve(f)));
 }
 
 /** The files named, or results/*.json (for `check`). */
@@ -59,7 +43,11 @@ export function defaultRunFiles(args: string[] | undefined): string[] {
 }
 
 export function loadRuns(files: string[]): RunView[] {
-  return files.map((f) => viewRun(f, readResults(f)));
+  return files.map((f) => {
+    const run = readResults(f);
+    warnIfNewer(f, run);
+    return viewRun(f, run);
+  });
 }
 
 /**

@@ -7,7 +7,9 @@
 import { loadCorpus } from '../corpus/load-corpus.js';
 import { runTarget } from '../engine/run-target.js';
 import { differencesTable } from '../report/differences-table.js';
-import type { ResultsFile } from '../results/results-schema.js';
+import type { ProbeResult, ResultsFile } from '../results/results-schema.js';
+import { supportMark } from '../classify/support-mark.js';
+import { outputWidth } from './options/width-option.js';
 import { writeResultsWithPictures } from '../results/picture-files.js';
 import { resultsFileFor } from '../results/write-results.js';
 import { EMBEDDED_TARGETS } from '../targets/registry.js';
@@ -39,6 +41,11 @@ export interface RunOptions {
   alsoCompare?: ResultsFile[];
   /** Pictures of GUI terminals' windows after screen probes (--pictures; default none). */
   pictures?: boolean;
+  /** Fit the differences table to this many columns (--width; default: the terminal's, see width-option.ts). */
+  width?: number;
+  /** List only this many differences, the most telling first, naming `allOption` for the rest (the bare command: 20, --all). */
+  limit?: number;
+  allOption?: string;
 }
 
 export async function runCommand(opts: RunOptions): Promise<ResultsFile[]> {
@@ -80,7 +87,11 @@ export async function runCommand(opts: RunOptions): Promise<ResultsFile[]> {
     });
   }
   const shown = [...runs, ...(opts.alsoCompare ?? [])];
-  if (!quiet && shown.length > 1) process.stdout.write(differencesTable(shown, { color: process.stdout.isTTY && !process.env.NO_COLOR, files: [out.kind === 'dir' ? `${out.path}/*.json` : out.path] }));
+  if (!quiet && shown.length > 1) {
+    const marks = new Map<ResultsFile, Map<string, ProbeResult>>(shown.map((r) => [r, new Map(r.probes.map((p) => [p.id, p]))]));
+    const mark = (run: ResultsFile, id: string) => supportMark(corpus.byId.get(id), marks.get(run)!.get(id), run.settings).support;
+    process.stdout.write(differencesTable(shown, { color: process.stdout.isTTY && !process.env.NO_COLOR, files: [out.kind === 'dir' ? `${out.path}/*.json` : out.path], width: outputWidth(opts.width), limit: opts.limit, allOption: opts.allOption, mark }));
+  }
   validateOutcomes(outcomes);
   return runs;
 }

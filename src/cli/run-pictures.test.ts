@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResultsFile } from '../results/results-schema.js';
 import { findRecipe } from '../targets/gui/gui-recipes.js';
 import { requirements } from '../targets/gui/gui-target.js';
-import { BIN, ROOT } from '../test-support/cli.js';
+import { BIN } from '../test-support/cli.js';
 import { decodePng } from '../test-support/png-decode.js';
 import { processesOfRun } from '../test-support/processes.js';
 import { havePrograms } from '../test-support/require-program.js';
@@ -25,7 +25,7 @@ const OTHER_PROBE = 'alt-screen.1049-restores-cursor';
 
 /** The CLI with a TMPDIR of its own (a run's scratch folders and relays go there); fails the test if the run left anything. */
 function termprobe(args: string[], tmp: string): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', TMPDIR: tmp }, encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: tempDir('termprobe-pictures-cwd-'), env: { ...process.env, NO_COLOR: '1', TMPDIR: tmp }, encoding: 'utf8', timeout: 120_000 });
   expect(processesOfRun(tmp, r.pid)).toEqual([]);
   expect(readdirSync(tmp)).toEqual([]);
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };

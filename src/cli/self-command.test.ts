@@ -16,6 +16,7 @@ import { openXtermBuild } from '../targets/embedded/xterm-js.js';
 import { cleanTerminalEnv, PtyHost } from '../test-support/pty-host.js';
 import { runCli } from '../test-support/cli.js';
 import { PrivateTmux } from '../test-support/private-tmux.js';
+import { unwrapReport } from '../test-support/unwrap-report.js';
 import { haveProgram } from '../test-support/require-program.js';
 import { BIN, childArgv, childConfig, hostExit, PRIOR, PRIOR_LINES, readChildReport, scratchDir, startInHost, waitForFile } from '../test-support/self-run.js';
 import { outsideReports, reportingXtermBuild, reportsAfter, type ReportOptions } from '../test-support/terminal-reports.js';
@@ -122,7 +123,7 @@ describe('termprobe in a pseudo-terminal whose other end is xterm.js', () => {
     expect(host.lines().join('\n')).toContain(`Results saved to ${join(d, 'mine.json')}`);
     // Headless xterm.js reports no colour and no title: what changes them is skipped, and one line says so.
     expect(mine.probes.find((p) => p.id === 'osc-colours.set-11')?.note).toBe('skipped in your own terminal: it changes colours your terminal did not report (OSC 11), so they could not be put back');
-    expect(host.joinedLines()).toContain('note: title not reported by your terminal: 14 probes skipped; icon title not reported: 1 probe skipped; colours not reported (256 palette entries and OSC 10, 11, 12, 17, 19): 23 probes skipped');
+    expect(unwrapReport(host.lines())).toContain('note: title not reported by your terminal: 14 probes skipped; icon title not reported: 1 probe skipped; colours not reported (256 palette entries and OSC 10, 11, 12, 17, 19): 23 probes skipped');
   });
 
   it('in a terminal that reports its colours, title and keyboard flags, runs the probes that change them, answers as the same xterm.js in process does, and puts them all back', async () => {
@@ -158,7 +159,7 @@ describe('termprobe in a pseudo-terminal whose other end is xterm.js', () => {
     for (const id of ['osc-colours.set-palette-rgb', 'osc-colours.reset-palette-all', 'osc-colours.set-11', 'osc-colours.set-10-chained', 'window-ops.title-osc-2', 'window-ops.icon-osc-1', 'window-ops.title-stack-nested', 'parser.osc-cancelled-by-can', 'kitty-keyboard.push-31']) expect(status(id), id).toBe('ok');
     // OSC 17 and 19 go unanswered here, as in xterm.js: their probes are skipped, and said so.
     expect(status('osc-colours.set-17')).toBe('skipped');
-    expect(host.joinedLines()).toContain('note: colours not reported by your terminal (OSC 17, 19): 4 probes skipped');
+    expect(unwrapReport(host.lines())).toContain('note: colours not reported by your terminal (OSC 17, 19): 4 probes skipped');
   });
 
   it('with --json and stdout redirected, prints the results on stdout, and still writes them to termprobe-results/ and says where', async () => {
@@ -173,6 +174,21 @@ describe('termprobe in a pseudo-terminal whose other end is xterm.js', () => {
     const saved = join('termprobe-results', `self-${printed.target.identity.name}-${printed.target.identity.version}.json`);
     expect(resultsIn(join(d, saved)).probes).toEqual(printed.probes);
     expect(host.lines().join('\n')).toContain(`termprobe: results saved to ${saved}`);
+  });
+
+  it('with stdout redirected to a file (termprobe > report.txt typed in a terminal), probes that terminal, writes its report to the file and says so on the terminal', async () => {
+    const d = dir();
+    const config = { ...childConfig(d, []), cmd: ['sh', '-c', `exec "$0" "$1" > report.txt`, process.execPath, BIN] };
+    const [file, ...args] = childArgv(config);
+    const host = new PtyHost(file!, args, { cwd: d });
+    hosts.push(host);
+    await hostExit(host, 30_000);
+    await expectRestored(host, config);
+    const report = readFileSync(join(d, 'report.txt'), 'utf8');
+    expect(report).toMatch(/^termprobe: your terminal is xterm\.js /);
+    expect(unwrapReport(report.trimEnd().split('\n')).at(-1)).toMatch(/^Summary: your terminal implements \d+ of \d+ probes/);
+    expect(host.lines().join('\n')).toContain('termprobe: probing this terminal; stdout is not one, so the report goes there');
+    expect(readdirSync(join(d, 'termprobe-results'))).toEqual([expect.stringMatching(/^self-xterm\.js-/)]);
   });
 
   it('gives the same answers when the terminal mixes garbage (keystrokes, pastes, mouse, focus) into its replies', async () => {
@@ -225,6 +241,27 @@ describe('termprobe in a pseudo-terminal whose other end is xterm.js', () => {
     expect(mine.probes.filter((p) => p.status !== 'skipped' && comparableSignature(p) !== comparableSignature(refById.get(p.id)!)).map((p) => p.id)).toEqual([]);
   });
 
+  for (const size of [{ cols: 60, rows: 15 }, { cols: 20, rows: 5 }]) {
+    it(`in a ${size.cols}x${size.rows} terminal: exit 0, the answers of the same xterm.js at that size, and how many probes were skipped for size and why`, async () => {
+      const { host, config, dir: d } = run((d) => ['--out', join(d, 'small.json'), '--no-pager'], size);
+      await hostExit(host, 60_000);
+      const report = await expectRestored(host, config);
+      expect(report.code).toBe(0);
+      const mine = resultsIn(join(d, 'small.json'));
+      expect(mine.settings).toMatchObject(size);
+      const small = (await runTarget('xterm.js', corpus, corpus.probes, size)).results;
+      const refById = new Map(small.probes.map((p) => [p.id, p]));
+      expect(mine.probes.filter((p) => p.status !== 'skipped' && comparableSignature(p) !== comparableSignature(refById.get(p.id)!)).map((p) => p.id)).toEqual([]);
+      const tooSmall = mine.probes.filter((p) => p.note?.startsWith('too small: '));
+      // Every line fits the window; read as one text (at 20 columns a wrapped line and the next can share an indent).
+      for (const line of host.lines()) expect([...line.trimEnd()].length).toBeLessThanOrEqual(size.cols);
+      const said = host.lines().join(' ').replace(/\s+/g, ' ');
+      if (tooSmall.length === 0) expect(said).toContain(`size ${size.cols}x${size.rows}: every probe fitted, none was skipped for size`);
+      else expect(said).toMatch(new RegExp(`${tooSmall.length} probes skipped for size: your window is ${size.cols}x${size.rows}, and they need more rows or columns \\(e\\.g\\. \\S+ needs \\d+x\\d+\\)`));
+      if (size.cols === 20) expect(tooSmall.length).toBeGreaterThan(0);
+    }, 90_000);
+  }
+
   it('SIGINT at a random point, in a terminal that reports its colours and title but has no title stack: all of them as before', async () => {
     const reports = { titleStack: false };
     const { host, config } = run((d) => ['--out', join(d, 'random.json')], { reports, prior: PRIOR + PRIOR_OUTSIDE, replyDelayMs: 2 });
@@ -272,12 +309,23 @@ describe('termprobe without a terminal (CI, a pipe)', () => {
     const files = readdirSync(join(d, 'termprobe-results')).sort();
     expect(files).toEqual(['ghostty-0.4.0.json', 'xterm.js-6.0.0.json']);
     for (const f of files) expect(r.stderr).toContain(`→ termprobe-results/${f}`);
-    // Every probe whose answers differ appears with its whole id in one cell, pasteable into `termprobe show`.
+    // The summary first, then the command that shows every difference, then the 20 most telling, each with its whole id.
     const [a, b] = files.map((f) => resultsIn(join(d, 'termprobe-results', f)));
     const other = new Map(b!.probes.map((p) => [p.id, comparableSignature(p, true)]));
     const differing = a!.probes.filter((p) => other.get(p.id) !== comparableSignature(p, true)).map((p) => p.id);
+    expect(r.stdout.split('\n').slice(0, 2)).toEqual([
+      `${differing.length} of ${a!.probes.length} probes differ between xterm.js 6.0.0 and ghostty 0.4.0.`,
+      'Every difference with its verdict (bug, deliberate, …): termprobe compare termprobe-results/*.json --only-differences',
+    ]);
+    const cellsOf = (out: string) => out.split('\n').map((line) => line.split('│')[1]?.trim()).filter((c): c is string => c !== undefined && c !== '' && c !== 'probe');
+    const shown = cellsOf(r.stdout);
+    expect(shown).toHaveLength(20);
+    for (const id of shown) expect(differing).toContain(id);
+    expect(r.stdout).toContain(`… ${differing.length - 20} more: termprobe --all lists them here`);
+    // --all: every probe whose answers differ, with its whole id in one cell, pasteable into \`termprobe show\`.
+    const all = runCli(['--all'], { cwd: d });
     expect(differing.some((id) => id.length > 36)).toBe(true); // ids longer than the old 36-column cut
-    const cells = new Set(r.stdout.split('\n').map((line) => line.split('│')[1]?.trim()));
+    const cells = new Set(cellsOf(all.stdout));
     expect(differing.filter((id) => !cells.has(id))).toEqual([]);
     const compare = runCli(['compare'], { cwd: d });
     expect(compare.code, compare.stderr).toBe(0);
@@ -369,7 +417,9 @@ describe.skipIf(!haveProgram('tmux', 'tmux'))('termprobe inside tmux (private se
       const rows = tmuxSelf.lines().slice(PRIOR_LINES.length);
       expect(rows[0]).toMatch(/^termprobe: your terminal is tmux /);
       expect(rows.length, rows.join("\n")).toBeLessThanOrEqual(40);
-      const joined = tmuxSelf.joinedLines().slice(PRIOR_LINES.length);
+      // Every line fits the 80 columns (wrapped at spaces, never by the terminal mid-word): rejoined to read them.
+      for (const row of rows) expect([...row].length, row).toBeLessThanOrEqual(80);
+      const joined = unwrapReport(tmuxSelf.joinedLines().slice(PRIOR_LINES.length));
       const summaries = joined.filter((l) => l.startsWith('Summary: '));
       expect(summaries).toHaveLength(2);
       expect(joined.at(-1)).toBe(summaries[0]);
@@ -394,7 +444,7 @@ describe.skipIf(!haveProgram('tmux', 'tmux'))('termprobe inside tmux (private se
       const paged = readFileSync(join(d, 'paged.txt'), 'utf8').trimEnd().split('\n');
       expect(paged[0]).toMatch(/^termprobe: your terminal is tmux /);
       expect(paged.length).toBeGreaterThan(24);
-      expect(paged.at(-1)).toMatch(/^Summary: /);
+      expect(unwrapReport(paged).at(-1)).toMatch(/^Summary: /);
       expect(tmuxSelf.lines().slice(PRIOR_LINES.length)).toEqual([]);
     } finally {
       tmuxSelf.kill();

@@ -22,6 +22,7 @@ import { EXIT } from './errors.js';
 import { withInterrupts } from './interrupts.js';
 import { pageOut } from './pager.js';
 import { outFile, type OutPath } from './options/out-option.js';
+import { outputWidth } from './options/width-option.js';
 import type { ReferenceSpec } from './options/reference-option.js';
 import { OWN_RESULTS_DIR } from './results-dirs.js';
 
@@ -36,6 +37,10 @@ export interface SelfOptions {
   verbose?: boolean;
   /** --unicode: also run the Unicode width suite in the terminal and report its verdict. */
   unicode?: boolean;
+  /** --width: fit the report to this many columns (default: the terminal's). */
+  width?: number;
+  /** --all: without a terminal, every difference rather than the 20 most telling. */
+  all?: boolean;
 }
 
 /** The reference's results when it is a file (read, and so validated, before the terminal is touched). */
@@ -162,7 +167,7 @@ export async function selfCommand(opts: SelfOptions): Promise<void> {
       notes: run.notes ?? [],
       ...(run.gaveUp ? { gaveUp: run.gaveUp } : {}),
       verbose: opts.verbose === true,
-      ...(process.stdout.columns ? { columns: process.stdout.columns } : {}),
+      ...(outputWidth(opts.width) !== undefined ? { columns: outputWidth(opts.width) } : {}),
     });
   });
   // Outside the interrupt handling: the terminal is restored, and Ctrl-C in the pager is the pager's.

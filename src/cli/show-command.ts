@@ -4,6 +4,7 @@ import { describeSteps } from '../corpus/probe-steps.js';
 import { decodeNotation } from '../corpus/escape-notation.js';
 import { loadCorpus } from '../corpus/load-corpus.js';
 import { describeExpectation, describeInconclusiveAnswers } from '../corpus/describe-expectation.js';
+import { MIN_SIZE, probeNeeds, regionAt } from '../corpus/probe-needs.js';
 import { reproBytes } from '../corpus/repro-bytes.js';
 import { UsageError } from './errors.js';
 import { DEFAULT_SIZE, readSize, type Size } from './options/size-option.js';
@@ -34,9 +35,14 @@ export async function showCommand(id: string, opts: ShowOptions): Promise<void> 
     ...describeSteps(probe).map((line) => `${line.slice(0, 7).padEnd(11)}${line.slice(line.indexOf(':') + 2)}`),
     `queries:   ${probe.query.join(', ')}${probe.steps ? ' (after the last step)' : ''}`,
   ];
-  if (probe.screen) lines.push(`screen:    rows ${probe.screen.top}–${probe.screen.bottom}, columns ${probe.screen.left}–${probe.screen.right}`);
+  if (probe.screen) {
+    const r = regionAt(probe.screen, size);
+    lines.push(`screen:    rows ${r.top}–${r.bottom}, columns ${r.left}–${r.right}${Object.values(probe.screen).some((v) => typeof v === 'string') ? `   (at ${size.cols}x${size.rows})` : ''}`);
+  }
   if (probe.cleanup) lines.push(`cleanup:   ${probe.cleanup}`);
   if (probe.size) lines.push(`size:      ${probe.size}`);
+  const need = probeNeeds(probe);
+  lines.push(`needs:     ${need ? `at least ${need.cols}x${need.rows}: ${need.why}` : `any size from ${MIN_SIZE.cols}x${MIN_SIZE.rows} up`}`);
   if (probe.control) lines.push(`control:   ${probe.control}`);
   if (probe.tags?.length) lines.push(`tags:      ${probe.tags.join(', ')}`);
   lines.push(`implements: ${describeExpectation(probe.expect.implements)}`);

@@ -16,6 +16,7 @@ import { checkRunsAgainstCorpus } from './corpus-check.js';
 import { plural } from '../util/plural.js';
 import { againstOf } from './compare-command.js';
 import { referenceRunner } from './reference-runner.js';
+import { withInterrupts } from './interrupts.js';
 
 export interface SiteCommandOptions {
   out: OutPath;
@@ -96,8 +97,9 @@ export async function siteCommand(files: string[], opts: SiteCommandOptions): Pr
     const { sessions, chunking } = await sessionReportsFor(files);
     const note = opts.allVersions ? undefined : hiddenVersionsNote(hidden);
     const notes = note ? [note.replace('(--all-versions shows every one)', '(each on its history page; --all-versions puts every one in the table)')] : [];
+    const notRun = await releasesNotRun(otherVersions);
     const speed = await speedRunsFor(files);
-    const stats = await buildSite(views, opts.out.path, { reference: against, runner: referenceRunner, registry: opts.registry, probes: opts.probes, unicode, otherVersions, notRun: await releasesNotRun(otherVersions), notes, sessions, chunking, speed });
+    const stats = await withInterrupts((signal) => buildSite(views, opts.out.path, { reference: against, runner: referenceRunner, registry: opts.registry, probes: opts.probes, unicode, otherVersions, notRun, notes, sessions, chunking, speed, signal }));
     if (!opts.quiet) {
       const ms = performance.now() - t0;
       const mb = stats.bytes / 1e6;

@@ -30,7 +30,7 @@ function staticPackages(entry: string): Set<string> {
   return packages;
 }
 
-const HEAVY = ['zod', 'js-yaml', 'yaml', '@xterm/headless', '@xterm/addon-unicode11', 'ghostty-web', 'cli-table3', 'markdown-table'];
+const HEAVY = ['zod', 'js-yaml', '@xterm/headless', '@xterm/addon-unicode11', 'ghostty-web', 'cli-table3', 'markdown-table'];
 
 describe('start-up imports', () => {
   it('the build exists (npm test builds first)', () => {

@@ -13,6 +13,7 @@ import { UsageError } from './errors.js';
 import { BadInputError } from '../util/bad-input-error.js';
 import { OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR } from './results-dirs.js';
 import { writeOut } from './write-out.js';
+import { expandFolders } from './json-files.js';
 
 function jsonIn(dir: string): string[] {
   try {
@@ -23,7 +24,7 @@ function jsonIn(dir: string): string[] {
 }
 
 export function unicodeFiles(args: string[] | undefined): string[] {
-  if (args && args.length > 0) return args;
+  if (args && args.length > 0) return expandFolders(args);
   const own = jsonIn(join(OWN_RESULTS_DIR, 'unicode'));
   return own.length > 0 ? own : jsonIn(join(PUBLISHED_RESULTS_DIR, 'unicode'));
 }

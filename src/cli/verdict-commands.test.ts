@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectGolden, FIX, FIXTURE_RUNS, FROZEN, ROOT, runCli } from '../report/cli-test-support.js';
+import { inScratchCwd } from '../test-support/scratch-cwd.js';
 
 const fixtureCheck = ['--probes', `${FIX}/probes`, ...FIXTURE_RUNS];
 
@@ -141,7 +142,7 @@ describe('termprobe triage', () => {
       for (const command of commands) {
         // `termprobe` as a user has it: the package's bin.
         const shim = `termprobe() { "${process.execPath}" "${join(ROOT, 'bin/termprobe.js')}" "$@"; }`;
-        const r = spawnSync('sh', ['-c', `${shim}\n${command} --registry "$REG" --probes ${FIX}/probes`], { cwd: ROOT, env: { ...process.env, REG: registry }, encoding: 'utf8' });
+        const r = inScratchCwd((cwd) => spawnSync('sh', ['-c', `${shim}\n${command} --registry "$REG" --probes ${FIX}/probes`], { cwd, env: { ...process.env, REG: registry }, encoding: 'utf8' }));
         expect(r.status, `${command}\n${r.stderr}`).toBe(0);
       }
       const after = runCli(['triage', ...FIXTURE_RUNS, '--registry', registry, '--probes', `${FIX}/probes`]);

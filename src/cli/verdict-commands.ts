@@ -3,6 +3,7 @@
  * explain); each command's code is imported only when it runs.
  */
 import type { Command } from 'commander';
+import { widthOption } from './options/width-option.js';
 
 const collect = (value: string, prior: string[] = []) => [...prior, value];
 const AGAINST_HELP = 'the emulator differences are classified against: a target name (xterm.js, ghostty, xterm) or a results file; an embedded target not among the files is run now (default xterm.js)';
@@ -22,6 +23,8 @@ export function registerVerdictCommands(program: Command): void {
     .option('--probes <dir>', 'probe folder (for a reference run now)')
     .option('--all-versions', 'every version of each terminal, not only the newest (a row is terminal, version, platform)')
     .option('-u, --unicode', 'the Unicode verdicts of Unicode results files (run --suite unicode; default: termprobe-results/unicode/*.json, else results/unicode/*.json)')
+    .addOption(widthOption())
+    .option('--no-pager', 'print the table without a pager even when stdout is a terminal and the table is longer than the screen')
     .action(async (files, opts) => (await import('./compare-command.js')).compareCommand(files, opts));
 
   program

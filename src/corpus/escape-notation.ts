@@ -5,7 +5,8 @@
  *   \xHH        one raw byte (so "\xe2\x94\x80" is a UTF-8 sequence, "\x9b" an 8-bit CSI)
  *   \u{H..H}    one code point, UTF-8 encoded
  *   \{...*N}    the group repeated N times (groups nest; escapes work inside)
- *   ${cols} ${rows} ${cols-1} ${rows+2}   the run's size, substituted first
+ *   ${cols} ${rows} ${cols-1} ${rows+2} ${cols/2}   the run's size, substituted first
+ *               (a division rounds down and comes before the + or -: ${cols/2+1})
  *
  * Any other character stands for itself, UTF-8 encoded.
  */
@@ -25,14 +26,25 @@ export interface SizeVars {
 const SIMPLE: Record<string, number> = { e: 0x1b, a: 0x07, b: 0x08, t: 0x09, n: 0x0a, v: 0x0b, f: 0x0c, r: 0x0d, '0': 0x00, '\\': 0x5c };
 const MAX_BYTES = 1 << 20;
 
-/** Replace ${cols}, ${rows}, ${cols-1}, ${rows+2}; any other ${…} is an error. */
+/** A size expression as it stands inside ${…}: cols or rows, optionally divided (rounding down), then plus or minus a number. */
+export const SIZE_EXPRESSION = /^(cols|rows)(?:\/([1-9]\d*))?(?:([+-])(\d+))?$/;
+
+/** The value of a size expression (cols, rows-1, cols/2+1) at this size, or null when it is not one. */
+export function sizeExpressionValue(expr: string, size: SizeVars): number | null {
+  const m = SIZE_EXPRESSION.exec(expr.trim());
+  if (!m) return null;
+  const base = Math.floor((m[1] === 'cols' ? size.cols : size.rows) / (m[2] ? Number(m[2]) : 1));
+  const delta = m[4] ? Number(m[4]) * (m[3] === '-' ? -1 : 1) : 0;
+  return base + delta;
+}
+
+/** Replace ${cols}, ${rows}, ${cols-1}, ${rows+2}, ${cols/2}; any other ${…} is an error. */
 export function substituteSize(text: string, size: SizeVars): string {
+  if (!text.includes('${')) return text;
   return text.replace(/\$\{([^}]*)\}/g, (_m, expr: string, offset: number) => {
-    const m = /^(cols|rows)(?:([+-])(\d+))?$/.exec(expr.trim());
-    if (!m) throw new NotationError(`unknown variable "\${${expr}}" (use \${cols}, \${rows}, \${cols-1}, \${rows+2})`, offset);
-    const base = m[1] === 'cols' ? size.cols : size.rows;
-    const delta = m[3] ? Number(m[3]) * (m[2] === '-' ? -1 : 1) : 0;
-    return String(base + delta);
+    const value = sizeExpressionValue(expr, size);
+    if (value === null) throw new NotationError(`unknown variable "\${${expr}}" (use \${cols}, \${rows}, \${cols-1}, \${rows+2}, \${cols/2})`, offset);
+    return String(value);
   });
 }
 

@@ -7,9 +7,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import jsYaml from 'js-yaml';
-import { createRequire } from 'node:module';
-import type { LineCounter as LineCounterT, parseDocument as ParseDocument, Node } from 'yaml';
 import type { z } from 'zod';
 import { categoryFiles } from './category-files.js';
 import { hashProbes } from './corpus-hash.js';
@@ -18,32 +15,8 @@ import { checkNotation } from './escape-notation.js';
 import type { Corpus } from './load-corpus.js';
 import { probeFileSchema, type Probe } from './probe-schema.js';
 import { shownPath } from './shown-path.js';
+import { loadYaml, yamlLines, yamlSyntaxProblem } from '../util/yaml-lines.js';
 
-
-/** The `yaml` package loads only when an error needs a line number (it costs more to load than the corpus takes to parse). */
-function yamlPackage(): typeof import('yaml') {
-  return createRequire(import.meta.url)('yaml') as typeof import('yaml');
-}
-
-/** Find the line of a dotted path inside a parsed YAML document. */
-function lineOf(doc: ReturnType<typeof ParseDocument>, counter: LineCounterT, path: PropertyKey[]): number | undefined {
-  const { isMap, isSeq } = yamlPackage();
-  let node: unknown = doc.contents;
-  let last: Node | undefined = doc.contents ?? undefined;
-  for (const key of path) {
-    if (isMap(node)) {
-      const pair = node.items.find((p) => (p.key as { value?: unknown } | null)?.value === key);
-      if (!pair) break;
-      node = pair.value;
-      last = pair.key as Node;
-    } else if (isSeq(node) && typeof key === 'number') {
-      node = node.items[key];
-      last = node as Node;
-    } else break;
-  }
-  const offset = last?.range?.[0];
-  return offset === undefined ? undefined : counter.linePos(offset).line;
-}
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   const path = issue.path.join('.');
@@ -53,32 +26,28 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return `${path || '(top)'}: ${issue.message}`;
 }
 
-/** The YAML document with positions: parsed only when an error needs a line number. */
-function positioned(text: string) {
-  const { LineCounter, parseDocument } = yamlPackage();
-  const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true });
-  return { doc, counter };
+/** A probe file's text; a folder named *.yaml, or a file that cannot be read, fails with its path (exit 2). */
+function readProbeFile(file: string, shown: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new CorpusError(shown, code === 'EISDIR' ? 'is a folder, not a probe file (every *.yaml in the probes folder is read as one)' : `cannot be read (${code ?? (e as Error).message})`);
+  }
 }
 
 function loadFile(file: string, shown: string): Probe[] {
-  const text = readFileSync(file, 'utf8');
+  const text = readProbeFile(file, shown);
   let data: unknown;
   try {
-    // js-yaml is several times faster than a positioned parse; the corpus loads on every command.
-    data = jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA, filename: shown });
+    data = loadYaml(text, shown);
   } catch (e) {
-    const { doc } = positioned(text);
-    const err = doc.errors[0];
-    const line = err?.linePos?.[0]?.line ?? (e as { mark?: { line: number } }).mark?.line;
-    const reason = err ? err.message.split('\n')[0] : (e as { reason?: string }).reason ?? (e as Error).message;
-    throw new CorpusError(shown, `invalid YAML: ${reason}`, undefined, line === undefined ? undefined : err ? line : line + 1);
+    const { line, reason } = yamlSyntaxProblem(e);
+    throw new CorpusError(shown, `invalid YAML: ${reason}`, undefined, line);
   }
-  let lazyDoc: ReturnType<typeof positioned> | undefined;
-  const lineAt = (path: PropertyKey[]) => {
-    lazyDoc ??= positioned(text);
-    return lineOf(lazyDoc.doc, lazyDoc.counter, path);
-  };
+  // Line numbers only when a message needs one (a second, positioned parse).
+  let lineOf: ((path: readonly PropertyKey[]) => number | undefined) | undefined;
+  const lineAt = (path: PropertyKey[]) => (lineOf ??= yamlLines(text))(path);
   const parsed = probeFileSchema.safeParse(data);
   const probeIdAt = (path: PropertyKey[]): string | undefined => {
     if (path[0] !== 'probes' || typeof path[1] !== 'number') return undefined;

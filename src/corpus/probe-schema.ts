@@ -44,11 +44,15 @@ export const replyKeySchema = z
   .max(200)
   .regex(new RegExp(`^${REPLY_KEY_PATTERN}$`), { error: (issue) => queryProblem(splitReplyKey(String(issue.input)).query) ?? 'not a query, nor <query>@<step>' });
 
+/** A region edge: a number from 1, or a size expression such as '${cols}' or '${cols-4}' (the run's size decides it). */
+const regionEdge = z.union([z.int().min(1), z.string().regex(/^\$\{(cols|rows)(\/[1-9]\d*)?([+-]\d+)?\}$/, "a region edge is a number, or a size expression such as '${cols}' or '${rows-2}'")]);
+
+/** The screen region a probe reads: 1-based and inclusive; an edge may follow the size ('${cols}'). */
 export const regionSchema = z.strictObject({
-  top: z.int().min(1),
-  left: z.int().min(1),
-  bottom: z.int().min(1),
-  right: z.int().min(1),
+  top: regionEdge,
+  left: regionEdge,
+  bottom: regionEdge,
+  right: regionEdge,
 });
 
 /**
@@ -69,9 +73,10 @@ function isRegExp(source: string): boolean {
   }
 }
 
-const CURSOR_VALUE = /^(-?\d+|\$\{(cols|rows)([+-]\d+)?\});(-?\d+|\$\{(cols|rows)([+-]\d+)?\})$/;
+const CURSOR_VALUE = /^(-?\d+|\$\{(cols|rows)(\/[1-9]\d*)?([+-]\d+)?\});(-?\d+|\$\{(cols|rows)(\/[1-9]\d*)?([+-]\d+)?\})$/;
 const cursorValue = z.string().regex(CURSOR_VALUE, 'cursor is "row;col"');
-const replyValue = z.string().refine((v) => !(v.length >= 2 && v.startsWith('/') && v.endsWith('/')) || isRegExp(v.slice(1, -1)), 'a /pattern/ must be a valid regular expression');
+// A pattern's size variables are replaced before it is compiled (answer-key.ts), so check it with a number in their place.
+const replyValue = z.string().refine((v) => !(v.length >= 2 && v.startsWith('/') && v.endsWith('/')) || isRegExp(v.slice(1, -1).replace(/\$\{[^}]*\}/g, '1')), 'a /pattern/ must be a valid regular expression');
 /** One value, or several that all mean this answer (at least two, no repeats). */
 const anyOf = <T extends z.ZodString | z.ZodType<string>>(value: T) =>
   z.union([value, z.array(value).min(2, 'a list names at least two values (use a plain value for one)').refine((vs) => new Set(vs).size === vs.length, 'a value is listed twice')]);
@@ -132,6 +137,13 @@ export const probeSchema = z.strictObject({
   query: queryList.default(['cursor']),
   screen: regionSchema.optional(),
   size: z.string().regex(/^\d+x\d+$/, 'size is COLSxROWS, e.g. 80x24').optional(),
+  /**
+   * The least size at which the probe means what it says (COLSxROWS), for what its
+   * bytes and answers use beyond 20x5 and its screen region does not already say
+   * (the region's numbers count too: see probe-needs.ts). A smaller terminal skips
+   * it with that reason; corpus-sizes.test.ts checks the statement.
+   */
+  needs: z.string().regex(/^\d+x\d+$/, 'needs is COLSxROWS, e.g. 20x7').optional(),
   cleanup: z.string().optional(),
   control: z.string().optional(),
   tags: z.array(z.enum(['alt-screen', 'touches-main-screen', 'mode-2027', 'slow'])).optional(),
@@ -181,7 +193,15 @@ export const probeFileSchema = z.strictObject({
 export type ProbeInput = z.input<typeof probeSchema>;
 export type ProbeDef = z.output<typeof probeSchema>;
 export type ProbeFile = z.output<typeof probeFileSchema>;
-export type Region = z.output<typeof regionSchema>;
+/** A region as a probe file gives it (edges may be size expressions). */
+export type ProbeRegion = z.output<typeof regionSchema>;
+/** A region at a given size: every edge a number (what targets read). */
+export interface Region {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
+}
 export type Expectation = z.output<typeof expectationSchema>;
 export type InconclusiveAnswer = z.output<typeof inconclusiveSchema>;
 

@@ -6,7 +6,8 @@
  */
 import type { SizeVars } from '../corpus/escape-notation.js';
 import { notationWire, probeWire, textWire, type Wire } from '../corpus/probe-wires.js';
-import type { Probe } from '../corpus/probe-schema.js';
+import { regionAt } from '../corpus/probe-needs.js';
+import type { Probe, Region } from '../corpus/probe-schema.js';
 import { preludeBytes, type PreludeKind } from '../corpus/prelude.js';
 import { querySpec, SENTINEL, type QuerySpec } from '../corpus/queries.js';
 
@@ -39,6 +40,8 @@ export interface ProbePlan {
   /** DA1 replies that close the whole answer: every segment's. */
   da1Needed: number;
   needsScreen: boolean;
+  /** The probe's screen region at the plan's size (its edges may follow the size). */
+  region?: Region;
 }
 
 /** What every plan of a run shares: the size, the prelude and whether the session reads its screen back. */
@@ -111,5 +114,6 @@ function buildPlan(probe: Probe, ctx: PlanContext): ProbePlan {
     segments,
     da1Needed: segments.reduce((n, s) => n + s.da1Needed, 0),
     needsScreen: held,
+    ...(probe.screen ? { region: regionAt(probe.screen, ctx.size) } : {}),
   };
 }

@@ -7,6 +7,7 @@ import type { SizeVars } from '../corpus/escape-notation.js';
 import { wireBytes, type Wire } from '../corpus/probe-wires.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { baseQuery } from '../corpus/query-names.js';
+import { sizeShortfall } from '../corpus/probe-needs.js';
 import { ReplyParser } from '../protocol/reply-parser.js';
 import type { ReplyEvent } from '../protocol/reply-events.js';
 import type { CapturedPicture } from '../results/picture-files.js';
@@ -183,7 +184,7 @@ class ProbeRunner {
     // The picture first: a read-back may draw on the window (the selection read-back's highlight).
     if (picture) {
       try {
-        const taken = await this.session.capturePicture!(f.plan.probe.screen!);
+        const taken = await this.session.capturePicture!(f.plan.region!);
         this.opts.onPicture!(f.plan.probe.id, taken);
         if (taken.note) result.evidence = { ...result.evidence, picture: taken.note };
       } catch (error) {
@@ -194,7 +195,7 @@ class ProbeRunner {
     }
     if (screen) {
       try {
-        result.screen = await this.session.readScreen!(f.plan.probe.screen!);
+        result.screen = await this.session.readScreen!(f.plan.region!);
       } catch (error) {
         // A read-back that failed this once (a ScreenReadError from the target) costs this probe its screen, not the run.
         if (!(error instanceof Error) || error.name !== 'ScreenReadError') throw error;
@@ -323,6 +324,13 @@ class ProbeRunner {
           continue;
         }
         const wanted = this.sizeFor(probe);
+        // A probe that needs a larger screen than this one (and asks for no size of its own) is skipped, saying why.
+        const tooSmall = wanted ? undefined : sizeShortfall(probe, this.size);
+        if (tooSmall) {
+          this.results[next] = { id: probe.id, status: 'skipped', replies: [], note: tooSmall };
+          next++;
+          continue;
+        }
         if (wanted) {
           if (!this.session.resize) {
             this.results[next] = { id: probe.id, status: 'skipped', replies: [], note: `needs ${probe.size}; this terminal is ${this.size.cols}x${this.size.rows} and cannot be resized` };

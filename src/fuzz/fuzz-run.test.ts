@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import YAML from 'yaml';
+import { loadYaml } from '../util/yaml-lines.js';
 import { escapeBytes } from '../corpus/escape-bytes.js';
 import { loadCorpus, type Corpus } from '../corpus/load-corpus.js';
 import { probeFileSchema } from '../corpus/probe-schema.js';
@@ -77,7 +77,7 @@ test('termprobe fuzz writes the candidates as a probe file valid against the cor
     expect(r.stderr).toBe('');
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^fuzz xterm\.js vs ghostty at 20x6, seed 3: 150 cases in /);
-    const file = probeFileSchema.parse(YAML.parse(readFileSync(out, 'utf8')));
+    const file = probeFileSchema.parse(loadYaml(readFileSync(out, 'utf8')));
     expect(file.probes.length).toBeGreaterThan(0);
     const bad = runCli(['fuzz', '--target', 'xterm.js', '--cases', '10']);
     expect([bad.code, bad.stderr]).toEqual([2, 'termprobe: fuzz compares targets: give at least two, e.g. --target xterm.js,ghostty\n']);

@@ -40,11 +40,14 @@ export interface RecordSummary {
 
 type Pty = import('node-pty').IPty;
 
+/** node-pty is an optional dependency (built at install time with node-gyp): without it, one line saying what is missing and why. */
 function loadPty(): typeof import('node-pty') {
   try {
     return createRequire(import.meta.url)('node-pty') as typeof import('node-pty');
-  } catch {
-    throw new Error('record needs node-pty, which is not installed here (npm install node-pty)');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'MODULE_NOT_FOUND' && /'node-pty'/.test((error as Error).message) ? 'it is not installed' : `it is installed but could not be loaded (${((error as Error).message.split('\n')[0] ?? '').slice(0, 160)})`;
+    throw new Error(`record needs node-pty, an optional dependency of termprobe, and ${why}: npm install node-pty (its install builds it with node-gyp: python3, make and a C++ compiler; npm 11 asks for its install script to be allowed)`);
   }
 }
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import YAML from 'yaml';
+import { loadYaml } from '../util/yaml-lines.js';
 import { readCastOutput } from '../cast/read-cast.js';
 import { probeFileSchema } from '../corpus/probe-schema.js';
 import { runCli } from '../test-support/cli.js';
@@ -42,7 +42,7 @@ test('termprobe bisect prints the probe as YAML valid against the corpus schema,
   expect(r.code).toBe(1);
   expect(r.stdout).toContain("repro: printf '\\033[2J\\033[H'; printf '\\033[0a'; printf '\\033[6n'");
   const yaml = r.stdout.slice(r.stdout.indexOf('category: bisect'));
-  const file = probeFileSchema.parse(YAML.parse(yaml));
+  const file = probeFileSchema.parse(loadYaml(yaml));
   expect(file.probes[0]).toMatchObject({ send: '\\e[0a', size: '40x10', expect: { implements: { cursor: '1;2' }, lacks: { cursor: '1;1' } } });
 });
 

@@ -6,7 +6,7 @@
  * the title, description and spec say that a person must check and cite the
  * section before the probe is added.
  */
-import YAML from 'yaml';
+import { dumpYaml } from '../util/yaml-lines.js';
 import { escapeBytes, printfCommand } from '../corpus/escape-bytes.js';
 import { probeFileSchema, type Expectation, type ProbeDef, type Region } from '../corpus/probe-schema.js';
 import type { Cell } from '../results/results-schema.js';
@@ -80,7 +80,7 @@ export function candidateProbe(c: Candidate): ProbeDef {
 /** A probe file holding the candidates, validated against the corpus schema before it is returned. */
 export function candidateFileYaml(category: string, title: string, probes: ProbeDef[]): string {
   const file = probeFileSchema.parse({ category, title, description: 'Candidates found by termprobe; implements holds the first target’s answer and lacks the second’s until a spec decides.', probes });
-  return YAML.stringify(file, { lineWidth: 0 });
+  return dumpYaml(file);
 }
 
 export function reproLine(bytes: Uint8Array): string {

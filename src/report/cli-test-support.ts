@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import { inScratchCwd } from '../test-support/scratch-cwd.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const GOLDEN_DIR = fileURLToPath(new URL('./golden/', import.meta.url));
@@ -23,9 +24,11 @@ export interface CliRun {
 
 export function runCli(args: string[], env: Record<string, string | undefined> = {}): CliRun {
   if (!existsSync(`${ROOT}dist/cli/main.js`)) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
-  const merged: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, ...env };
+  // No COLUMNS from the shell that runs the tests: reports fit it when set (width-option.ts).
+  const merged: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, COLUMNS: undefined, ...env };
   for (const k of Object.keys(merged)) if (merged[k] === undefined) delete merged[k];
-  const r = spawnSync(process.execPath, ['bin/termprobe.js', ...args], { cwd: ROOT, env: merged, encoding: 'utf8', timeout: 60_000 });
+  // In a scratch folder of its own: what a user left in the repository root (termprobe-results/) must not change the output.
+  const r = inScratchCwd((cwd) => spawnSync(process.execPath, [`${ROOT}bin/termprobe.js`, ...args], { cwd, env: merged, encoding: 'utf8', timeout: 60_000 }));
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -7,7 +7,12 @@ import { SCORE_LINE } from '../classify/score.js';
 export interface CompareRenderOptions {
   onlyDifferences?: boolean;
   color?: boolean;
+  /** Fit the text tables to this many columns (undefined: no limit). */
+  width?: number;
 }
+
+/** What to run next, after the summary. */
+export const NEXT_LINE = 'Next: `termprobe explain <probe> <target>` tells one cell\'s whole story; `termprobe compare -d` shows only the probes that differ; `termprobe triage` lists the unexplained ones.';
 
 export function visibleRows(cmp: Comparison, opts: CompareRenderOptions): ComparisonRow[] {
   return opts.onlyDifferences ? cmp.rows.filter((r) => r.differs) : cmp.rows;

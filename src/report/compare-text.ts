@@ -8,7 +8,8 @@ import { clipToWidth, renderBoxTable } from './box-table.js';
 import Table, { displayWidth } from './fast-cli-table.js';
 import type { Comparison, ComparisonRow } from '../classify/build-comparison.js';
 import { cellText, LEGEND, paint } from './class-marks.js';
-import { consensusCell, footerLines, headerLines, SCORE_LINE, showsConsensus, SUMMARY_HEAD, summaryCells, visibleRows, type CompareRenderOptions } from './compare-rows.js';
+import { consensusCell, footerLines, headerLines, NEXT_LINE, SCORE_LINE, showsConsensus, SUMMARY_HEAD, summaryCells, visibleRows, type CompareRenderOptions } from './compare-rows.js';
+import { wrapLines } from './wrap-lines.js';
 
 /** Longer answers (screens) are cut in the text table; markdown and JSON keep them whole. */
 const MAX_CELL = 28;
@@ -44,11 +45,38 @@ function groupByCategory(rows: ComparisonRow[]): [string, ComparisonRow[]][] {
   return out;
 }
 
+/** The summary table: every column when it fits the width, else the target, its score and its marks. */
+function summaryTable(cmp: Comparison, color: boolean, width: number | undefined): string {
+  const full = table(SUMMARY_HEAD, color);
+  for (const sum of cmp.summaries) full.push(summaryCells(sum));
+  const text = full.toString();
+  if (width === undefined || width >= widestLine(text)) return text;
+  const keep = [0, 7, 3, 4, 5, 6]; // target, score, ✓ ✗ ~ ?
+  const short = table(keep.map((i) => SUMMARY_HEAD[i]!), color);
+  for (const sum of cmp.summaries) {
+    const cells = summaryCells(sum);
+    short.push(keep.map((i) => cells[i]!));
+  }
+  return short.toString();
+}
+
+function widestLine(text: string): number {
+  let w = 0;
+  for (const l of text.split('\n')) w = Math.max(w, width(l.replace(/\x1b\[[0-9;]*m/g, '')));
+  return w;
+}
+
+/** Table width for these column widths (each padded, plus one border between and at each end). */
+const tableWidth = (colWidths: readonly number[]) => colWidths.reduce((n, w) => n + w, 0) + colWidths.length + 1;
+
 export function renderCompareText(cmp: Comparison, opts: CompareRenderOptions = {}): string {
   const color = opts.color ?? false;
+  const fit = (lines: string[]) => (opts.width === undefined ? lines : wrapLines(lines, opts.width));
   const rows = visibleRows(cmp, opts);
   const consensus = showsConsensus(cmp);
-  const out = headerLines(cmp);
+  // The summary first, then what to run next; the tables after, the legend and footer last.
+  const out = fit(headerLines(cmp));
+  out.push(summaryTable(cmp, color, opts.width), ...fit([SCORE_LINE, NEXT_LINE]), '');
   if (rows.length === 0) {
     out.push(cmp.rows.length === 0 ? 'No probes to compare.' : `No probe differs from ${cmp.reference.view.label} (${cmp.rows.length} probes compared).`);
   } else {
@@ -73,22 +101,69 @@ export function renderCompareText(cmp: Comparison, opts: CompareRenderOptions = 
       for (const g of grid) w = Math.max(w, width(g.texts[col]!));
       colWidths.push(w + 2);
     }
-    const textsOf = new Map(grid.map((g) => [g.row, g.texts]));
-    // The grid is drawn by renderBoxTable: the same bytes as cli-table3 (tested), at a fraction of its cost per cell.
-    for (const [first, list] of groups) {
-      const cells = list.map((row) =>
-        textsOf.get(row)!.map((text, col) => {
-          const cell = col >= 1 && col <= row.cells.length ? row.cells[col - 1]! : undefined;
-          return cell ? paint(text, cell.support.support, color, cell.support.support === 'other' && !cell.entry) : text;
-        }),
-      );
-      out.push(renderBoxTable([first, ...head], cells, { colWidths, color }));
+    if (opts.width !== undefined && tableWidth(colWidths) > opts.width) {
+      out.push(...compactTables(cmp, rows, groups, first, consensus, color, opts.width, tableWidth(colWidths)));
+    } else {
+      const textsOf = new Map(grid.map((g) => [g.row, g.texts]));
+      // The grid is drawn by renderBoxTable: the same bytes as cli-table3 (tested), at a fraction of its cost per cell.
+      for (const [first, list] of groups) {
+        const cells = list.map((row) =>
+          textsOf.get(row)!.map((text, col) => {
+            const cell = col >= 1 && col <= row.cells.length ? row.cells[col - 1]! : undefined;
+            return cell ? paint(text, cell.support.support, color, cell.support.support === 'other' && !cell.entry) : text;
+          }),
+        );
+        out.push(renderBoxTable([first, ...head], cells, { colWidths, color }));
+      }
     }
-    out.push(LEGEND);
+    out.push(...fit(LEGEND.split('\n')));
   }
-  out.push(...footerLines(cmp, rows.length), '');
-  const s = table(SUMMARY_HEAD, color);
-  for (const sum of cmp.summaries) s.push(summaryCells(sum));
-  out.push(s.toString(), SCORE_LINE);
+  out.push(...fit(footerLines(cmp, rows.length)), '');
   return out.join('\n') + '\n';
 }
+
+/**
+ * Tables narrower than the full one, for a width it does not fit: each target a numbered column holding its
+ * mark and agreement letter only (the answers: --width wider, -f markdown or json, or `termprobe explain`),
+ * and the targets split into as many tables as the width needs, each repeating the probe column.
+ */
+function compactTables(cmp: Comparison, rows: ComparisonRow[], groups: [string, ComparisonRow[]][], first: number, consensus: boolean, color: boolean, width: number, fullWidth: number): string[] {
+  const out: string[] = [];
+  const key = cmp.columns.map((v, i) => `${i + 1} = ${v.label}${i === 0 ? ' (against)' : ''}`);
+  out.push(...wrapLines([`Too wide for ${width} columns with the answers: marks only, targets by number (${key.join(', ')}). The answers: --width ${fullWidth}, -f markdown, or \`termprobe explain <probe> <target>\`.`], width));
+  const markOf = (row: ComparisonRow, i: number) => {
+    const c = row.cells[i]!;
+    return cellText(c, '', i === 0).trimEnd();
+  };
+  const cols = cmp.columns.map((_, i) => i);
+  const numberWidth = String(cols.length).length;
+  const cellWidth = Math.max(2, numberWidth) + 2;
+  const consensusWidth = consensus ? Math.max('engines ✓'.length, ...rows.map((r) => width_(consensusCell(r)))) + 2 : 0;
+  // As many columns per table as fit beside the probe column, greedily: the targets', then the engines column.
+  const columns: { head: string; width: number; cell: (row: ComparisonRow) => string }[] = cols.map((i) => ({
+    head: String(i + 1),
+    width: cellWidth,
+    cell: (row: ComparisonRow) => paint(markOf(row, i), row.cells[i]!.support.support, color, row.cells[i]!.support.support === 'other' && !row.cells[i]!.entry),
+  }));
+  if (consensus) columns.push({ head: 'engines ✓', width: consensusWidth, cell: (row) => consensusCell(row) });
+  const tables: (typeof columns)[] = [];
+  let used = first + 2 + 2;
+  for (const c of columns) {
+    if (tables.length === 0 || used + c.width + 1 > width) {
+      tables.push([]);
+      used = first + 2 + 2;
+    }
+    tables[tables.length - 1]!.push(c);
+    used += c.width + 1;
+  }
+  for (const part of tables) {
+    const numbers = part.filter((c) => /^\d+$/.test(c.head)).map((c) => Number(c.head));
+    if (tables.length > 1 && numbers.length > 0) out.push(`Targets ${numbers[0]}–${numbers[numbers.length - 1]} of ${cols.length}:`);
+    for (const [name, list] of groups) {
+      out.push(renderBoxTable([name, ...part.map((c) => c.head)], list.map((row) => [row.id, ...part.map((c) => c.cell(row))]), { colWidths: [first + 2, ...part.map((c) => c.width)], color }));
+    }
+  }
+  return out;
+}
+
+const width_ = (text: string) => width(text);

@@ -23,6 +23,16 @@ describe('termprobe compare (golden)', () => {
     expectGolden('compare-reference-ghostty.md', r.stdout);
   });
 
+  it('fits the width given (--width or $COLUMNS): marks only, targets by number, split into tables as the width needs', () => {
+    const r = runCli(['compare', ...FIXTURE_RUNS, ...FROZEN, '--width', '60']);
+    expect(r.code).toBe(0);
+    for (const line of r.stdout.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(60);
+    expectGolden('compare-width-60.txt', r.stdout);
+    // $COLUMNS does the same when stdout is not a terminal; no width at all keeps every column (a file, a pipe).
+    expect(runCli(['compare', ...FIXTURE_RUNS, ...FROZEN], { COLUMNS: '60' }).stdout).toBe(r.stdout);
+    expect(runCli(['compare', ...FIXTURE_RUNS, ...FROZEN, '--width', '400']).stdout).toBe(runCli(['compare', ...FIXTURE_RUNS, ...FROZEN]).stdout);
+  });
+
   it('shows a probe without a reply as no-reply and counts it', () => {
     const r = runCli(['compare', `${FIX}/xterm.js-6.0.0.json`, `${FIX}/edge/ghostty-no-reply.json`, ...FROZEN, '--category', 'pending-wrap']);
     expect(r.code).toBe(0);

@@ -14,7 +14,11 @@ import { applyConventions } from '../classify/reply-convention.js';
 import { makeMarker } from '../classify/marks.js';
 import { viewRun } from '../classify/run-view.js';
 import { scoreOf } from '../classify/score.js';
-import type { Support } from '../classify/support-mark.js';
+import type { InconclusiveReason, Support } from '../classify/support-mark.js';
+import { SIZE_NOTE_PREFIX } from '../corpus/probe-needs.js';
+
+/** How many inconclusive marks, by why (and 'too-small' for probes the window was too small for). */
+export type InconclusiveCounts = Partial<Record<InconclusiveReason | 'too-small', number>>;
 import type { Corpus } from '../corpus/load-corpus.js';
 import type { ResultsFile } from '../results/results-schema.js';
 import { isTargetName } from '../targets/registry.js';
@@ -25,7 +29,7 @@ export type DifferenceClass = Exclude<Agreement, 'same'>;
 export interface Classified {
   classes: Map<string, DifferenceClass>;
   /** Your terminal's support marks over every probe it ran, and its score. */
-  support: Record<Support, number> & { score: number | null };
+  support: Record<Support, number> & { score: number | null; inconclusiveWhy?: InconclusiveCounts };
   /** Set when the registry could not be read: no difference is then explained by an entry. */
   problem?: string;
 }
@@ -46,7 +50,15 @@ export function classifyDifferences(mine: ResultsFile, ref: ResultsFile, ids: re
   applyConventions([view, refView], registry);
   const marker = makeMarker((id) => corpus.byId.get(id));
   const support = { implements: 0, lacks: 0, other: 0, inconclusive: 0 };
-  for (const p of mine.probes) support[marker.mark(view, p.id).support]++;
+  const inconclusiveWhy: InconclusiveCounts = {};
+  for (const p of mine.probes) {
+    const m = marker.mark(view, p.id);
+    support[m.support]++;
+    if (m.support !== 'inconclusive' || !m.why) continue;
+    // A probe skipped because the window is too small: a reason of its own (a larger window decides it).
+    const why = m.why === 'skipped' && p.note?.startsWith(SIZE_NOTE_PREFIX) ? 'too-small' : m.why;
+    inconclusiveWhy[why] = (inconclusiveWhy[why] ?? 0) + 1;
+  }
   const classes = new Map<string, DifferenceClass>();
   for (const id of ids) {
     const cell = judgeCell(id, view, marker, registry);
@@ -54,5 +66,5 @@ export function classifyDifferences(mine: ResultsFile, ref: ResultsFile, ids: re
     const cls = classifyAgreement(same, level, cell.support, marker.mark(refView, id), cell.entry).class;
     classes.set(id, cls === 'same' ? 'variant' : cls);
   }
-  return { classes, support: { ...support, score: scoreOf(support) }, ...(problem ? { problem } : {}) };
+  return { classes, support: { ...support, score: scoreOf(support), inconclusiveWhy }, ...(problem ? { problem } : {}) };
 }

@@ -12,14 +12,15 @@ import type { ResultsFile } from '../results/results-schema.js';
 import type { Difference } from './self-report-compare.js';
 import type { DifferenceClass } from './self-report-classes.js';
 import { AGREEMENT_LETTERS } from './class-marks.js';
+import { wrapLine } from './wrap-lines.js';
 
 export const CLASS_ORDER: readonly DifferenceClass[] = ['bug', 'unexplained', 'deliberate', 'reference', 'variant', 'inconclusive'];
 export const LETTER: Record<DifferenceClass, string> = AGREEMENT_LETTERS;
 const MEANING: Record<DifferenceClass, string> = {
-  bug: 'bug: your terminal lacks what the probe specifies (or an entry says it is wrong)',
-  deliberate: 'deliberate: your terminal differs on purpose (a registry entry says so)',
-  reference: 'reference: your terminal implements it and the reference does not',
-  unexplained: 'unexplained: an answer neither expectation names, and no registry entry explains it',
+  bug: 'bug: lacks what the probe specifies (or an entry says it is wrong)',
+  deliberate: 'deliberate: differs on purpose (a registry entry says so)',
+  reference: 'reference: implements what the reference lacks',
+  unexplained: 'unexplained: an answer no expectation names, no entry explains',
   variant: 'variant: another answer, with the same support as the reference',
   inconclusive: 'inconclusive: one side cannot tell (no reply, screen not read, …)',
 };
@@ -53,10 +54,10 @@ function probeLines(d: Difference, cls: DifferenceClass, input: DifferenceInput,
   return lines;
 }
 
-/** Screen rows the lines take at `columns` (a long line wraps). */
+/** Screen rows the lines take at `columns`, wrapped at spaces as the report is (wrap-lines.ts). */
 export function rowsOf(lines: readonly string[], columns: number): number {
   let n = 0;
-  for (const line of lines) n += Math.max(1, Math.ceil([...line].length / columns));
+  for (const line of lines) n += wrapLine(line, columns).length;
   return n;
 }
 

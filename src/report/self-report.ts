@@ -13,6 +13,8 @@ import type { Comparison } from './self-report-compare.js';
 import type { Classified, DifferenceClass } from './self-report-classes.js';
 import { differenceLines, groupDifferences, LETTER, rowsOf } from './self-report-differences.js';
 import type { WidthFit } from './self-report-widths.js';
+import { inconclusiveLines, sizeLine } from './self-report-inconclusive.js';
+import { wrapLines } from './wrap-lines.js';
 
 export const REPORT_ROWS = 40;
 
@@ -83,7 +85,11 @@ export function selfReport(input: SelfReportInput): string {
   if (input.gaveUp) head.push(`termprobe: ${input.gaveUp}`);
   head.push('', summary);
   const ref = input.reference;
-  if (ref) {
+  const size = sizeLine(ref?.support?.inconclusiveWhy, r);
+  if (size) head.push(size);
+  if (ref?.support) head.push(...inconclusiveLines(ref.support.inconclusiveWhy, ref.support.inconclusive, r));
+  // The ? line says why probes are inconclusive; the not-compared count repeats most of it: only verbose, then.
+  if (ref && (verbose || !ref.support)) {
     const reasons = [...countBy(ref.comparison.notCompared, (x) => x.why)].sort((a, b) => b[1] - a[1]);
     // More than two reasons would take the rows the differences need: the most common one, and --verbose for the rest.
     if (verbose || reasons.length <= 2) for (const [why, n] of reasons) head.push(`  ${n} not compared: ${why}`);
@@ -100,5 +106,6 @@ export function selfReport(input: SelfReportInput): string {
   if (diffs.length > 0) out.push('', ...diffs);
   if (end.length > 0) out.push('', ...end);
   out.push('', summary);
-  return out.join('\n') + '\n';
+  // Every line fits the terminal's width: long ones break at spaces, continuations indented (never mid-word).
+  return wrapLines(out, columns).join('\n') + '\n';
 }

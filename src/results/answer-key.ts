@@ -22,6 +22,16 @@ export interface AnswerValues {
   style?: string;
 }
 
+/** Values by result: a result is judged against several expectations, and read-only once parsed. */
+const valuesOf = new WeakMap<ProbeResult, AnswerValues>();
+
+/** The canonical values of a result (shared: do not modify what it returns). */
+function cachedValues(r: ProbeResult): AnswerValues {
+  let v = valuesOf.get(r);
+  if (v === undefined) valuesOf.set(r, (v = answerValues(r)));
+  return v;
+}
+
 export function answerValues(r: ProbeResult): AnswerValues {
   const out: AnswerValues = { replies: {} };
   if (r.cursor) out.cursor = `${r.cursor.row ?? ''};${r.cursor.col ?? ''}`;
@@ -99,10 +109,18 @@ export function alternatives(expected: string | readonly string[]): readonly str
 export function valueMatches(expected: string | readonly string[], got: string): boolean {
   for (const e of alternatives(expected)) {
     if (e.length >= 2 && e.startsWith('/') && e.endsWith('/')) {
-      if (got !== NO_REPLY && new RegExp(`^(?:${e.slice(1, -1)})$`, 'su').test(got)) return true;
+      if (got !== NO_REPLY && wholePattern(e).test(got)) return true;
     } else if (e === got) return true;
   }
   return false;
+}
+
+/** A /pattern/ compiled once (expectations are few; they are matched against every run's answer). */
+const patterns = new Map<string, RegExp>();
+function wholePattern(e: string): RegExp {
+  let re = patterns.get(e);
+  if (re === undefined) patterns.set(e, (re = new RegExp(`^(?:${e.slice(1, -1)})$`, 'su')));
+  return re;
 }
 
 /** A cell the screen read-back could not tell (hardcopy of non-ASCII text, a wide character's filler). */
@@ -163,7 +181,7 @@ function styleMatch(r: ProbeResult, want: string | readonly string[]): Match {
 
 /** Fields of an expectation that the result does not meet (empty: it matches); the screen counts as unmet unless it was read and equals. */
 export function unmetFields(r: ProbeResult, exp: Expectation, size: SizeVars): string[] {
-  const v = answerValues(r);
+  const v = cachedValues(r);
   const unmet: string[] = [];
   if (exp.cursor !== undefined && !alternatives(exp.cursor).some((c) => substituteSize(c, size) === v.cursor)) unmet.push('cursor');
   for (const [q, want] of Object.entries(exp.replies ?? {})) {

@@ -11,10 +11,12 @@
  * so no file of an earlier run is left looking like this run's. All of it is
  * synchronous: a Ctrl-C waits until the set is written.
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { PICTURE_PATH, type ProbeResult, type ResultsFile } from './results-schema.js';
+import { PICTURE_PATH } from './picture-path.js';
+import type { ProbeResult, ResultsFile } from './results-schema.js';
 import { writeResults } from './write-results.js';
+import { makeFolders } from '../util/make-folders.js';
 
 /** A probe's picture as a target took it: PNG bytes and their size in pixels, and a note on how it was taken, if any. */
 export interface CapturedPicture {
@@ -80,7 +82,7 @@ export function writeResultsWithPictures(file: string, results: ResultsFile, pic
   const fresh = join(dir, `.${name}.${process.pid}.tmp`);
   const old = join(dir, `.${name}.${process.pid}.old`);
   try {
-    mkdirSync(fresh, { recursive: true });
+    makeFolders(fresh);
     for (const [id, picture] of kept) writeFileSync(join(fresh, `${id}.png`), picture.png);
   } catch (error) {
     rmSync(fresh, { recursive: true, force: true });

@@ -11,3 +11,6 @@ export const COLOR_NAMES = [
 
 /** Modes whose state changes probe answers; recorded in a results file's settings.modes. */
 export const RECORDED_MODES = ['?6', '?7', '?25', '?45', '?69', '?1049', '?2004', '?2026', '?2027', '4', '20'] as const;
+
+/** Underline styles a cell may record besides single (SGR 21, 4:2–4:5). */
+export const UNDERLINE_STYLES = ['double', 'curly', 'dotted', 'dashed'] as const;

@@ -4,9 +4,9 @@
  * shipped as schema/results.schema.json.
  */
 import { z } from 'zod';
-import { COLOR_NAMES, RESULTS_SCHEMA_ID } from './results-constants.js';
+import { COLOR_NAMES, RESULTS_SCHEMA_ID, UNDERLINE_STYLES } from './results-constants.js';
 
-export { COLOR_NAMES, RESULTS_SCHEMA_ID } from './results-constants.js';
+export { COLOR_NAMES, RESULTS_SCHEMA_ID, UNDERLINE_STYLES } from './results-constants.js';
 
 export const colorSchema = z.union([
   z.enum(COLOR_NAMES),
@@ -14,7 +14,6 @@ export const colorSchema = z.union([
   z.string().regex(/^#[0-9a-f]{6}$/),
 ]);
 
-export const UNDERLINE_STYLES = ['double', 'curly', 'dotted', 'dashed'] as const;
 
 export const styleSchema = z.strictObject({
   bold: z.literal(true).optional(),
@@ -71,21 +70,8 @@ export const replySchema = z.strictObject({
   source: z.literal('host').optional(),
 });
 
-/**
- * Where a results file's picture may be: relative to the file's own folder and
- * inside it, plain names (letters, digits, '.', '_', '+', '-'; none starting
- * with a dot, so no '..') joined by '/', ending in .png. A results file is
- * untrusted input: its pictures are copied into the published site.
- */
-export const PICTURE_PATH = /^(?:[A-Za-z0-9_+-][A-Za-z0-9._+-]*\/)*[A-Za-z0-9_+-][A-Za-z0-9._+-]*\.png$/;
-
-/** Why a picture path is refused, in words (the pattern alone says little). */
-export function picturePathProblem(path: string): string {
-  if (/^([/\\]|[A-Za-z]:)/.test(path)) return `${JSON.stringify(path)} is absolute; give the path relative to the results file's folder`;
-  if (path.split(/[/\\]/).includes('..')) return `${JSON.stringify(path)} leaves the results file's folder ('..')`;
-  if (!path.endsWith('.png')) return `${JSON.stringify(path)} is not a .png file`;
-  return `${JSON.stringify(path)} is not a plain relative path (letters, digits, '.', '_', '+', '-' in names joined by '/', none starting with a dot)`;
-}
+export { PICTURE_PATH, picturePathProblem } from './picture-path.js';
+import { PICTURE_PATH, picturePathProblem } from './picture-path.js';
 
 /**
  * A screenshot of the terminal's window after the probe, cropped to the probed

@@ -55,7 +55,8 @@ export function startInHost(dir: string, cliArgs: string[], opts: HostOptions & 
 /** Wait for the host's program to end, or fail after timeoutMs. */
 export async function hostExit(host: PtyHost, timeoutMs: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the CLI did not end within ${timeoutMs} ms`)), timeoutMs)));
+  // On failure, what the terminal shows says where the CLI stopped (a pager waiting, a probe hanging).
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the CLI did not end within ${timeoutMs} ms; the screen's last rows: ${JSON.stringify(host.lines().slice(-6))}`)), timeoutMs)));
   try {
     await Promise.race([host.exited, timeout]);
     await host.settle();

@@ -13,6 +13,7 @@ import { UsageError } from '../errors.js';
 
 export function parseTargetNames(text: string, prior: string[] = [], allowAll = true): string[] {
   const names = [...prior];
+  if (text.split(',').every((part) => part.trim() === '')) throw new UsageError(`--target ${JSON.stringify(text)} names no target; name one or more (termprobe targets lists them), or leave --target out for the embedded ones`);
   // A command (`x11:xterm -e {command}`) is one target, commas and all: give several with several --target.
   if (isCustomTargetSpec(text.trim())) {
     if (!names.includes(text.trim())) names.push(text.trim());

@@ -47,6 +47,8 @@ export interface SiteOptions {
   runner?: ReferenceRunner;
   /** Notes of the caller's own (versions left out of the matrix), shown with the comparison's. */
   notes?: string[];
+  /** Ends the build (Ctrl-C): the half-written site is removed. */
+  signal?: AbortSignal;
 }
 
 export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {}): Promise<SiteModel> {
@@ -70,5 +72,5 @@ export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {
 
 export async function buildSite(views: RunView[], outDir: string, opts: SiteOptions = {}): Promise<SiteStats & { model: SiteModel }> {
   const model = await buildSiteModelFrom(views, opts);
-  return { ...writeSite(model, outDir), model };
+  return { ...(await writeSite(model, outDir, opts.signal)), model };
 }

@@ -1,10 +1,11 @@
 /** `termprobe site` as a user runs it (the built CLI): output, exit codes, and what it refuses to overwrite. */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../test-support/cli.js';
+import { BIN, ROOT, runCli } from '../../test-support/cli.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const RESULTS = ['xterm.js-6.0.0.json', 'ghostty-0.4.0.json', 'tmux-3.3a.json'].map((f) => join(FIXTURES, 'results', f));
@@ -71,4 +72,31 @@ describe('termprobe site', () => {
     expect(bad.stderr).toContain('broken.json');
     expect(existsSync(join(dir, 'z'))).toBe(false);
   });
+});
+
+describe('termprobe site, interrupted', () => {
+  it('removes the half-built folder and exits 130 when Ctrl-C comes while it writes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'termprobe-site-int-'));
+    try {
+      const out = join(dir, 'site');
+      // The published runs: thousands of files, so the writing lasts long enough to be interrupted.
+      const child = spawn(process.execPath, [BIN, 'site', join(ROOT, 'results'), '--out', out, '-q'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const ended = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+      // The condition: the hidden folder it writes into has appeared (checked each 10 ms; the site ends the wait otherwise).
+      let started = false;
+      for (let done = false; !done && !started; ) {
+        started = readdirSync(dir).some((n) => n.startsWith('.site.new-'));
+        done = child.exitCode !== null;
+        if (!started && !done) await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(started, `the build never wrote into .site.new-… (exit ${child.exitCode}; ${stderr})`).toBe(true);
+      child.kill('SIGINT');
+      expect(await ended, stderr).toBe(130);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

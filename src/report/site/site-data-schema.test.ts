@@ -54,8 +54,8 @@ describe('the site data file and its schema', () => {
     expect(validate({ ...data, extra: 1 })).toBe(false);
   });
 
-  it('documents the data file and its schema in the README and on every page', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  it('documents the data file and its schema in docs/site.md and on every page', () => {
+    const readme = readFileSync(join(ROOT, 'docs/site.md'), 'utf8');
     for (const s of [SITE_DATA_FILE, SITE_DATA_SCHEMA_FILE, 'schema/site-data.schema.json']) expect(readme).toContain(s);
     const page = readFileSync(join(dir, 'site', 'index.html'), 'utf8');
     expect(page).toContain(`href="${SITE_DATA_FILE}"`);

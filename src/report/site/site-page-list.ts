@@ -10,6 +10,7 @@ import { historyPages } from './history-page.js';
 import { sessionsPages } from './sessions-page.js';
 import { pictureFiles } from './site-pictures.js';
 import { speedPages } from './speed-page.js';
+import { docsPages } from './docs-pages.js';
 
 /** Pictures first: each is checked before any page is rendered, so a bad one fails the build at once. */
-export const SITE_PAGES: readonly SitePage[] = [pictureFiles, matrixPages, probePages, terminalPages, comparePages, unicodePages, historyPages, sessionsPages, speedPages, dataFiles];
+export const SITE_PAGES: readonly SitePage[] = [pictureFiles, matrixPages, probePages, terminalPages, comparePages, unicodePages, historyPages, sessionsPages, speedPages, docsPages, dataFiles];

@@ -12,6 +12,7 @@ import type { Corpus } from '../../corpus/load-corpus.js';
 import type { Probe } from '../../corpus/probe-schema.js';
 import { answerSummary } from '../../results/answer-key.js';
 import type { Cell, ProbeResult, ResultsFile } from '../../results/results-schema.js';
+import { regionAt } from '../../corpus/probe-needs.js';
 
 const CATEGORIES = ['alt-screen', 'cursor', 'erase', 'insert-delete', 'margins', 'origin-mode', 'pending-wrap', 'save-restore', 'scroll-region', 'tabs', 'unicode-width', 'modes'];
 
@@ -61,7 +62,7 @@ function answer(t: number, probe: Probe, p: number): ProbeResult {
   if (t > 1 && r < 0.02) return { id: probe.id, status: 'no-reply', note: 'no CPR before the sentinel', replies: [] };
   const col = t === 0 || r > 0.15 ? base : r < 0.08 ? base - 1 : 80;
   const result: ProbeResult = { id: probe.id, status: 'ok', replies: [], cursor: { row: 5, col, via: 'cpr', raw: `\\e[5;${col}R` }, elapsedMs: 1 + noise(p, t) * 3 };
-  if (probe.screen) result.screen = { via: 'hosted', region: probe.screen, text: ['', 'abcdef', ''], cells: screenCells(t, p) };
+  if (probe.screen) result.screen = { via: 'hosted', region: regionAt(probe.screen, { cols: 80, rows: 24 }), text: ['', 'abcdef', ''], cells: screenCells(t, p) };
   return result;
 }
 

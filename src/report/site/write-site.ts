@@ -3,7 +3,9 @@
  * of each results file. The site is built in a fresh sibling folder and swapped
  * in at the end, so a failed build leaves the previous site intact. An existing
  * folder is replaced only when an earlier `termprobe site` made it (it holds the
- * marker file); anything else is refused rather than deleted.
+ * marker file); anything else is refused rather than deleted. Writing yields to
+ * the event loop every few milliseconds, so an interrupt (the signal) ends it
+ * promptly and removes the half-built folder: nothing is left behind.
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -14,6 +16,7 @@ import type { SiteModel } from './site-model.js';
 import { isSafeSlug } from './slug.js';
 import { SITE_PAGES } from './site-page-list.js';
 import { SITE_SOURCES } from './templates.js';
+import { makeFolders } from '../../util/make-folders.js';
 
 export const SITE_MARKER = '.termprobe-site';
 const ASSETS = ['site.css', 'site.js', 'compare.js'];
@@ -41,7 +44,7 @@ class SiteWriter {
   #folderOf(full: string): void {
     const dir = dirname(full);
     if (this.#folders.has(dir)) return;
-    mkdirSync(dir, { recursive: true });
+    makeFolders(dir);
     this.#folders.add(dir);
   }
 
@@ -68,9 +71,22 @@ function assertSlugs(model: SiteModel): void {
   }
 }
 
-function writeAll(model: SiteModel, w: SiteWriter): void {
+/** How long writing runs between two looks at the event loop (signals are handled there). */
+const SLICE_MS = 20;
+
+async function writeAll(model: SiteModel, w: SiteWriter, signal: AbortSignal | undefined): Promise<void> {
   const ctx = { colours: new ColourSheet() };
-  for (const kind of SITE_PAGES) for (const file of kind.pages(model, ctx)) w.write(file.path, file.content());
+  let since = performance.now();
+  for (const kind of SITE_PAGES) {
+    for (const file of kind.pages(model, ctx)) {
+      w.write(file.path, file.content());
+      if (performance.now() - since >= SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (signal?.aborted) throw signal.reason;
+        since = performance.now();
+      }
+    }
+  }
   for (const a of ASSETS) w.copy(join(SITE_SOURCES, 'assets', a), `assets/${a}`);
   w.write('assets/generated.css', generatedCss(model, ctx.colours));
   w.write(SITE_MARKER, 'Made by `termprobe site`; the whole folder is replaced on the next build.\n');
@@ -83,17 +99,18 @@ export function folderBytes(dir: string): number {
     .reduce((n, e) => n + statSync(join(e.parentPath, e.name)).size, 0);
 }
 
-export function writeSite(model: SiteModel, outDir: string): SiteStats {
+export async function writeSite(model: SiteModel, outDir: string, signal?: AbortSignal): Promise<SiteStats> {
   const dir = resolve(outDir);
   checkTarget(dir);
   assertSlugs(model);
-  mkdirSync(dirname(dir), { recursive: true });
+  makeFolders(dirname(dir));
   const tag = `${process.pid}-${Date.now().toString(36)}`;
   const fresh = join(dirname(dir), `.${basename(dir)}.new-${tag}`);
   const w = new SiteWriter(fresh);
   try {
     mkdirSync(fresh);
-    writeAll(model, w);
+    await writeAll(model, w, signal);
+    if (signal?.aborted) throw signal.reason;
     if (existsSync(dir)) {
       const old = join(dirname(dir), `.${basename(dir)}.old-${tag}`);
       renameSync(dir, old);

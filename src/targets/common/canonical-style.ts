@@ -5,7 +5,8 @@
  * lowercase #rrggbb; default colours and false flags are left out.
  */
 import { COLOR_NAMES } from '../../results/results-constants.js';
-import { UNDERLINE_STYLES, type Color, type Style } from '../../results/results-schema.js';
+import { UNDERLINE_STYLES } from '../../results/results-constants.js';
+import type { Color, Style } from '../../results/results-schema.js';
 
 /** A palette index (0–255) in canonical form. */
 export function paletteColor(index: number): Color {

@@ -7,6 +7,8 @@
  *   out  terminal → engine: the script copies the tty's input (the replies) here
  *   ctl  the script reports on it: "started <pid>", then "ready <rows> <cols> <pid> <TERM>"
  *        (the size `stty size` saw, also kept in the file `size`) or "error <text>"
+ *        (while it waits for the expected size, the size it sees goes to the file `size-now`,
+ *        and a file `stop-waiting` ends the wait)
  * The script sets the tty `raw -echo min 1 time 0` (GNU screen's pty comes with
  * min 0, where a read returns at once with nothing), optionally waits until the
  * tty has the expected size, and sends its own stderr to the file `stderr`.
@@ -88,10 +90,12 @@ want=${shellQuote(want)}
 n=0
 while :; do
   s=$(stty size </dev/tty)
+  echo "$s" >"$d/size-now"
   if [ -n "$want" ]; then [ "$s" = "$want" ] && break
   else case "$s" in ""|"0 "*|*" 0") ;; *) break ;; esac
   fi
   [ $n -ge ${tries} ] && break
+  [ -e "$d/stop-waiting" ] && break
   n=$((n + 1))
   sleep 0.02
 done
@@ -218,6 +222,28 @@ export class FifoRelay {
     return boundedWait(this.ready, opts, (secs) => new RelayStartError(this.started
       ? `the terminal started its command but the relay was not ready within ${secs}${this.stderrNote()}`
       : `the terminal did not start its command within ${secs}`));
+  }
+
+  /**
+   * The tty's size as the relay last saw it while it waits for the expected one (every 20 ms), before it
+   * is ready; undefined until it has looked once. Lets a target size a window while the relay waits.
+   */
+  currentSize(): RelaySize | undefined {
+    try {
+      const [rows, cols] = readFileSync(join(this.dir, 'size-now'), 'utf8').trim().split(/\s+/).map(Number);
+      return rows && cols ? { cols, rows } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Make the relay stop waiting for the expected size and report the one it has (the caller's check then says so). */
+  stopWaiting(): void {
+    try {
+      writeFileSync(join(this.dir, 'stop-waiting'), '');
+    } catch {
+      // closed meanwhile
+    }
   }
 
   /** Make a pending or later connected() reject, e.g. because the terminal's process exited. */

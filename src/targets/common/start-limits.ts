@@ -17,6 +17,8 @@ const FIRST_START_FACTOR = 3;
 /** Test hooks: a shorter wait for the size to settle; the start-up limits. */
 export interface GuiOpenTuning {
   sizeWaitMs?: number;
+  /** More files for the scratch HOME (path relative to HOME → text), e.g. a fontconfig file in a test. */
+  homeFiles?: Record<string, string>;
   /** Overrides both start-up limits. */
   startTimeoutMs?: number;
 }
@@ -30,4 +32,13 @@ export function startLimits(tuning: GuiOpenTuning, program = ''): { startMs: num
   const factor = started.has(program) ? 1 : FIRST_START_FACTOR;
   started.add(program);
   return { startMs: tuning.startTimeoutMs ?? env ?? START_TIMEOUT_MS * factor, checkMs: tuning.startTimeoutMs ?? env ?? CHECK_TIMEOUT_MS * factor };
+}
+
+/**
+ * How long a stdio adapter has for its hello frame: 10 s, as docs/stdio-adapter.md says, first start or not (an
+ * adapter builds no font caches); TERMPROBE_GUI_START_TIMEOUT_MS sets it too.
+ */
+export function helloLimitMs(): number {
+  const fromEnv = Number(process.env['TERMPROBE_GUI_START_TIMEOUT_MS']);
+  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : CHECK_TIMEOUT_MS;
 }

@@ -21,7 +21,7 @@ import type { Availability, EngineIdentity, OpenOptions, TargetFactory, TargetSe
 import type { Description } from '../common/fifo-relay.js';
 import { TargetStartError } from '../target-start-error.js';
 import { validateTargetOptions } from '../target-options.js';
-import { startLimits } from '../common/start-limits.js';
+import { helloLimitMs } from '../common/start-limits.js';
 
 export const STDIO_PROTOCOL = 1;
 
@@ -280,7 +280,7 @@ export function stdioTarget(spec: string): TargetFactory {
       const session = new StdioSession(child, where, argv.join(' '), opts.cols, opts.rows);
       child.once('error', (error) => session.fail(`could not be started: ${error.message}`));
       try {
-        await session.start(startLimits({}, argv[0]).checkMs, opts.signal);
+        await session.start(helloLimitMs(), opts.signal);
       } catch (error) {
         await session.close();
         throw error;

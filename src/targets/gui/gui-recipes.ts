@@ -1,9 +1,11 @@
 /**
  * How to launch each GUI terminal so that it runs the relay at the requested
  * size: one row of data per terminal. Sizes in cells where the terminal takes
- * them; terminator, qterminal and cool-retro-term take pixels only, tuned here
- * for Debian's default fonts and checked from inside at every start (a
- * terminal that starts at another size fails with the size it got).
+ * them; terminator, qterminal and cool-retro-term take pixels only: they start
+ * at a pixel size (about 80x24 with Debian's default fonts) and their window is
+ * then sized from the cell measured (x-window-cells.ts), whatever the font. The
+ * size is checked from inside at every start (a terminal that starts at another
+ * size fails with the size it got).
  */
 import { URXVT_EXTENSION } from './urxvt-screen-dump.js';
 import type { MultiClick } from './x-selection-read.js';
@@ -90,8 +92,13 @@ export interface GuiRecipe {
   noScreenBecause?: string;
   /** Extra environment for the terminal (recorded in the results' settings). */
   env?: Record<string, string>;
-  /** Only launchable at 80x24 (pixel-sized windows tuned for that size). */
-  fixedSize?: { cols: number; rows: number };
+  /**
+   * The terminal takes no size in cells: it is launched at these pixels, and its window is then resized from the
+   * cell measured until its tty has the size asked for (x-window-cells.ts).
+   */
+  startPixels?: { width: number; height: number };
+  /** The only size the terminal can run at here, and why: another --size fails at once with the reason. */
+  fixedSize?: { cols: number; rows: number; because: string };
   /** The program's arguments (after dbus-run-session --, when dbus). */
   args(ctx: LaunchContext): string[];
   /** Settings recorded in the results so a run can be repeated (flags, resources). */
@@ -99,6 +106,14 @@ export interface GuiRecipe {
 }
 
 const geometry = (ctx: LaunchContext) => `${ctx.cols}x${ctx.rows}`;
+
+/**
+ * Below this many columns a menu bar is wider than the terminal's grid: xfce4-terminal's window cannot be narrower
+ * than 27 columns with its menu bar and tool bar, gnome-terminal's than 32 with its menu bar (measured at 20x5).
+ */
+const NARROW_COLS = 40;
+/** The flags that hide those bars, for a size narrower than NARROW_COLS (the launch recorded says so). */
+const narrowBars = (ctx: LaunchContext, flags: string[]) => (ctx.cols < NARROW_COLS ? flags : []);
 
 export const GUI_RECIPES: readonly GuiRecipe[] = [
   {
@@ -167,8 +182,8 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
   {
     id: 'xfce4-terminal', name: 'xfce4-terminal', pkg: 'xfce4-terminal', program: 'xfce4-terminal', display: 'x11', dbus: true, vte: true,
     xtversionNames: [], screen: 'selection', multiClick: 'distance',
-    args: (ctx) => ['--disable-server', `--geometry=${geometry(ctx)}`, '-x', ...ctx.argv],
-    options: (ctx) => ({ launch: `dbus-run-session -- xfce4-terminal --disable-server --geometry=${geometry(ctx)} -x RELAY` }),
+    args: (ctx) => ['--disable-server', ...narrowBars(ctx, ['--hide-menubar', '--hide-toolbar']), `--geometry=${geometry(ctx)}`, '-x', ...ctx.argv],
+    options: (ctx) => ({ launch: `dbus-run-session -- xfce4-terminal --disable-server ${narrowBars(ctx, ['--hide-menubar', '--hide-toolbar']).map((a) => `${a} `).join('')}--geometry=${geometry(ctx)} -x RELAY` }),
   },
   {
     id: 'lxterminal', name: 'lxterminal', pkg: 'lxterminal', program: 'lxterminal', display: 'x11', dbus: true, vte: true,
@@ -185,8 +200,8 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
   {
     id: 'gnome-terminal', name: 'gnome-terminal', pkg: 'gnome-terminal', program: 'gnome-terminal', display: 'x11', dbus: true, vte: true,
     xtversionNames: [], screen: 'selection', multiClick: 'distance',
-    args: (ctx) => ['--wait', `--geometry=${geometry(ctx)}`, '--', ...ctx.argv],
-    options: (ctx) => ({ launch: `dbus-run-session -- gnome-terminal --wait --geometry=${geometry(ctx)} -- RELAY` }),
+    args: (ctx) => ['--wait', ...narrowBars(ctx, ['--hide-menubar']), `--geometry=${geometry(ctx)}`, '--', ...ctx.argv],
+    options: (ctx) => ({ launch: `dbus-run-session -- gnome-terminal --wait ${narrowBars(ctx, ['--hide-menubar']).map((a) => `${a} `).join('')}--geometry=${geometry(ctx)} -- RELAY` }),
   },
   {
     id: 'tilix', name: 'tilix', pkg: 'tilix', program: 'tilix', display: 'x11', dbus: true, vte: true,
@@ -196,9 +211,9 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
   },
   {
     id: 'terminator', name: 'terminator', pkg: 'terminator', program: 'terminator', display: 'x11', dbus: true, vte: true,
-    xtversionNames: [], screen: 'selection', multiClick: 'distance', fixedSize: { cols: 80, rows: 24 },
+    xtversionNames: [], screen: 'selection', multiClick: 'distance', startPixels: { width: 740, height: 460 },
     args: (ctx) => ['-u', '--geometry=740x460', '-x', ...ctx.argv],
-    options: () => ({ launch: 'dbus-run-session -- terminator -u --geometry=740x460 -x RELAY', 'window-pixels': '740x460 (terminator takes no size in cells)' }),
+    options: () => ({ launch: 'dbus-run-session -- terminator -u --geometry=740x460 -x RELAY' }),
   },
   {
     id: 'konsole', name: 'konsole', pkg: 'konsole', program: 'konsole', display: 'x11', dbus: true, vte: false,
@@ -217,12 +232,11 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
     // have just scrolled away, or after leaving the alternate screen the oldest lines of the scrollback. Without
     // scrollback (HistoryLimitedTo=0: QTermWidget::setHistorySize(0) sets HistoryTypeNone) the view stands on line 0
     // of either screen, as konsole's does with HistoryMode=0.
-    xtversionNames: ['qterminal'], screen: 'selection', multiClick: 'distance', keepsSelection: true, viewLags: true, fixedSize: { cols: 80, rows: 24 },
+    xtversionNames: ['qterminal'], screen: 'selection', multiClick: 'distance', keepsSelection: true, viewLags: true, startPixels: { width: 820, height: 570 },
     homeFiles: { '.config/qterminal.org/qterminal.ini': '[General]\nHistoryLimited=true\nHistoryLimitedTo=0\n' },
     args: (ctx) => ['-geometry', '820x570', '-e', ctx.command],
     options: () => ({
       launch: 'dbus-run-session -- qterminal -geometry 820x570 -e "RELAY"',
-      'window-pixels': '820x570 (qterminal takes no size in cells)',
       'config.HistoryLimitedTo': "0, with HistoryLimited=true (no scrollback, in a scratch ~/.config/qterminal.org/qterminal.ini: the selection read-back's view of the screen then never lags behind a scroll or a switch of screens)",
     }),
   },
@@ -231,13 +245,13 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
     // QMLTermWidget (qtermwidget's QML port) keeps its selection like qtermwidget, its KSession holds 1000 lines of
     // scrollback (a fixed HistoryTypeBuffer(1000) that cool-retro-term offers no setting for), and the CRT screen is
     // curved (PreprocessedTerminal.qml correctDistortion).
-    xtversionNames: ['cool-retro-term'], screen: 'selection', multiClick: 'distance', keepsSelection: true, viewLags: true, curvedScreen: true, fillScrollback: 1000, awaitViewUpdate: true, fixedSize: { cols: 80, rows: 24 },
+    xtversionNames: ['cool-retro-term'], screen: 'selection', multiClick: 'distance', keepsSelection: true, viewLags: true, curvedScreen: true, fillScrollback: 1000, awaitViewUpdate: true, startPixels: { width: 1160, height: 800 },
     // Qt Quick's software renderer: no CRT shader effects to draw with llvmpipe, which
     // took 7 s to start and 20 s for the corpus on 2 loaded cores (0.5 s and 0.2 s
     // this way); the answers were the same, probe for probe.
     env: { QT_QUICK_BACKEND: 'software' },
     args: (ctx) => ['--default-settings', '-geometry', '1160x800', '-e', ...ctx.argv],
-    options: () => ({ launch: 'dbus-run-session -- cool-retro-term --default-settings -geometry 1160x800 -e RELAY', 'window-pixels': '1160x800 (cool-retro-term takes no size in cells)' }),
+    options: () => ({ launch: 'dbus-run-session -- cool-retro-term --default-settings -geometry 1160x800 -e RELAY' }),
   },
   {
     // PuTTY's terminal (terminal.c) in a GTK window of its own, no SSH: pterm runs the command locally.
@@ -249,6 +263,9 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
   {
     // Enlightenment's terminal (EFL); it names itself in XTVERSION ("terminology 1.13.0").
     id: 'terminology', name: 'terminology', pkg: 'terminology', program: 'terminology', display: 'x11', dbus: true, vte: false,
+    // Under Xvfb its terminal goes to 80x24 within 0.2 s of starting, whatever -g says and whatever size its window
+    // has or is given later (measured with -g 60x15: the tty 15x60, then 24x80 for good, the window 362x182 px).
+    fixedSize: { cols: 80, rows: 24, because: 'under Xvfb its terminal goes to 80x24 within 0.2 s of starting, whatever its window\'s size (measured)' },
     xtversionNames: ['terminology'], screen: 'none', noScreenBecause: 'terminology 1.13 answers no DECRQCRA and exposes no accessibility text, and the X selection needs the pointer: EFL receives the XTEST presses (ecore_x logs them and feeds them to Evas), yet terminology\'s terminal object reacts to none (no mouse report in mode 1000, no selection from a drag), with or without motion into the window or input focus first (measured)',
     args: (ctx) => ['-g', geometry(ctx), '-e', ...ctx.argv],
     options: (ctx) => ({ launch: `dbus-run-session -- terminology -g ${geometry(ctx)} -e RELAY` }),

@@ -177,8 +177,8 @@ describe.skipIf(!havePrograms(requirements(recipe('xterm'))))('failures end ever
     expect(leftovers()).toEqual([]);
   }, 60_000);
 
-  test('pixel-sized terminals refuse other sizes up front', async () => {
-    await expect(guiTarget(recipe('qterminal')).open({ cols: 100, rows: 30, options: {} })).rejects.toThrow(/tuned for 80x24/);
+  test('a terminal that runs at one size only here refuses another up front, saying why', async () => {
+    await expect(guiTarget(recipe('terminology')).open({ cols: 100, rows: 30, options: {} })).rejects.toThrow(/^terminology runs only at 80x24 here, not 100x30: under Xvfb its terminal goes to 80x24/);
   });
 
   test('unknown options are refused, listing none', async () => {

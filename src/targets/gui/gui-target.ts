@@ -5,7 +5,7 @@
  * bottom-right corner), then the engine's bytes through the relay. Every
  * process started ends at close(), on failure and on abort.
  */
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { FifoRelay } from '../common/fifo-relay.js';
@@ -29,6 +29,8 @@ import { startWeston } from './wayland-compositor.js';
 import { startXvfb, XVFB_SCREEN } from './x-display.js';
 import { FOOT_READ_KEY, writeFootConfig } from './foot-pipe-visible.js';
 import { pictureMethod } from './x-picture.js';
+import { sizeWindowToCells, type SizedWindow } from './x-window-cells.js';
+import { makeFolders } from '../../util/make-folders.js';
 
 /** The terminal started, but not at the size asked for: the message names the size it got, `got` holds it. */
 export class WrongSizeError extends TargetStartError {
@@ -136,7 +138,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
   validateTargetOptions(recipe.id, opts.options, {});
   const { cols, rows, signal } = opts;
   if (recipe.fixedSize && (recipe.fixedSize.cols !== cols || recipe.fixedSize.rows !== rows)) {
-    throw new TargetOptionError(`${recipe.id} opens a window sized in pixels, tuned for ${recipe.fixedSize.cols}x${recipe.fixedSize.rows}; it cannot be opened at ${cols}x${rows}`);
+    throw new TargetOptionError(`${recipe.id} runs only at ${recipe.fixedSize.cols}x${recipe.fixedSize.rows} here, not ${cols}x${rows}: ${recipe.fixedSize.because}`);
   }
   if (signal?.aborted) throw new Error(`${recipe.id}: the run was cancelled before the terminal started`);
 
@@ -164,9 +166,9 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
   let session: GuiSession | undefined;
   try {
     const baseEnv = scratch.env({ LIBGL_ALWAYS_SOFTWARE: '1', ...recipe.env });
-    for (const [path, text] of Object.entries(recipe.homeFiles ?? {})) {
+    for (const [path, text] of Object.entries({ ...recipe.homeFiles, ...tuning.homeFiles })) {
       const file = join(scratch.home, path);
-      mkdirSync(dirname(file), { recursive: true });
+      makeFolders(dirname(file));
       writeFileSync(file, text);
     }
     let env: NodeJS.ProcessEnv;
@@ -185,7 +187,9 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
       displayEnv = env;
     }
 
-    relay = await FifoRelay.create({ expectSize: { cols, rows }, sizeWaitMs, prefix: `termprobe-${recipe.slug ?? recipe.id}-relay-` });
+    // A window sized in pixels is resized while the relay waits: the relay waits as long as a start may take (the
+    // sizing tells it to stop waiting when it gives up).
+    relay = await FifoRelay.create({ expectSize: { cols, rows }, sizeWaitMs: recipe.startPixels ? Math.max(sizeWaitMs, limits.startMs) : sizeWaitMs, prefix: `termprobe-${recipe.slug ?? recipe.id}-relay-` });
     const ctx: LaunchContext = {
       argv: relay.argv, command: relay.command, cols, rows, kittySocket: join(scratch.runtime, 'kitty.sock'),
       perlLib: recipe.screen === 'perl-dump' ? installUrxvtExtension(scratch.dir) : '',
@@ -211,6 +215,16 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
       if (session && !session.closed) session.noteExit(`${recipe.id} exited (${how}) during the run${logTail(logPath)}`);
     });
 
+    let sized: Promise<SizedWindow | undefined> | undefined;
+    if (recipe.startPixels) {
+      const r = relay;
+      sized = sizeWindowToCells({ display: displayEnv['DISPLAY']!, want: { cols, rows }, ttySize: () => r.currentSize(), limitMs: limits.startMs, signal, ready: () => r.size })
+        .catch(() => undefined)
+        .then((w) => {
+          if (!w) r.stopWaiting();
+          return w;
+        });
+    }
     let size;
     try {
       size = await relay.connected({ timeoutMs: limits.startMs, signal });
@@ -218,8 +232,10 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
       if (error instanceof Error && error.name === 'RelayStartError') throw new TargetStartError(`${recipe.id}: ${error.message}${logTail(logPath)}`);
       throw error;
     }
+    const window = await sized;
     if (size.cols !== cols || size.rows !== rows) {
-      throw new WrongSizeError(wrongSizeMessage(recipe.id, size, { cols, rows }, `the size its command saw, after waiting ${sizeWaitMs / 1000} s for it to settle`), size);
+      const how = recipe.startPixels ? `the size its command saw after its window was sized from the cell measured${window ? '' : ' (the sizing gave up)'}` : `the size its command saw, after waiting ${sizeWaitMs / 1000} s for it to settle`;
+      throw new WrongSizeError(wrongSizeMessage(recipe.id, size, { cols, rows }, how), size);
     }
 
     // From inside: the terminal's own grid must agree with the tty, and it must answer.
@@ -264,6 +280,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
           screen: screenNote,
           ...(screen.method === 'selection' && recipe.fillScrollback ? { 'scrollback-filled': `${recipe.fillScrollback + rows} line feeds at start fill its ${recipe.fillScrollback}-line scrollback, so the selection read-back's view of the screen stays put (see gui-recipes.ts, fillScrollback)` } : {}),
           'size-check': `tty size seen by the command and CPR from row ${far}, column ${far}; a terminal at another size fails to open`,
+          ...(recipe.startPixels ? { 'window-pixels': windowPixelsNote(recipe.startPixels, window) } : {}),
           ...(pictures ? { pictures } : {}),
         },
       },
@@ -277,6 +294,14 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
     }
     throw error;
   }
+}
+
+/** How a window sized in pixels got its size, for the results' settings. */
+function windowPixelsNote(start: { width: number; height: number }, window: SizedWindow | undefined): string {
+  const px = (n: number) => String(Math.round(n * 10) / 10);
+  const launched = `launched at ${start.width}x${start.height} px (it takes no size in cells)`;
+  if (!window || window.steps === 0) return `${launched}, which gave the size asked for`;
+  return `${launched}, then resized to ${window.width}x${window.height} px from the cell measured (${px(window.cellW)}×${px(window.cellH)} px, whatever the font), in ${window.steps} step${window.steps === 1 ? '' : 's'}`;
 }
 
 /** Start the session's pictures; how they are taken, or why there are none (a session without pictures still runs). */

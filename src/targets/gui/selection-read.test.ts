@@ -124,8 +124,11 @@ for (const c of AFTER_EFFECT_CASES) {
         probes.push({ ...probe(`test.read-${i}`, `\\e[${row};1Hr${i}`), screen: { top: row, left: 1, bottom: row, right: 4 } });
       }
       probes.push(probe('test.after', '\\e[999B', ['cursor', 'xtwinops:18']));
+      const t0 = performance.now();
       const run = await runProbes(session, probes, { size });
-      expect(run.results.slice(0, READS).map((r) => r.screen?.text[0])).toEqual(probes.slice(0, READS).map((_, i) => `r${i}`));
+      // On a failure, each read's time and what the read-back said of it (a drag not taken, and after how long).
+      const how = run.results.slice(0, READS).map((r) => `${r.id}: ${r.screen ? JSON.stringify(r.screen.text[0]) : 'no screen'} in ${r.elapsedMs} ms${r.evidence?.['screen'] ? ` (${r.evidence['screen']})` : ''}`).join('\n');
+      expect(run.results.slice(0, READS).map((r) => r.screen?.text[0]), `${READS} reads in ${(performance.now() - t0).toFixed(0)} ms:\n${how}`).toEqual(probes.slice(0, READS).map((_, i) => `r${i}`));
       const after = run.results.at(-1)!;
       expect(after.cursor?.raw).toBe('\\e[24;1R');
       if (c.answers18t) expect(after.replies.find((r) => r.query === 'xtwinops:18')?.value).toBe('8;24;80');

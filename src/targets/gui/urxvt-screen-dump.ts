@@ -5,8 +5,9 @@
  * One line per row, cells separated by U+001F, '' for the right half of a wide
  * character. Text only: renditions are not decoded.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeFolders } from '../../util/make-folders.js';
 
 export const URXVT_EXTENSION = 'termprobe-screen';
 
@@ -28,7 +29,7 @@ sub on_osc_seq_perl {
 /** Write the extension into dir/perl; returns the -perl-lib directory. */
 export function installUrxvtExtension(dir: string): string {
   const lib = join(dir, 'perl');
-  mkdirSync(lib, { recursive: true });
+  makeFolders(lib);
   writeFileSync(join(lib, URXVT_EXTENSION), SOURCE);
   return lib;
 }

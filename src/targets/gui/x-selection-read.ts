@@ -42,8 +42,12 @@ export type MultiClick = 'distance' | 'whole-screen' | 'other-button' | 'spaced'
 
 /** Longer than any multi-click interval of the terminals read this way (st's triple click: 600 ms; GTK, Qt: 400 ms). */
 const MULTI_CLICK_MS = 650;
-/** How long one drag waits for the terminal to take PRIMARY. */
-const TAKE_LIMIT_MS = 1500;
+/**
+ * How long one drag waits for the terminal to take PRIMARY: a last resort, not a speed (a read takes milliseconds).
+ * 1.5 s was met by alacritty on a machine whose two cores ran the whole suite besides (two reads of 40 empty, issue
+ * 26): a drag the terminal takes late was then dragged again over its own late claim.
+ */
+const TAKE_LIMIT_MS = 5000;
 /** How long the terminal has to answer a conversion of PRIMARY. */
 const CONVERT_LIMIT_MS = 3000;
 
@@ -133,11 +137,17 @@ export class XSelectionReader {
     // terminal did not take is made again: konsole and st now and then answer with nothing though the drag
     // selected text, or miss a drag, under load.
     let text: string | undefined;
+    const drags: string[] = [];
     for (let attempt = 0; attempt < 3 && (text === undefined || text === ''); attempt++) {
-      text = (await this.drag(link, window, points)) ?? text;
+      const d0 = performance.now();
+      const got = await this.drag(link, window, points);
+      drags.push(`${got === undefined ? 'not taken' : got === '' ? 'empty' : 'text'} after ${(performance.now() - d0).toFixed(0)} ms`);
+      text = got ?? text;
     }
     debug(`read: modes off ${(t1 - t0).toFixed(1)} ms, drags ${(performance.now() - t1).toFixed(1)} ms`);
-    if (text === undefined) throw new ScreenReadError(`the terminal did not take the X selection after 3 drags (${TAKE_LIMIT_MS / 1000} s each)`);
+    // What each drag gave and when: a read that failed (or came back empty) says how long it waited, for a reader of the results.
+    if (text === undefined) throw new ScreenReadError(`the terminal did not take the X selection after 3 drags (limit ${TAKE_LIMIT_MS / 1000} s each; ${drags.join(', ')})`);
+
     const lines = text.replace(/\n$/, '').split('\n');
     return screenFromRows(region, cols, rows, splitWrappedRows(lines, cols).slice(0, rows), 'selection');
   }

@@ -59,6 +59,16 @@ export async function getGeometry(x: X11Client, window: number): Promise<WindowG
   return { width: r.readUInt16LE(16), height: r.readUInt16LE(18) };
 }
 
+/** ConfigureWindow with a new width and height (no window manager here to redirect it). */
+export function resizeWindow(x: X11Client, window: number, width: number, height: number): void {
+  const body = Buffer.alloc(16);
+  body.writeUInt32LE(window, 0);
+  body.writeUInt16LE(0x4 | 0x8, 4); // value mask: width, height
+  body.writeUInt32LE(width, 8);
+  body.writeUInt32LE(height, 12);
+  x.request(12, 0, body);
+}
+
 export async function queryChildren(x: X11Client, window: number): Promise<number[]> {
   const r = await x.requestReply(15, 0, words(window));
   const n = r.readUInt16LE(16);

@@ -128,14 +128,17 @@ export const HOSTED_RECIPES: readonly HostedRecipe[] = [
       method: 'host-view', file: 'termprobe-screen.el', script: (socket) => emacsScript(socket),
       note: "host-view (a Lisp file Emacs loads connects to termprobe's socket and answers with term.el's screen lines, each character with its char-width: text, no styles)",
     },
-    // The mode line and the echo area take two rows, term.el one more row and one column.
+    // The mode line and the echo area take two rows, term.el one more row and one column. The startup message is
+    // cleared once startup ends (emacs-startup-hook): in a narrow frame it wraps (two lines at 42 columns, four at
+    // 21, measured), the echo area grew to hold it (startup.el shows it with resize-mini-windows bound to t) and
+    // term.el shrank the terminal by as many rows.
     launch: async (ctx) => {
       const load = ctx.viewScript ? ` (load ${JSON.stringify(ctx.viewScript)} nil t)` : '';
-      const lisp = `(progn (set-buffer (make-term "termprobe" "/bin/sh" nil ${JSON.stringify(ctx.script)})) (term-mode) (term-char-mode) (switch-to-buffer "*termprobe*")${load})`;
+      const lisp = `(progn (add-hook 'emacs-startup-hook (lambda () (message nil))) (set-buffer (make-term "termprobe" "/bin/sh" nil ${JSON.stringify(ctx.script)})) (term-mode) (term-char-mode) (switch-to-buffer "*termprobe*")${load})`;
       return {
         argv: ['emacs', '-nw', '-Q', '--eval', lisp],
         pty: { cols: ctx.cols + 1, rows: ctx.rows + 3 },
-        options: { launch: `emacs -nw -Q --eval '(make-term … "/bin/sh" nil RELAY) in term-char-mode${load ? ', (load SCREEN-SCRIPT)' : ''}' (in a ${ctx.cols + 1}x${ctx.rows + 3} pty)` },
+        options: { launch: `emacs -nw -Q --eval '(add-hook emacs-startup-hook (message nil)), (make-term … "/bin/sh" nil RELAY) in term-char-mode${load ? ', (load SCREEN-SCRIPT)' : ''}' (in a ${ctx.cols + 1}x${ctx.rows + 3} pty)` },
       };
     },
   },

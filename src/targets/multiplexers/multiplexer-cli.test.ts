@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, test } from 'vitest';
 import type { ResultsFile } from '../../results/results-schema.js';
-import { BIN, ROOT, runCli } from '../../test-support/cli.js';
+import { BIN, runCli } from '../../test-support/cli.js';
 import { processesMatching } from '../../test-support/processes.js';
 import { havePrograms } from '../../test-support/require-program.js';
 import { useTempDirs } from '../../test-support/temp-dirs.js';
@@ -27,7 +27,7 @@ test('termprobe targets says what is missing and which package installs it', () 
 describe.skipIf(!havePrograms([{ program: 'tmux', pkg: 'tmux' }, { program: 'screen', pkg: 'screen' }]))('termprobe run --target tmux,screen', () => {
   test('writes one valid results file per multiplexer, shows the column-81 split, and leaves no process behind', () => {
     const out = tempDir('termprobe-mux-');
-    const r = spawnSync(process.execPath, [BIN, 'run', '--target', 'tmux,screen', '--out', out], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 120_000 });
+    const r = spawnSync(process.execPath, [BIN, 'run', '--target', 'tmux,screen', '--out', out], { cwd: tempDir('termprobe-mux-cwd-'), encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 120_000 });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).not.toMatch(/termprobe: /);
     expect(r.stderr).toMatch(/^tmux: done in [\d.]+ s/m);
@@ -52,7 +52,7 @@ describe.skipIf(!havePrograms([{ program: 'tmux', pkg: 'tmux' }, { program: 'scr
     const tmp = join(tempDir('termprobe-longtmp-'), 'a-long-folder-name-for-the-temporary-files', 'and-one-more-level');
     mkdirSync(tmp, { recursive: true });
     const out = tempDir('termprobe-mux-');
-    const r = spawnSync(process.execPath, [BIN, 'run', '--target', 'tmux,screen', '--out', out, '-q'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, TMPDIR: tmp }, timeout: 120_000 });
+    const r = spawnSync(process.execPath, [BIN, 'run', '--target', 'tmux,screen', '--out', out, '-q'], { cwd: tempDir('termprobe-mux-cwd-'), encoding: 'utf8', env: { ...process.env, TMPDIR: tmp }, timeout: 120_000 });
     expect(r.status, r.stderr).toBe(0);
     expect(readdirSync(out)).toHaveLength(2);
     expect(readdirSync(tmp)).toEqual([]);

@@ -1,0 +1,155 @@
+/**
+ * A results file checked by hand-written code before zod sees it: the same
+ * rules as results-schema.ts (which stays the one statement of the format, and
+ * the JSON Schema's source), in plain loops. zod's first parse in a process
+ * costs about 250 ms over the 28 published files (its schemas compile and warm
+ * up); this takes a few milliseconds. It only answers yes or no: a file it
+ * refuses goes to zod, whose message names the field, so messages are zod's.
+ * It must never accept what zod refuses: fast-results-check.test.ts mutates
+ * real files field by field and checks both agree.
+ */
+import { COLOR_NAMES, RESULTS_SCHEMA_ID } from './results-constants.js';
+import { PICTURE_PATH } from './picture-path.js';
+
+type Rec = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isStr = (v: unknown): v is string => typeof v === 'string';
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const optStr = (v: unknown) => v === undefined || isStr(v);
+const COLOR_NAME_SET = new Set<unknown>(COLOR_NAMES);
+
+/** Every key of o is one of `keys` (a strict object). */
+function onlyKeys(o: Rec, keys: ReadonlySet<string>): boolean {
+  for (const k in o) if (!keys.has(k)) return false;
+  return true;
+}
+
+/** A record of strings (z.record(z.string(), z.string())). */
+function stringRecord(v: unknown): boolean {
+  if (!isObj(v)) return false;
+  for (const k in v) if (!isStr(v[k])) return false;
+  return true;
+}
+
+function color(v: unknown): boolean {
+  return COLOR_NAME_SET.has(v) || (isInt(v) && v >= 16 && v <= 255) || (isStr(v) && /^#[0-9a-f]{6}$/.test(v));
+}
+
+const STYLE_FLAGS = ['bold', 'dim', 'italic', 'underline', 'blink', 'reverse', 'invisible', 'strikethrough', 'overline'] as const;
+const STYLE_KEYS = new Set<string>([...STYLE_FLAGS, 'underlineStyle', 'underlineColor', 'fg', 'bg']);
+const UNDERLINE_STYLES = new Set<unknown>(['double', 'curly', 'dotted', 'dashed']);
+
+function style(s: unknown): boolean {
+  if (!isObj(s) || !onlyKeys(s, STYLE_KEYS)) return false;
+  for (const f of STYLE_FLAGS) if (s[f] !== undefined && s[f] !== true) return false;
+  if (s['underlineStyle'] !== undefined && !UNDERLINE_STYLES.has(s['underlineStyle'])) return false;
+  for (const c of ['underlineColor', 'fg', 'bg'] as const) if (s[c] !== undefined && !color(s[c])) return false;
+  return true;
+}
+
+const CELL_KEYS = new Set(['t', 'w', 's']);
+function cell(c: unknown): boolean {
+  return isObj(c) && onlyKeys(c, CELL_KEYS) && isStr(c['t']) && c['t'].length <= 64 && isInt(c['w']) && c['w'] >= 0 && c['w'] <= 2 && (c['s'] === undefined || style(c['s']));
+}
+
+const VIA = new Set<unknown>(['hosted', 'capture-pane', 'hardcopy', 'decrqcra', 'remote-control', 'adapter', 'selection', 'at-spi', 'conpty-output', 'host-view', 'outer-screen']);
+const SCREEN_KEYS = new Set(['via', 'region', 'text', 'cells', 'untold']);
+const REGION_KEYS = new Set(['top', 'left', 'bottom', 'right']);
+const UNTOLD = new Set<unknown>(['underlineStyle', 'underlineColor', 'overline']);
+
+function screen(s: unknown): boolean {
+  if (!isObj(s) || !onlyKeys(s, SCREEN_KEYS) || !VIA.has(s['via'])) return false;
+  const r = s['region'];
+  if (!isObj(r) || !onlyKeys(r, REGION_KEYS) || !isInt(r['top']) || !isInt(r['left']) || !isInt(r['bottom']) || !isInt(r['right'])) return false;
+  if (!Array.isArray(s['text']) || !s['text'].every(isStr)) return false;
+  const cells = s['cells'];
+  if (cells !== undefined && !(Array.isArray(cells) && cells.every((row) => Array.isArray(row) && row.every(cell)))) return false;
+  const untold = s['untold'];
+  return untold === undefined || (Array.isArray(untold) && untold.every((u) => UNTOLD.has(u)));
+}
+
+const REPLY_KEYS = new Set(['query', 'value', 'raw', 'source']);
+function reply(r: unknown): boolean {
+  return isObj(r) && onlyKeys(r, REPLY_KEYS) && isStr(r['query']) && optStr(r['value']) && optStr(r['raw']) && (r['source'] === undefined || r['source'] === 'host');
+}
+
+const CURSOR_KEYS = new Set(['row', 'col', 'via', 'raw']);
+const intOrNull = (v: unknown) => v === null || isInt(v);
+function cursor(c: unknown): boolean {
+  return isObj(c) && onlyKeys(c, CURSOR_KEYS) && intOrNull(c['row']) && intOrNull(c['col']) && c['via'] === 'cpr' && isStr(c['raw']);
+}
+
+const PICTURE_KEYS = new Set(['path', 'width', 'height']);
+function picture(p: unknown): boolean {
+  return isObj(p) && onlyKeys(p, PICTURE_KEYS) && isStr(p['path']) && p['path'].length <= 300 && PICTURE_PATH.test(p['path']) && isInt(p['width']) && p['width'] >= 1 && p['width'] <= 10_000 && isInt(p['height']) && p['height'] >= 1 && p['height'] <= 10_000;
+}
+
+const STATUS = new Set<unknown>(['ok', 'no-reply', 'partial', 'skipped', 'error', 'crashed', 'hung']);
+const PROBE_KEYS = new Set(['id', 'status', 'note', 'cursor', 'replies', 'screen', 'unexpected', 'evidence', 'elapsedMs', 'picture']);
+
+/** One probe entry by the rules of probeResultSchema (exported for the test that holds the two together). */
+export function looksLikeValidProbeResult(p: unknown): boolean {
+  if (!isObj(p) || !onlyKeys(p, PROBE_KEYS) || !isStr(p['id']) || !STATUS.has(p['status']) || !optStr(p['note'])) return false;
+  if (p['cursor'] !== undefined && !cursor(p['cursor'])) return false;
+  if (!Array.isArray(p['replies']) || !p['replies'].every(reply)) return false;
+  if (p['screen'] !== undefined && !screen(p['screen'])) return false;
+  if (p['unexpected'] !== undefined && !(Array.isArray(p['unexpected']) && p['unexpected'].every(isStr))) return false;
+  if (p['evidence'] !== undefined && !stringRecord(p['evidence'])) return false;
+  if (p['elapsedMs'] !== undefined && !(isNum(p['elapsedMs']) && p['elapsedMs'] >= 0)) return false;
+  return p['picture'] === undefined || picture(p['picture']);
+}
+
+const IDENTIFIED_BY = new Set<unknown>(['package', 'xtversion', 'da2', 'env', 'dpkg', 'command', 'unknown']);
+const IDENTITY_KEYS = new Set(['name', 'version', 'identifiedBy', 'chain', 'outer']);
+const CHAIN_KEYS = new Set(['xtversion', 'da2', 'da1', 'env', 'package', 'dpkg', 'command']);
+const OUTER_KEYS = new Set(['name', 'version', 'identifiedBy']);
+
+function identity(i: unknown): boolean {
+  if (!isObj(i) || !onlyKeys(i, IDENTITY_KEYS) || !isStr(i['name']) || !isStr(i['version']) || !IDENTIFIED_BY.has(i['identifiedBy'])) return false;
+  const c = i['chain'];
+  if (!isObj(c) || !onlyKeys(c, CHAIN_KEYS)) return false;
+  for (const k of ['xtversion', 'da2', 'da1', 'package', 'dpkg', 'command']) if (!optStr(c[k])) return false;
+  if (c['env'] !== undefined && !stringRecord(c['env'])) return false;
+  const o = i['outer'];
+  return o === undefined || (isObj(o) && onlyKeys(o, OUTER_KEYS) && isStr(o['name']) && optStr(o['version']) && isStr(o['identifiedBy']));
+}
+
+const TOP_KEYS = new Set(['schema', 'tool', 'corpus', 'target', 'settings', 'run', 'probes']);
+const TOOL_KEYS = new Set(['name', 'version']);
+const CORPUS_KEYS = new Set(['hash', 'probes']);
+const TARGET_KEYS = new Set(['id', 'identity', 'engine']);
+const ENGINE_KEYS = new Set(['name', 'version', 'source']);
+const SETTINGS_KEYS = new Set(['cols', 'rows', 'term', 'unicode', 'modes', 'options']);
+const RUN_KEYS = new Set(['startedAt', 'elapsedMs', 'probingMs', 'host', 'platform', 'restarts']);
+const PLATFORM_KEYS = new Set(['os', 'release', 'arch']);
+const RESTART_KEYS = new Set(['probe', 'exit', 'output', 'outcome']);
+const OUTCOMES = new Set<unknown>(['retried', 'crashes', 'hangs']);
+
+function header(d: Rec): boolean {
+  if (!onlyKeys(d, TOP_KEYS) || d['schema'] !== RESULTS_SCHEMA_ID) return false;
+  const tool = d['tool'];
+  if (!isObj(tool) || !onlyKeys(tool, TOOL_KEYS) || tool['name'] !== 'termprobe' || !isStr(tool['version'])) return false;
+  const corpus = d['corpus'];
+  if (!isObj(corpus) || !onlyKeys(corpus, CORPUS_KEYS) || !isStr(corpus['hash']) || !/^sha256:[0-9a-f]{64}$/.test(corpus['hash']) || !isInt(corpus['probes']) || corpus['probes'] < 0) return false;
+  const target = d['target'];
+  if (!isObj(target) || !onlyKeys(target, TARGET_KEYS) || !isStr(target['id']) || !identity(target['identity'])) return false;
+  const engine = target['engine'];
+  if (engine !== undefined && !(isObj(engine) && onlyKeys(engine, ENGINE_KEYS) && isStr(engine['name']) && optStr(engine['version']) && optStr(engine['source']))) return false;
+  const s = d['settings'];
+  if (!isObj(s) || !onlyKeys(s, SETTINGS_KEYS) || !isInt(s['cols']) || s['cols'] < 1 || !isInt(s['rows']) || s['rows'] < 1 || !optStr(s['term']) || !optStr(s['unicode'])) return false;
+  for (const k of ['modes', 'options']) if (s[k] !== undefined && !stringRecord(s[k])) return false;
+  const run = d['run'];
+  if (!isObj(run) || !onlyKeys(run, RUN_KEYS) || !isStr(run['startedAt']) || !isNum(run['elapsedMs']) || run['elapsedMs'] < 0 || !optStr(run['host'])) return false;
+  if (run['probingMs'] !== undefined && !(isNum(run['probingMs']) && run['probingMs'] >= 0)) return false;
+  const p = run['platform'];
+  if (p !== undefined && !(isObj(p) && onlyKeys(p, PLATFORM_KEYS) && isStr(p['os']) && /^[a-z][a-z0-9-]{0,31}$/.test(p['os']) && (p['release'] === undefined || (isStr(p['release']) && p['release'].length <= 200)) && (p['arch'] === undefined || (isStr(p['arch']) && p['arch'].length <= 32)))) return false;
+  const restarts = run['restarts'];
+  return restarts === undefined || (Array.isArray(restarts) && restarts.every((r) => isObj(r) && onlyKeys(r, RESTART_KEYS) && isStr(r['probe']) && isStr(r['exit']) && optStr(r['output']) && OUTCOMES.has(r['outcome'])));
+}
+
+/** True when the data is a valid results file by every rule of resultsFileSchema; false means "ask zod why". */
+export function looksLikeValidResults(data: unknown): boolean {
+  return isObj(data) && header(data) && Array.isArray(data['probes']) && data['probes'].every(looksLikeValidProbeResult);
+}
