@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { queryProblem } from './query-names.js';
 import { STYLE_TEXT } from './style-pattern.js';
+import { INPUT_REPLY, inputSchema } from './input/input-schema.js';
 
 /** Spec documents a probe may cite; the section follows the document name. */
 export const SPEC_DOCUMENTS = [
@@ -67,7 +68,8 @@ const anyOf = <T extends z.ZodString | z.ZodType<string>>(value: T) =>
 
 const expectationShape = {
   cursor: anyOf(cursorValue).optional(),
-  replies: z.record(querySchema, anyOf(replyValue)).optional(),
+  /** By query; an input probe's answer is the reply `input` (src/corpus/input/input-schema.ts). */
+  replies: z.record(z.union([z.literal(INPUT_REPLY), querySchema]), anyOf(replyValue)).optional(),
   /** The region's rows; or several such lists, any one of which matches (two spellings of one behaviour). */
   screen: z.union([z.array(z.string()), z.array(z.array(z.string())).min(2, 'a list of screens names at least two (use a plain list of rows for one)')]).optional(),
   /** The style of the first cell of the probe's screen region, as src/results/style-text.ts writes it ("bold fg=red", "plain"). */
@@ -117,6 +119,17 @@ export const probeSchema = z.strictObject({
    * it exactly on such probes.
    */
   kept: z.string().min(20).max(300).regex(/[.!?]$/, 'kept is a sentence ending in a full stop').optional(),
+  /**
+   * An input probe: the event a person makes (a key, the mouse, a paste, a focus change), under the modes `send`
+   * sets and `cleanup` resets; its answer is the bytes the terminal sent for it (src/corpus/input/input-schema.ts).
+   */
+  input: inputSchema.optional(),
+}).superRefine((p, ctx) => {
+  // The reply `input` is an input probe's whole answer, and nothing else's.
+  const named = [p.expect.implements, p.expect.lacks, ...(p.expect.inconclusive ?? [])].some((e) => e?.replies?.[INPUT_REPLY] !== undefined);
+  if (p.input && !named) ctx.addIssue({ code: 'custom', path: ['expect'], message: `an input probe's expectations name the bytes sent (replies: { ${INPUT_REPLY}: … })` });
+  if (!p.input && named) ctx.addIssue({ code: 'custom', path: ['expect'], message: `only an input probe (input:) has the reply "${INPUT_REPLY}"` });
+  if (p.input && p.screen) ctx.addIssue({ code: 'custom', path: ['screen'], message: 'an input probe reads no screen: its answer is the bytes sent' });
 });
 
 export const probeFileSchema = z.strictObject({

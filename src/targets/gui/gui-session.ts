@@ -23,6 +23,8 @@ import { WindowPictures, type WindowPicturesOptions } from './x-picture.js';
 import type { Grid } from './x-grid.js';
 import type { Rect } from './x-image-requests.js';
 import type { CapturedPicture } from '../../results/picture-files.js';
+import type { InputQuirks } from './gui-input-quirks.js';
+import { GuiInput } from './gui-input.js';
 
 const encoder = new TextEncoder();
 
@@ -54,6 +56,8 @@ export interface GuiSessionParts {
   awaitViewUpdate?: boolean;
   /** The scratch dir holding foot's pipe-visible files (screen 'pipe-visible'). */
   footDir?: string;
+  /** What the input probes cannot do in this terminal, or do otherwise (gui-input-quirks.ts). */
+  inputQuirks?: InputQuirks;
 }
 
 export class GuiSession extends RelaySession {
@@ -91,7 +95,13 @@ export class GuiSession extends RelaySession {
       });
     }
     if (parts.screen === 'pipe-visible') this.foot = new FootVisibleReader(parts.displayEnv ?? {}, parts.footDir ?? parts.home);
+    this.guiInput = new GuiInput({ display: parts.displayEnv?.['DISPLAY'] ?? '', cols: parts.cols, rows: parts.rows, exchange: (bytes) => this.exchange(bytes, 5000), listen: (sink) => this.listen(sink), signal: this.endSignal(), quirks: parts.inputQuirks });
+    this.input = this.guiInput;
   }
+
+  /** The input probes' X events (gui-input.ts). */
+  private readonly guiInput: GuiInput;
+  input: GuiInput | undefined;
 
   /** Aborted when the run is cancelled or the session closes. */
   private endSignal(): AbortSignal {
@@ -259,6 +269,7 @@ export class GuiSession extends RelaySession {
     this.ended.abort(new Error('the GUI session closed'));
     this.selection?.close();
     this.pictures?.close();
+    this.guiInput.close();
     this.endExchange?.();
     await this.parts.stop();
   }

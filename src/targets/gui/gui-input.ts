@@ -1,0 +1,289 @@
+/**
+ * Input probes in a GUI terminal: real X events, made through XTEST over a
+ * connection of termprobe's own to the private display, as a person's hands
+ * would make them. Keys are pressed by the keycode the server's keymap gives
+ * their keysym, modifiers pressed before and released after the key; the
+ * terminal's window holds the input focus (set at the start, checked after each
+ * event); the pointer moves to cells found from the terminal's own mouse reports
+ * (x-grid.ts); a paste offers the text as the X selection and uses the
+ * terminal's binding (x-paste.ts); a focus change moves the input focus to a
+ * window of termprobe's own and back.
+ *
+ * The markers are a key of termprobe's own: a spare keycode given the keysym
+ * U+2603 (☃), which no probe presses, which terminals send as its UTF-8 text, or
+ * as `CSI 9731 u` (kitty's keyboard protocol), or `CSI 27;m;9731 ~` (xterm's
+ * modifyOtherKeys) when a modifier is held.
+ */
+import type { EventPlan, InputAction } from '../../corpus/input/event-plan.js';
+import { inputKind, type InputEvent, type InputKind } from '../../corpus/input/input-schema.js';
+import { KEY_NAMES } from '../../corpus/input/key-names.js';
+import type { InputChannel, InputDelivery, MarkerIo } from '../input-channel.js';
+import { findTerminalWindow, measureGrid, type Grid, type TerminalWindow } from './x-grid.js';
+import { createDecoyWindow, getInputFocus, setInputFocus } from './x-input-requests.js';
+import { keyboardState, keycodeOf, modifierBitOf, readKeymap, setKeysyms, spareKeycode, type Keymap } from './x-keymap.js';
+import { XLink } from './x-link.js';
+import { SelectionOffer } from './x-paste.js';
+import type { InputQuirks } from './gui-input-quirks.js';
+import { EV, fakeInput, sync } from './x11-requests.js';
+
+/** The marker's keysym: Unicode keysyms are 0x01000000 + the code point (X11 keysymdef.h, "Unicode"). */
+const MARKER_KEYSYM = 0x1000000 + 0x2603;
+/** The marker's press: its text, kitty's CSI u (event type press, or none), xterm's modifyOtherKeys form. */
+export const X_MARKERS = /\xe2\x98\x83|\x1b\[9731(?::[\d:]*)?(?:;\d*(?::1)?)?(?:;[\d:]*)?u|\x1b\[27;\d+;9731~/;
+/** Its release or repeat under kitty's event types (flag 2). */
+export const X_MARKER_NOISE = /\x1b\[9731(?::[\d:]*)?;\d*:[23](?:;[\d:]*)?u/;
+const KEY_PRESS = 2;
+const KEY_RELEASE = 3;
+/** How long the focus stays away when the terminal says nothing of it (see act, focus-away). */
+const FOCUS_AWAY_MS = 250;
+/** Marker rounds after a paste binding before a terminal that asked for no selection is taken as not pasting. */
+const PASTE_ROUNDS = 4;
+/** How long the terminal has to answer a paste binding's selection request. */
+const PASTE_LIMIT_MS = 3000;
+
+export interface GuiInputOptions {
+  display: string;
+  cols: number;
+  rows: number;
+  /** Writes bytes to the terminal; resolves once it has processed them (DA1 round trip). */
+  exchange: (bytes: string) => Promise<unknown>;
+  /** Hands the terminal's raw replies to a sink until the returned function is called. */
+  listen: (sink: (chunk: Uint8Array) => void) => () => void;
+  signal: AbortSignal;
+  /** What this terminal needs done otherwise (gui-input-quirks.ts). */
+  quirks?: InputQuirks;
+}
+
+interface Ready {
+  link: XLink;
+  keymap: Keymap;
+  marker: number;
+  window: TerminalWindow;
+  decoy: number;
+  offer: SelectionOffer;
+  grid?: Grid;
+  gridProblem?: string;
+}
+
+export class GuiInput implements InputChannel {
+  readonly method = 'xtest: real X key, button and motion events to the terminal\'s window, which holds the input focus; keycodes from the server\'s keymap';
+  readonly markers = X_MARKERS;
+  readonly markerNoise = X_MARKER_NOISE;
+  readonly markerLimitMs = 3000;
+  private ready: Ready | undefined;
+
+  constructor(private readonly opts: GuiInputOptions) {}
+
+  async prepare(kinds: ReadonlySet<InputKind>): Promise<Record<string, string>> {
+    const link = await XLink.open(this.opts.display, this.opts.signal, { servesSelections: true });
+    try {
+      const keymap = await readKeymap(link.x);
+      const own = this.opts.quirks?.markerKeysym;
+      const marker = own ? keycodeOf(keymap, own.keysym) : spareKeycode(keymap);
+      if (marker === undefined) throw new Error(own ? `the X keymap has no key giving the marker keysym 0x${own.keysym.toString(16)}` : 'the X keymap has no spare keycode for the marker key');
+      if (!own) setKeysyms(link.x, keymap, marker, [MARKER_KEYSYM, MARKER_KEYSYM]);
+      const window = await findTerminalWindow(link);
+      const decoy = createDecoyWindow(link.x);
+      setInputFocus(link.x, window.id);
+      await sync(link.x);
+      const ready: Ready = { link, keymap, marker, window, decoy, offer: await SelectionOffer.open(link) };
+      this.ready = ready;
+      await this.setNumLock(false);
+      if (kinds.has('mouse') || (kinds.has('paste') && !this.opts.quirks?.cannot?.paste)) {
+        try {
+          ready.grid = await measureGrid(link, window, this.opts.cols, this.opts.rows, this.opts.exchange, this.opts.listen);
+        } catch (error) {
+          if (this.opts.signal.aborted) throw error;
+          ready.gridProblem = error instanceof Error ? error.message : String(error);
+        }
+      }
+      const px = (n: number) => String(Math.round(n * 10) / 10);
+      return {
+        'input.method': this.method,
+        'input.markers': own ? `keycode ${marker}: ${own.how}; pressed before and after each event` : `keysym U+2603 on spare keycode ${marker}, pressed before and after each event`,
+        'input.numlock': 'off (a probe that needs it on turns it on, and off after)',
+        'input.window': `0x${window.id.toString(16)}, ${window.width}×${window.height} px; input focus set to it`,
+        ...(ready.grid ? { 'input.grid': `cells of ${px(ready.grid.cellW)}×${px(ready.grid.cellH)} px from ${px(ready.grid.x0)},${px(ready.grid.y0)} (mouse reports); the pointer goes to a cell's centre unless a probe gives an offset` } : {}),
+        ...(ready.gridProblem ? { 'input.grid': `none: ${ready.gridProblem}` } : {}),
+      };
+    } catch (error) {
+      link.close();
+      this.ready = undefined;
+      throw error;
+    }
+  }
+
+  refuse(event: InputEvent): string | undefined {
+    const kind = inputKind(event);
+    const cannot = this.opts.quirks?.cannot?.[kind];
+    if (cannot) return cannot;
+    const ready = this.ready;
+    if (!ready) return 'the input channel was not prepared';
+    const needsGrid = kind === 'mouse' || (kind === 'paste' && (event.paste?.via ?? 'middle-click') === 'middle-click');
+    if (needsGrid && !ready.grid) return `the pointer cannot be placed on a cell: the terminal's grid was not found (${ready.gridProblem ?? 'not measured'})`;
+    if (event.key !== undefined) {
+      const name = event.key.split('+').pop()!;
+      const key = KEY_NAMES.get(name);
+      if (key && keycodeOf(ready.keymap, key.keysym, key.numlock) === undefined) return `no key of the display's keymap gives ${name}`;
+    }
+    return undefined;
+  }
+
+  async deliver(_event: InputEvent, plan: EventPlan, io: MarkerIo): Promise<InputDelivery> {
+    const ready = this.ready!;
+    const { x } = ready.link;
+    if ((await getInputFocus(x)) !== ready.window.id) setInputFocus(x, ready.window.id);
+    const poke = () => ready.link.poke(ready.window.id);
+    const keycodes: number[] = [];
+    const run = async (actions: InputAction[]) => {
+      for (const a of actions) await this.act(a, keycodes, io);
+    };
+    await run(plan.before);
+    this.tapMarker();
+    await io.awaitMarker(poke);
+    const during = keycodes.length;
+    await run(plan.during);
+    const note = plan.during.some((a) => a.kind === 'paste') ? this.pasteNote() : undefined;
+    this.tapMarker();
+    await io.awaitMarker(poke);
+    const focus = await getInputFocus(x);
+    await run(plan.after);
+    await sync(x);
+    const pressed = keycodes.slice(during);
+    const via = `xtest${pressed.length > 0 ? `: keycodes ${pressed.join(' ')}` : ''}`;
+    return {
+      via,
+      ...(focus !== ready.window.id ? { focusLost: `the input focus was on window 0x${focus.toString(16)}, not the terminal's, after the event` } : {}),
+      ...(note ? { note } : {}),
+    };
+  }
+
+  /** After a lost marker: let go of every key and button, leave anything the event opened, focus the terminal again. */
+  async recover(): Promise<boolean> {
+    const ready = this.ready;
+    if (!ready) return false;
+    const { x } = ready.link;
+    for (const m of ready.keymap.modifiers.flat()) fakeInput(x, ready.link.xtest, KEY_RELEASE, m);
+    for (let b = 1; b <= 9; b++) fakeInput(x, ready.link.xtest, EV.ButtonRelease, b);
+    const escape = keycodeOf(ready.keymap, 0xff1b);
+    if (escape !== undefined) {
+      fakeInput(x, ready.link.xtest, KEY_PRESS, escape);
+      fakeInput(x, ready.link.xtest, KEY_RELEASE, escape);
+    }
+    setInputFocus(x, ready.window.id);
+    await sync(x);
+    return true;
+  }
+
+  close(): void {
+    this.ready?.offer.close();
+    this.ready?.link.close();
+    this.ready = undefined;
+  }
+
+  private tapMarker(): void {
+    const ready = this.ready!;
+    fakeInput(ready.link.x, ready.link.xtest, KEY_PRESS, ready.marker);
+    fakeInput(ready.link.x, ready.link.xtest, KEY_RELEASE, ready.marker);
+  }
+
+  private keycode(name: string): number {
+    const key = KEY_NAMES.get(name);
+    const code = key ? keycodeOf(this.ready!.keymap, key.keysym, key.numlock) : undefined;
+    if (code === undefined) throw new Error(`no keycode gives ${name}`);
+    return code;
+  }
+
+  private async act(a: InputAction, keycodes: number[], io: MarkerIo): Promise<void> {
+    const ready = this.ready!;
+    const { x } = ready.link;
+    const xtest = ready.link.xtest;
+    switch (a.kind) {
+      case 'key-down':
+      case 'key-repeat': {
+        const code = this.keycode(a.key);
+        keycodes.push(code);
+        return fakeInput(x, xtest, KEY_PRESS, code);
+      }
+      case 'key-up':
+        return fakeInput(x, xtest, KEY_RELEASE, this.keycode(a.key));
+      case 'numlock':
+        return this.setNumLock(a.on);
+      case 'pointer': {
+        const g = ready.grid!;
+        const [col, row] = a.cell;
+        const px = g.x0 + (col - 1) * g.cellW + (a.offset ? a.offset[0] : g.cellW / 2);
+        const py = g.y0 + (row - 1) * g.cellH + (a.offset ? a.offset[1] : g.cellH / 2);
+        return fakeInput(x, xtest, EV.MotionNotify, 0, Math.round(ready.window.rootX + px), Math.round(ready.window.rootY + py));
+      }
+      case 'button-down':
+        return fakeInput(x, xtest, EV.ButtonPress, a.button);
+      case 'button-up':
+        return fakeInput(x, xtest, EV.ButtonRelease, a.button);
+      case 'focus-away': {
+        // Away until the terminal says so (its focus report), or FOCUS_AWAY_MS: a person's glance elsewhere, long
+        // enough for a toolkit that waits to see whether the focus comes straight back (Qt 5.15's xcb plugin waits
+        // 100 ms, qxcbconnection.cpp focusInDelay) to take it as a real change.
+        const seen = io.received();
+        setInputFocus(x, ready.decoy);
+        await ready.link.waitFor({ limitMs: FOCUS_AWAY_MS, pokeWindow: ready.window.id, check: async () => (io.received() > seen ? true : undefined) });
+        return;
+      }
+      case 'focus-back':
+        return setInputFocus(x, ready.window.id);
+      case 'paste':
+        return this.paste(a, keycodes, io);
+    }
+  }
+
+  /**
+   * Offer the text, use the binding, and once the terminal has handled the binding (two markers later: the
+   * request it made is out of its buffer by the time it reads the second), answer its requests until it has
+   * the text, or know it asked for nothing.
+   */
+  private async paste(a: Extract<InputAction, { kind: 'paste' }>, keycodes: number[], io: MarkerIo): Promise<void> {
+    const ready = this.ready!;
+    await ready.offer.offer(a.text);
+    await sync(ready.link.x);
+    if (a.via === 'middle-click') {
+      fakeInput(ready.link.x, ready.link.xtest, EV.ButtonPress, 2);
+      fakeInput(ready.link.x, ready.link.xtest, EV.ButtonRelease, 2);
+    } else {
+      const [mods, key] = a.via === 'shift+Insert' ? [['Shift_L'], 'Insert'] : [['Control_L', 'Shift_L'], 'v'];
+      for (const m of mods) await this.act({ kind: 'key-down', key: m }, keycodes, io);
+      await this.act({ kind: 'key-down', key }, keycodes, io);
+      await this.act({ kind: 'key-up', key }, keycodes, io);
+      for (const m of [...mods].reverse()) await this.act({ kind: 'key-up', key: m }, keycodes, io);
+    }
+    const poke = () => ready.link.poke(ready.window.id);
+    // Each marker round has the terminal go once more through its event loop, which sends what it buffered (Xlib
+    // sends requests when it waits for events): a request the binding made is at the server after a few rounds.
+    for (let round = 0; round < PASTE_ROUNDS && ready.offer.asked.length === 0; round++) {
+      this.tapMarker();
+      await io.awaitMarker(poke);
+      await sync(ready.link.x);
+    }
+    if (ready.offer.asked.length > 0) {
+      await ready.link.waitFor({ limitMs: PASTE_LIMIT_MS, pokeWindow: ready.window.id, check: async () => (ready.offer.served > 0 ? true : undefined) });
+    }
+    ready.offer.withdraw();
+  }
+
+  private pasteNote(): string {
+    const offer = this.ready!.offer;
+    const asked = offer.asked.length === 0 ? `the terminal asked for no selection within ${PASTE_ROUNDS} marker rounds` : `the terminal asked for ${offer.asked.join(', then ')}${offer.served === 0 ? ', and was given no text' : ''}`;
+    return offer.late > 0 ? `${asked}; ${offer.late} later request(s) refused` : asked;
+  }
+
+  /** Lock NumLock on or off (a tap of Num_Lock when it is not already so). */
+  private async setNumLock(on: boolean): Promise<void> {
+    const ready = this.ready!;
+    const code = keycodeOf(ready.keymap, 0xff7f);
+    if (code === undefined) return;
+    const bit = modifierBitOf(ready.keymap, code);
+    if (((await keyboardState(ready.link.x)) & bit) !== 0 === on) return;
+    fakeInput(ready.link.x, ready.link.xtest, KEY_PRESS, code);
+    fakeInput(ready.link.x, ready.link.xtest, KEY_RELEASE, code);
+    await sync(ready.link.x);
+  }
+}

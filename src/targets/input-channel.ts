@@ -1,0 +1,59 @@
+/**
+ * How a target lets a person's input reach its terminal, for the input probes
+ * (src/engine/run-input.ts): real X events into a GUI terminal's window, the
+ * bytes an outer xterm would send into a multiplexer's client, … The engine sets
+ * the probe's modes and reads the bytes; the channel makes the event.
+ *
+ * An event is delivered between two markers: a key (or bytes) the terminal turns
+ * into something recognisable (`markers`), sent before the event and after it,
+ * through the same path as the event, so the terminal handles them in order with
+ * it. Everything the terminal sends between the two markers is the event's; a
+ * key that sends nothing is known as soon as the second marker is back.
+ */
+import type { EventPlan } from '../corpus/input/event-plan.js';
+import type { InputEvent, InputKind } from '../corpus/input/input-schema.js';
+
+export interface InputDelivery {
+  /** How the event went in, as the results record it (e.g. "xtest: keycodes 37 71 …"). */
+  via: string;
+  /** Set when the window lost the input focus while the event was made: why (the engine repeats the probe once). */
+  focusLost?: string;
+  /** Anything else worth recording about this delivery (a paste's selection requests, …). */
+  note?: string;
+}
+
+export interface MarkerIo {
+  /**
+   * Resolves once the terminal's bytes show the next marker; rejects with MarkerLostError past the channel's limit.
+   * `poke` is called now and then while it waits (a terminal that reads queued X events only when more arrive).
+   */
+  awaitMarker(poke?: () => void): Promise<void>;
+  /** How many bytes the terminal has sent so far (to wait for a report the event may cause). */
+  received(): number;
+}
+
+export class MarkerLostError extends Error {
+  override name = 'MarkerLostError';
+}
+
+export interface InputChannel {
+  /** How events reach the terminal, in a few words (the results' settings). */
+  readonly method: string;
+  /** Matches one marker's press as the terminal sends it (a latin1 string of its bytes), in any mode a probe sets. */
+  readonly markers: RegExp;
+  /** Matches what the terminal sends for a marker's release or repeat (kitty's event types): dropped, not counted. */
+  readonly markerNoise?: RegExp;
+  /** How long a marker may take to come back before it counts as lost. */
+  readonly markerLimitMs: number;
+  /**
+   * Get ready for events of these kinds (find the window, read the keymap, measure the grid…), once; resolves with
+   * settings worth recording, or rejects with why no input reaches this terminal at all.
+   */
+  prepare(kinds: ReadonlySet<InputKind>): Promise<Record<string, string>>;
+  /** Why this event cannot be made here (undefined: it can). Called after prepare. */
+  refuse(event: InputEvent): string | undefined;
+  /** Make the event: `before`, a marker, `during`, a marker, `after`; awaiting each marker through `io`. */
+  deliver(event: InputEvent, plan: EventPlan, io: MarkerIo): Promise<InputDelivery>;
+  /** Put things back after a lost marker (a dialog the event opened, the focus); false when the terminal is past help. */
+  recover?(): Promise<boolean>;
+}
