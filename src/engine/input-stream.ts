@@ -65,6 +65,11 @@ export class InputStream {
     return this.da1;
   }
 
+  /** The bytes after the last marker, not yet cut off by another. */
+  pending(): string {
+    return this.marking ? this.text : '';
+  }
+
   /** The bytes between marker `from` and marker `to` (markers in between left out). */
   between(from: number, to: number): string {
     return this.segments.slice(from + 1, to + 1).join('');
@@ -81,13 +86,16 @@ export class InputStream {
     this.consume();
   }
 
-  /** Resolves when `ready()` holds (checked on every chunk and every `pokeMs`, calling `poke`), or false after `limitMs`. */
-  async until(ready: () => boolean, limitMs: number, signal?: AbortSignal, poke?: () => void, pokeMs = 20): Promise<boolean> {
+  /**
+   * Resolves when `ready()` holds (checked on every chunk and every `pokeMs`, calling `poke`), or false after
+   * `limitMs`, or as soon as `hopeless()` says it will not come.
+   */
+  async until(ready: () => boolean, limitMs: number, signal?: AbortSignal, poke?: () => void, pokeMs = 20, hopeless?: () => boolean): Promise<boolean> {
     const t0 = performance.now();
     while (!ready()) {
       if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
       const left = limitMs - (performance.now() - t0);
-      if (left <= 0) return false;
+      if (left <= 0 || hopeless?.()) return false;
       await new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);
@@ -95,7 +103,7 @@ export class InputStream {
           this.waiting = undefined;
           resolve();
         };
-        const timer = setTimeout(done, poke ? Math.min(left, pokeMs) : left);
+        const timer = setTimeout(done, poke || hopeless ? Math.min(left, pokeMs) : left);
         signal?.addEventListener('abort', done, { once: true });
         this.waiting = done;
       });

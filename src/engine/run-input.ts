@@ -4,18 +4,21 @@
  * the terminal sends for it is recorded as the reply `input`.
  *
  * Probes that set the same modes (the same `send` and `cleanup`) run as a group,
- * in corpus order: the input baseline, the prelude and the modes, then a DA1
- * round trip (the modes are in effect once it is back: the event travels another
- * path, the X server or the multiplexer's client, so only a round trip orders
- * the two); then each probe's event between its two markers; then the cleanup and
- * another round trip. So the modes are in effect for each probe of the group and
- * reset after it, and a round trip per group, not per probe, keeps terminals that
- * answer DA1 only on their next redraw (VTE: 10–30 ms) fast.
+ * the groups in the order their modes first appear in the corpus: the previous
+ * group's cleanup, the input baseline, the prelude and the group's modes, then a
+ * DA1 round trip (the modes are in effect once it is back: the event travels
+ * another path, the X server or the multiplexer's client, so only a round trip
+ * orders the two); then each probe's event between its two markers. So the modes
+ * are in effect for each probe of the group and reset after it, with one round
+ * trip per group: terminals that answer DA1 only on their next redraw (VTE:
+ * 10–30 ms) stay fast.
  *
- * Faults: a probe whose window lost the input focus while it was made is made
- * once more, then recorded as failed with the reason; a marker that does not
- * come back is a probe without an answer (the channel puts things back), and two
- * in a row end the input probes of this run.
+ * Faults, per probe: the marker after the event does not come back — the
+ * terminal kept the key for itself (a menu, a shortcut): what it sent until then
+ * is the answer, with a note; the terminal is put back (the channel closes what
+ * opened and checks a marker passes), else started afresh. The window lost the
+ * input focus while the event was made: the probe is made once more, then
+ * recorded as failed with the reason, and the terminal started afresh.
  */
 import { escapeBytes } from '../corpus/escape-bytes.js';
 import type { SizeVars } from '../corpus/escape-notation.js';
@@ -27,8 +30,8 @@ import { probeWire, wireBytes } from '../corpus/probe-wires.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import type { ProbeResult } from '../results/results-schema.js';
 import { MarkerLostError, type InputChannel, type MarkerIo } from '../targets/input-channel.js';
-import type { TargetSession } from '../targets/target.js';
 import { InputStream } from './input-stream.js';
+import type { SessionHolder } from './run-with-restarts.js';
 
 export interface InputRunOptions {
   size: SizeVars;
@@ -47,6 +50,8 @@ export interface InputRun {
   /** Settings the channel reported (how events went in), for the results file. */
   settings: Record<string, string>;
   gaveUp?: string;
+  /** Fresh instances started because the terminal stopped passing keys on or took the focus away: the probe, why. */
+  restarts: { probe: string; why: string }[];
 }
 
 const DA1 = '\x1b[c';
@@ -57,157 +62,272 @@ const DA1 = '\x1b[c';
  */
 const VT52_IDENTIFY = '\x1bZ\x1b[c';
 const enterVt52 = (bytes: string) => /\x1b\[\?(?:[\d;]*;)?2(?:;[\d;]*)?l/.test(bytes);
+/** Fresh instances an input run may start before it gives up (mlterm's shift+F1 to F7 split and close its screen). */
+const MAX_RESTARTS = 12;
 
-/** Probes that set the same modes, in a row. */
-function groups(probes: Probe[]): Probe[][] {
-  const out: Probe[][] = [];
+const modesOf = (p: Probe) => `${p.send}\n${p.cleanup ?? ''}`;
+
+/** The probes grouped by the modes they set, groups in the order their modes first appear. */
+export function inputGroups(probes: readonly Probe[]): Probe[][] {
+  const byModes = new Map<string, Probe[]>();
   for (const p of probes) {
-    const last = out[out.length - 1];
-    const head = last?.[0];
-    if (head && head.send === p.send && head.cleanup === p.cleanup) last!.push(p);
-    else out.push([p]);
+    const list = byModes.get(modesOf(p));
+    if (list) list.push(p);
+    else byModes.set(modesOf(p), [p]);
   }
-  return out;
+  return [...byModes.values()];
 }
 
-export async function runInputProbes(session: TargetSession, probes: Probe[], opts: InputRunOptions): Promise<InputRun> {
-  const results = new Map<string, ProbeResult>();
-  const finish = (settings: Record<string, string> = {}, gaveUp?: string): InputRun => ({
-    results: probes.map((p) => results.get(p.id) ?? { id: p.id, status: 'no-reply', replies: [], note: gaveUp ? `not sent: ${gaveUp}` : 'no result recorded' }),
-    settings,
-    ...(gaveUp ? { gaveUp } : {}),
-  });
-  const channel = session.input;
-  if (!channel) {
-    const why = session.noInputBecause ?? 'this target has no way to make input events';
-    for (const p of probes) results.set(p.id, { id: p.id, status: 'skipped', replies: [], note: `input: ${why}` });
-    return finish();
-  }
-  const kinds = new Set<InputKind>(probes.map((p) => inputKind(p.input!)));
-  let settings: Record<string, string>;
-  try {
-    settings = await channel.prepare(kinds);
-  } catch (error) {
-    if (opts.signal?.aborted) throw opts.signal.reason ?? error;
-    const why = `input events cannot be made in this terminal: ${error instanceof Error ? error.message : String(error)}`;
-    for (const p of probes) results.set(p.id, { id: p.id, status: 'skipped', replies: [], note: why });
-    return finish({ 'input.method': `none: ${why}` });
-  }
-  return new InputRunner(session, channel, opts, results).run(probes, settings, finish);
+export async function runInputProbes(holder: SessionHolder, probes: Probe[], opts: InputRunOptions): Promise<InputRun> {
+  return new InputRunner(holder, probes, opts).run();
 }
+
+class GiveUp extends Error {}
 
 class InputRunner {
-  private readonly stream: InputStream;
-  private lostInARow = 0;
+  private readonly results = new Map<string, ProbeResult>();
+  private stream!: InputStream;
+  private channel: InputChannel | undefined;
+  private settings: Record<string, string> = {};
+  private readonly restarts: InputRun['restarts'] = [];
+  private readonly kinds: Set<InputKind>;
+  private readonly prelude: string;
   private done = 0;
+  /** The cleanup of the group just run, written with the next round trip. */
+  private cleanup = '';
 
   constructor(
-    private readonly session: TargetSession,
-    private readonly channel: InputChannel,
+    private readonly holder: SessionHolder,
+    private readonly probes: Probe[],
     private readonly opts: InputRunOptions,
-    private readonly results: Map<string, ProbeResult>,
   ) {
-    this.stream = new InputStream(channel.markers, channel.markerNoise);
-    session.onData((chunk) => this.stream.feed(chunk));
+    this.kinds = new Set(probes.map((p) => inputKind(p.input!)));
+    this.prelude = INPUT_BASELINE + preludeBytes(opts.size, opts.prelude ?? 'default', opts.restore ?? '');
   }
 
-  async run(probes: Probe[], settings: Record<string, string>, finish: (s: Record<string, string>, gaveUp?: string) => InputRun): Promise<InputRun> {
-    const prelude = INPUT_BASELINE + preludeBytes(this.opts.size, this.opts.prelude ?? 'default', this.opts.restore ?? '');
+  private finish(gaveUp?: string): InputRun {
+    return {
+      results: this.probes.map((p) => this.results.get(p.id) ?? { id: p.id, status: 'no-reply', replies: [], note: gaveUp ? `not sent: ${gaveUp}` : 'no result recorded' }),
+      settings: this.settings,
+      restarts: this.restarts,
+      ...(gaveUp ? { gaveUp } : {}),
+    };
+  }
+
+  async run(): Promise<InputRun> {
+    const why = await this.attach();
+    if (why) {
+      for (const p of this.probes) this.results.set(p.id, { id: p.id, status: 'skipped', replies: [], note: why });
+      return this.finish();
+    }
     try {
-      for (const group of groups(probes)) {
+      for (const group of inputGroups(this.probes)) {
         const live = group.filter((p) => !this.setAside(p));
         if (live.length === 0) continue;
-        await this.roundTrip(prelude + this.bytes(live[0]!, 'send'));
-        this.stream.setMarking(true);
+        await this.setModes(live[0]!);
         for (const probe of live) {
-          await this.probe(probe);
-          this.opts.onProgress?.(++this.done, probes.length);
+          await this.probe(probe, live[0]!);
+          this.previous = probe.id;
+          if (this.results.get(probe.id)?.replies[0]?.value === '') this.lastKept = probe.id;
+          this.opts.onProgress?.(++this.done, this.probes.length);
         }
         this.stream.setMarking(false);
-        await this.roundTrip(live[0]!.cleanup ? this.bytes(live[0]!, 'cleanup') : '');
+        this.lastKept = undefined;
+        this.cleanup = live[0]!.cleanup ? probeWire(live[0]!, 'cleanup', this.opts.size) : '';
       }
-      await this.roundTrip(prelude);
+      await this.roundTrip(this.cleanup + this.prelude);
     } catch (error) {
-      if (error instanceof GiveUp) return finish(settings, error.message);
+      if (error instanceof GiveUp) return this.finish(error.message);
       throw error;
+    } finally {
+      this.channel?.close?.();
     }
-    return finish(settings);
+    return this.finish();
   }
 
-  private bytes(probe: Probe, field: 'send' | 'cleanup'): string {
-    return probeWire(probe, field, this.opts.size);
+  /** Take the current session's input channel and get it ready; why input cannot be made here, or undefined. */
+  private async attach(): Promise<string | undefined> {
+    const session = this.holder.current;
+    const channel = session.input;
+    if (!channel) return `input: ${session.noInputBecause ?? 'this target has no way to make input events'}`;
+    this.stream = new InputStream(channel.markers, channel.markerNoise);
+    session.onData((chunk) => this.stream.feed(chunk));
+    try {
+      this.settings = await channel.prepare(this.kinds);
+    } catch (error) {
+      if (this.opts.signal?.aborted) throw this.opts.signal.reason ?? error;
+      const why = `input events cannot be made in this terminal: ${error instanceof Error ? error.message : String(error)}`;
+      this.settings = { 'input.method': `none: ${why}` };
+      return why;
+    }
+    this.channel = channel;
+    return undefined;
+  }
+
+  /**
+   * The group's modes, after the last group's cleanup, the baseline and the prelude; one round trip. A terminal that
+   * no longer answers (an earlier key switched it to another pty: mlterm's ctrl+F2) is started afresh once for it.
+   */
+  private async setModes(head: Probe, afresh = true): Promise<void> {
+    this.stream.setMarking(false);
+    try {
+      await this.roundTrip(this.cleanup + this.prelude + probeWire(head, 'send', this.opts.size));
+    } catch (error) {
+      if (!(error instanceof GiveUp) || !afresh) throw error;
+      await this.restart(head, error.message, head);
+      return;
+    }
+    this.cleanup = '';
+    this.stream.setMarking(true);
   }
 
   /** A reason this probe is not made here (recorded as skipped), or false. */
   private setAside(probe: Probe): boolean {
-    const why = this.opts.skip?.(probe) ?? this.channel.refuse(probe.input!);
+    const why = this.opts.skip?.(probe) ?? this.channel!.refuse(probe.input!);
     if (!why) return false;
     this.results.set(probe.id, { id: probe.id, status: 'skipped', replies: [], note: why });
-    this.done++;
+    this.opts.onProgress?.(++this.done, this.probes.length);
     return true;
   }
 
   /** Write the bytes and a DA1 request, and wait for its reply: the terminal has then processed them. */
   private async roundTrip(bytes: string): Promise<void> {
     const want = this.stream.da1Replies + 1;
-    this.session.write(wireBytes(bytes + (enterVt52(bytes) ? VT52_IDENTIFY : DA1)));
+    this.holder.current.write(wireBytes(bytes + (enterVt52(bytes) ? VT52_IDENTIFY : DA1)));
     const limit = this.opts.roundTripMs ?? 5000;
     if (!(await this.stream.until(() => this.stream.da1Replies >= want, limit, this.opts.signal))) {
       throw new GiveUp(`the terminal did not answer DA1 within ${limit / 1000} s while the input probes set its modes`);
     }
   }
 
-  private async probe(probe: Probe): Promise<void> {
+  /** Marker waits for one delivery: which markers were the first and the last it waited for. */
+  private markerIo(what: string): MarkerIo & { first: number; last: number } {
+    const channel = this.channel!;
+    const io = {
+      first: -1,
+      last: this.stream.markers - 1,
+      awaitMarker: async (poke?: () => void, hopeless?: () => boolean) => {
+        const want = ++io.last + 1;
+        if (io.first < 0) io.first = io.last;
+        const ok = await this.stream.until(() => this.stream.markers >= want, channel.markerLimitMs, this.opts.signal, poke, 20, hopeless);
+        const opened = !ok && (hopeless?.() ?? false);
+        if (!ok) throw new MarkerLostError(`the ${io.last === io.first ? 'marker before' : 'marker after'} the event (${what}) did not come back${opened ? ' (the terminal opened a window)' : ''}`, opened);
+      },
+      received: () => this.stream.received,
+    };
+    return io;
+  }
+
+  private async probe(probe: Probe, head: Probe): Promise<void> {
     const t0 = performance.now();
     const input = probe.input!;
+    // Asked again: a fresh instance started since the group began may not take what the last one took.
+    const refused = this.channel!.refuse(input);
+    if (refused) {
+      this.results.set(probe.id, { id: probe.id, status: 'skipped', replies: [], note: refused });
+      return;
+    }
     let focusNote: string | undefined;
     for (let attempt = 1; attempt <= 2; attempt++) {
-      const start = this.stream.markers;
-      let expected = start;
-      let lead = -1;
-      const io: MarkerIo = {
-        awaitMarker: async (poke) => {
-          const want = ++expected;
-          if (lead < 0) lead = want - 1;
-          const ok = await this.stream.until(() => this.stream.markers >= want, this.channel.markerLimitMs, this.opts.signal, poke);
-          if (!ok) throw new MarkerLostError(`the ${want - start === 1 ? 'marker before' : 'marker after'} the event (${describeInput(input)}) did not come back within ${this.channel.markerLimitMs / 1000} s`);
-        },
-        received: () => this.stream.received,
-      };
+      const io = this.markerIo(describeInput(input));
       try {
-        const delivery = await this.channel.deliver(input, planEvent(input), io);
-        this.lostInARow = 0;
+        const delivery = await this.channel!.deliver(input, planEvent(input), io);
         if (delivery.focusLost && attempt === 1) {
           focusNote = delivery.focusLost;
           continue;
         }
         if (delivery.focusLost) {
           this.results.set(probe.id, { id: probe.id, status: 'error', replies: [], note: `the terminal's window lost the input focus while the event was made, twice: ${focusNote}; then ${delivery.focusLost}` });
+          await this.restart(probe, 'the window lost the input focus', head);
           return;
         }
-        const bytes = this.stream.between(lead, expected - 1);
-        const value = escapeBytes(Buffer.from(bytes, 'latin1'));
-        this.results.set(probe.id, {
-          id: probe.id,
-          status: 'ok',
-          replies: [{ query: INPUT_REPLY, value, raw: value }],
-          evidence: { via: delivery.via, ...(delivery.note ? { input: delivery.note } : {}), ...(focusNote ? { focusLostOnce: focusNote } : {}) },
-          elapsedMs: Math.round((performance.now() - t0) * 100) / 100,
-        });
+        const evidence = { via: delivery.via, ...(delivery.note ? { input: delivery.note } : {}), ...(focusNote ? { focusLostOnce: focusNote } : {}), ...(delivery.opened ? { opened: delivery.opened } : {}) };
+        this.record(probe, this.stream.between(io.first, io.last), evidence, t0);
+        if (delivery.opened) await this.putBack(probe, head, delivery.opened);
         return;
       } catch (error) {
         if (!(error instanceof MarkerLostError)) throw error;
-        this.results.set(probe.id, { id: probe.id, status: 'no-reply', replies: [], note: `${error.message}: the terminal stopped passing keys on, or kept this one for itself` });
-        const recovered = (await this.channel.recover?.()) ?? false;
-        if (++this.lostInARow >= 2 || !recovered) throw new GiveUp(`the terminal stopped passing termprobe's marker key on (${error.message})`);
-        // Whatever the event left the terminal in, the modes are set again before the next probe.
-        this.stream.setMarking(false);
-        await this.roundTrip(this.bytes(probe, 'send'));
-        this.stream.setMarking(true);
+        const leadSeen = io.first >= 0 && this.stream.markers > io.first;
+        if (!leadSeen && attempt === 1 && this.previous && (await this.channel!.recover?.(this.markerIo('recovery')))) {
+          // Not even the first marker came: what the last event opened (a menu, a popover) took it. Closed now; the
+          // last probe says so, and this one is made again.
+          const last = this.results.get(this.lastKept ?? this.previous);
+          if (last) last.evidence = { ...last.evidence, opened: 'after the event, the terminal took the next key for itself (a menu or popover the event opened, closed with Escape)' };
+          this.stream.setMarking(false);
+          await this.roundTrip(this.prelude + probeWire(head, 'send', this.opts.size));
+          this.stream.setMarking(true);
+          continue;
+        }
+        if (leadSeen && !error.opened && attempt === 1 && (await this.channel!.recover?.(this.markerIo('recovery')))) {
+          // The marker after the event was lost with no window of the terminal's to say why: something the last event
+          // started may have taken the keyboard only now (tilix's F12 sidebar slides in and takes the focus). Put back,
+          // and made again: a key the terminal keeps for itself is lost again.
+          this.stream.setMarking(false);
+          await this.roundTrip(this.prelude + probeWire(head, 'send', this.opts.size));
+          this.stream.setMarking(true);
+          continue;
+        }
+        await this.markerLost(probe, head, io, error, t0);
         return;
       }
     }
   }
-}
 
-class GiveUp extends Error {}
+  /** The probe made last, and the last of its group whose event sent nothing: what a later event finds open is theirs. */
+  private previous: string | undefined;
+  private lastKept: string | undefined;
+
+  private record(probe: Probe, bytes: string, evidence: Record<string, string>, t0: number): void {
+    const value = escapeBytes(Buffer.from(bytes, 'latin1'));
+    this.results.set(probe.id, {
+      id: probe.id,
+      status: 'ok',
+      replies: [{ query: INPUT_REPLY, value, raw: value }],
+      evidence,
+      elapsedMs: Math.round((performance.now() - t0) * 100) / 100,
+    });
+  }
+
+  /**
+   * The marker after the event did not come back: the terminal kept the key (or the click) for itself — a menu took
+   * the keyboard, a shortcut ran. What it sent since the first marker is its answer (usually nothing). Without even
+   * the first marker the event was never made: no answer. Then put the terminal back, or start it afresh.
+   */
+  private async markerLost(probe: Probe, head: Probe, io: { first: number; last: number }, error: MarkerLostError, t0: number): Promise<void> {
+    const leadSeen = io.first >= 0 && this.stream.markers > io.first;
+    if (leadSeen) {
+      const bytes = this.stream.between(io.first, this.stream.markers - 1) + this.stream.pending();
+      this.record(probe, bytes, { via: 'the event was made; the marker typed after it did not come back', kept: `the terminal kept the event for itself: ${error.message} (a menu or dialog took the keyboard, or a shortcut ran); its answer is what it sent before` }, t0);
+    } else {
+      this.results.set(probe.id, { id: probe.id, status: 'no-reply', replies: [], note: `${error.message}: the terminal passed no key on before the event` });
+    }
+    await this.putBack(probe, head, error.message);
+  }
+
+  /** Close what the event opened and check keys pass again, the group's modes set anew; else a fresh instance. */
+  private async putBack(probe: Probe, head: Probe, why: string): Promise<void> {
+    const recovered = (await this.channel!.recover?.(this.markerIo('recovery'))) ?? false;
+    if (recovered) {
+      this.stream.setMarking(false);
+      await this.roundTrip(this.prelude + probeWire(head, 'send', this.opts.size));
+      this.stream.setMarking(true);
+    } else {
+      await this.restart(probe, why, head);
+    }
+  }
+
+  /** Start the terminal afresh (the last one is past help), get its channel ready, and set the group's modes again. */
+  private async restart(probe: Probe, why: string, head: Probe): Promise<void> {
+    if (!this.holder.reopen) throw new GiveUp(`${why}, and this target cannot be started again`);
+    if (this.restarts.length >= MAX_RESTARTS) throw new GiveUp(`${why} (after ${MAX_RESTARTS} fresh instances, no more)`);
+    this.restarts.push({ probe: probe.id, why });
+    this.channel?.close?.();
+    this.channel = undefined;
+    await this.holder.current.close();
+    this.holder.current = await this.holder.reopen();
+    const refused = await this.attach();
+    if (refused) throw new GiveUp(`the fresh instance takes no input: ${refused}`);
+    this.cleanup = '';
+    await this.setModes(head, false);
+  }
+}

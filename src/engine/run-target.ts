@@ -83,7 +83,7 @@ export async function probeSession(
   // The input probes after the others, in the same session: events made through the target's input channel.
   const inputRun = ident.gaveUp || input.length === 0 || run.gaveUp
     ? undefined
-    : await runInputProbes(holder.current, input, { size, prelude: opts.prelude ?? 'default', restore, signal: opts.signal, skip: opts.skip, onProgress: opts.onProgress && ((done) => opts.onProgress!(output.length + done, probes.length)) });
+    : await runInputProbes(holder, input, { size, prelude: opts.prelude ?? 'default', restore, signal: opts.signal, skip: opts.skip, onProgress: opts.onProgress && ((done) => opts.onProgress!(output.length + done, probes.length)) });
   if (inputRun || (!ident.gaveUp && input.length > 0)) {
     const byId = new Map((inputRun?.results ?? input.map((p) => ({ id: p.id, status: 'no-reply' as const, replies: [], note: `not sent: ${run.gaveUp}` }))).map((r) => [r.id, r]));
     const outputById = new Map(run.results.map((r) => [r.id, r]));
@@ -110,11 +110,11 @@ export async function probeSession(
       elapsedMs: Math.round(performance.now() - t0),
       probingMs: Math.round((performance.now() - tProbes) * 10) / 10,
       platform: currentPlatform(),
-      ...(run.restarts.length > 0 ? { restarts: run.restarts } : {}),
+      ...(run.restarts.length > 0 || inputRun?.restarts.length ? { restarts: [...run.restarts, ...(inputRun?.restarts ?? []).map((r) => ({ probe: r.probe, exit: `input: ${r.why}`, outcome: 'retried' as const }))] } : {}),
     },
     probes: run.results,
   };
-  return { results, gaveUp: run.gaveUp, ...(pictures.size > 0 ? { pictures } : {}) };
+  return { results, gaveUp: run.gaveUp ?? inputRun?.gaveUp, ...(pictures.size > 0 ? { pictures } : {}) };
 }
 
 export async function runTarget(targetId: string, corpus: Corpus, probes: Probe[], opts: RunTargetOptions = {}): Promise<TargetRun> {

@@ -20,20 +20,27 @@ export interface InputDelivery {
   focusLost?: string;
   /** Anything else worth recording about this delivery (a paste's selection requests, …). */
   note?: string;
+  /** The event made the terminal open a window (a menu, a dialog): what; the engine has the channel close it (recover). */
+  opened?: string;
 }
 
 export interface MarkerIo {
   /**
    * Resolves once the terminal's bytes show the next marker; rejects with MarkerLostError past the channel's limit.
-   * `poke` is called now and then while it waits (a terminal that reads queued X events only when more arrive).
+   * `poke` is called now and then while it waits (a terminal that reads queued X events only when more arrive);
+   * `hopeless` says the marker will not come (the terminal opened a menu that took the keyboard): stop waiting.
    */
-  awaitMarker(poke?: () => void): Promise<void>;
+  awaitMarker(poke?: () => void, hopeless?: () => boolean): Promise<void>;
   /** How many bytes the terminal has sent so far (to wait for a report the event may cause). */
   received(): number;
 }
 
 export class MarkerLostError extends Error {
   override name = 'MarkerLostError';
+  /** The channel saw why: the terminal opened a window (a menu, a dialog) that took the keyboard. */
+  constructor(message: string, readonly opened = false) {
+    super(message);
+  }
 }
 
 export interface InputChannel {
@@ -54,6 +61,11 @@ export interface InputChannel {
   refuse(event: InputEvent): string | undefined;
   /** Make the event: `before`, a marker, `during`, a marker, `after`; awaiting each marker through `io`. */
   deliver(event: InputEvent, plan: EventPlan, io: MarkerIo): Promise<InputDelivery>;
-  /** Put things back after a lost marker (a dialog the event opened, the focus); false when the terminal is past help. */
-  recover?(): Promise<boolean>;
+  /**
+   * Put things back after a lost marker (close a menu or dialog the event opened, focus the terminal again) and check
+   * a marker comes back through `io`; false when it still does not (the engine then starts the terminal afresh).
+   */
+  recover?(io: MarkerIo): Promise<boolean>;
+  /** Let go of the display (the session is being replaced or closed). */
+  close?(): void;
 }

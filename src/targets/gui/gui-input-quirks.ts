@@ -13,12 +13,20 @@ export interface InputQuirks {
    * started (foot: weston compiles its keymap from the X server's layout names, once).
    */
   markerKeysym?: { keysym: number; how: string };
+  /**
+   * The terminal holds some pastes for a confirmation that takes the keyboard (the marker after the paste does not
+   * come back): the key that confirms (an X keysym), pressed then, and what asks.
+   */
+  pasteConfirm?: { keysym: number; how: string };
 }
 
 /** XF86Tools (X11 XF86keysym.h): FK13 in the evdev layout; no probe presses it. */
 const XF86_TOOLS = 0x1008ff81;
 
 export const INPUT_QUIRKS: Readonly<Record<string, InputQuirks>> = {
+  // rxvt-unicode 9.30's perl extension confirm-paste, in Debian's default set (perl-ext-common "default"): a paste
+  // holding a control character shows "Pasting N control characters, continue? (y/n)" and takes every key until y or n.
+  urxvt: { pasteConfirm: { keysym: 0x79, how: "urxvt's confirm-paste extension asked \"Pasting N control characters, continue? (y/n)\"; y pressed" } },
   // weston's X11 backend makes weston an X client with one window: it hands its Wayland clients the keyboard and
   // pointer of that window, but keeps the X selections to itself (no XWayland here to bridge them).
   foot: {

@@ -17,9 +17,9 @@
 import type { EventPlan, InputAction } from '../../corpus/input/event-plan.js';
 import { inputKind, type InputEvent, type InputKind } from '../../corpus/input/input-schema.js';
 import { KEY_NAMES } from '../../corpus/input/key-names.js';
-import type { InputChannel, InputDelivery, MarkerIo } from '../input-channel.js';
+import { MarkerLostError, type InputChannel, type InputDelivery, type MarkerIo } from '../input-channel.js';
 import { findTerminalWindow, measureGrid, type Grid, type TerminalWindow } from './x-grid.js';
-import { createDecoyWindow, getInputFocus, setInputFocus } from './x-input-requests.js';
+import { createDecoyWindow, getInputFocus, MAP_NOTIFY, mappedWindow, setInputFocus, watchMaps } from './x-input-requests.js';
 import { keyboardState, keycodeOf, modifierBitOf, readKeymap, setKeysyms, spareKeycode, type Keymap } from './x-keymap.js';
 import { XLink } from './x-link.js';
 import { SelectionOffer } from './x-paste.js';
@@ -38,8 +38,12 @@ const KEY_RELEASE = 3;
 const FOCUS_AWAY_MS = 250;
 /** Marker rounds after a paste binding before a terminal that asked for no selection is taken as not pasting. */
 const PASTE_ROUNDS = 4;
-/** How long the terminal has to answer a paste binding's selection request. */
-const PASTE_LIMIT_MS = 3000;
+/** Marker rounds after a paste binding before a terminal that asked for the selection's targets but not its text is taken as not pasting. */
+const PASTE_TEXT_ROUNDS = 8;
+/** Once the terminal has mapped a window of its own (a menu, a dialog) during an event, how long a marker still has. */
+const AFTER_MAP_MS = 250;
+/** How long a marker has when recovery checks that keys pass again. */
+const RECOVERY_MARKER_MS = 400;
 
 export interface GuiInputOptions {
   display: string;
@@ -55,6 +59,8 @@ export interface GuiInputOptions {
 }
 
 interface Ready {
+  /** Windows mapped on the display since the session began (menus, dialogs), and when the last was. */
+  maps: { count: number; at: number };
   link: XLink;
   keymap: Keymap;
   marker: number;
@@ -69,7 +75,7 @@ export class GuiInput implements InputChannel {
   readonly method = 'xtest: real X key, button and motion events to the terminal\'s window, which holds the input focus; keycodes from the server\'s keymap';
   readonly markers = X_MARKERS;
   readonly markerNoise = X_MARKER_NOISE;
-  readonly markerLimitMs = 3000;
+  readonly markerLimitMs = 800;
   private ready: Ready | undefined;
 
   constructor(private readonly opts: GuiInputOptions) {}
@@ -85,8 +91,16 @@ export class GuiInput implements InputChannel {
       const window = await findTerminalWindow(link);
       const decoy = createDecoyWindow(link.x);
       setInputFocus(link.x, window.id);
+      const maps = { count: 0, at: 0 };
+      watchMaps(link.x);
       await sync(link.x);
-      const ready: Ready = { link, keymap, marker, window, decoy, offer: await SelectionOffer.open(link) };
+      link.x.onEvent((ev) => {
+        if (ev.code === MAP_NOTIFY && mappedWindow(ev.bytes) !== decoy) {
+          maps.count++;
+          maps.at = performance.now();
+        }
+      });
+      const ready: Ready = { maps, link, keymap, marker, window, decoy, offer: await SelectionOffer.open(link) };
       this.ready = ready;
       await this.setNumLock(false);
       if (kinds.has('mouse') || (kinds.has('paste') && !this.opts.quirks?.cannot?.paste)) {
@@ -140,39 +154,76 @@ export class GuiInput implements InputChannel {
     };
     await run(plan.before);
     this.tapMarker();
-    await io.awaitMarker(poke);
+    const mapped = ready.maps.count;
+    // A window the terminal maps meanwhile (a menu, a dialog) takes the keyboard: the marker is not coming.
+    const hopeless = () => ready.maps.count > mapped && performance.now() - ready.maps.at > AFTER_MAP_MS;
+    await io.awaitMarker(poke, hopeless);
     const during = keycodes.length;
     await run(plan.during);
-    const note = plan.during.some((a) => a.kind === 'paste') ? this.pasteNote() : undefined;
+    const pasting = plan.during.some((a) => a.kind === 'paste');
+    let note = pasting ? this.pasteNote() : undefined;
     this.tapMarker();
-    await io.awaitMarker(poke);
+    try {
+      await io.awaitMarker(poke, hopeless);
+    } catch (error) {
+      // A paste held for a confirmation: confirm, as the person would, and take what arrives then.
+      const confirm = this.opts.quirks?.pasteConfirm;
+      if (!(error instanceof MarkerLostError) || !pasting || !confirm) throw error;
+      const code = keycodeOf(ready.keymap, confirm.keysym);
+      if (code === undefined) throw error;
+      fakeInput(ready.link.x, ready.link.xtest, KEY_PRESS, code);
+      fakeInput(ready.link.x, ready.link.xtest, KEY_RELEASE, code);
+      this.tapMarker();
+      await io.awaitMarker(poke, hopeless);
+      note = `${note}; held for a confirmation: ${confirm.how}`;
+    }
     const focus = await getInputFocus(x);
     await run(plan.after);
     await sync(x);
     const pressed = keycodes.slice(during);
     const via = `xtest${pressed.length > 0 ? `: keycodes ${pressed.join(' ')}` : ''}`;
+    // A window mapped since the first marker (a menu the event opened after the last marker had passed) would take
+    // the next probe's keys: the engine has it closed first.
+    const opened = ready.maps.count > mapped ? `the terminal mapped ${ready.maps.count - mapped} window(s) during the event (a menu or dialog), closed with Escape before the next probe` : undefined;
     return {
       via,
       ...(focus !== ready.window.id ? { focusLost: `the input focus was on window 0x${focus.toString(16)}, not the terminal's, after the event` } : {}),
       ...(note ? { note } : {}),
+      ...(opened ? { opened } : {}),
     };
   }
 
-  /** After a lost marker: let go of every key and button, leave anything the event opened, focus the terminal again. */
-  async recover(): Promise<boolean> {
+  /**
+   * After a lost marker: let go of every key and button, press Escape (which closes a menu or dialog that took the
+   * keyboard), give the terminal's window the focus again, and check a marker comes back; up to three times.
+   */
+  async recover(io: MarkerIo): Promise<boolean> {
     const ready = this.ready;
     if (!ready) return false;
     const { x } = ready.link;
-    for (const m of ready.keymap.modifiers.flat()) fakeInput(x, ready.link.xtest, KEY_RELEASE, m);
-    for (let b = 1; b <= 9; b++) fakeInput(x, ready.link.xtest, EV.ButtonRelease, b);
     const escape = keycodeOf(ready.keymap, 0xff1b);
-    if (escape !== undefined) {
-      fakeInput(x, ready.link.xtest, KEY_PRESS, escape);
-      fakeInput(x, ready.link.xtest, KEY_RELEASE, escape);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      for (const m of ready.keymap.modifiers.flat()) fakeInput(x, ready.link.xtest, KEY_RELEASE, m);
+      for (let b = 1; b <= 9; b++) fakeInput(x, ready.link.xtest, EV.ButtonRelease, b);
+      if (escape !== undefined) {
+        fakeInput(x, ready.link.xtest, KEY_PRESS, escape);
+        fakeInput(x, ready.link.xtest, KEY_RELEASE, escape);
+      }
+      // Away and back: a toolkit whose menu closed without the window losing the X focus (it held a grab) may still
+      // take itself for inactive until it hears a focus change.
+      setInputFocus(x, ready.decoy);
+      setInputFocus(x, ready.window.id);
+      await sync(x);
+      this.tapMarker();
+      const t0 = performance.now();
+      try {
+        await io.awaitMarker(() => ready.link.poke(ready.window.id), () => performance.now() - t0 > RECOVERY_MARKER_MS);
+        return true;
+      } catch (error) {
+        if (!(error instanceof MarkerLostError)) throw error;
+      }
     }
-    setInputFocus(x, ready.window.id);
-    await sync(x);
-    return true;
+    return false;
   }
 
   close(): void {
@@ -210,7 +261,8 @@ export class GuiInput implements InputChannel {
       case 'numlock':
         return this.setNumLock(a.on);
       case 'pointer': {
-        const g = ready.grid!;
+        const g = ready.grid;
+        if (!g) throw new Error(`the pointer cannot be placed on a cell: the terminal's grid was not found (${ready.gridProblem ?? 'not measured'})`);
         const [col, row] = a.cell;
         const px = g.x0 + (col - 1) * g.cellW + (a.offset ? a.offset[0] : g.cellW / 2);
         const py = g.y0 + (row - 1) * g.cellH + (a.offset ? a.offset[1] : g.cellH / 2);
@@ -257,21 +309,22 @@ export class GuiInput implements InputChannel {
     }
     const poke = () => ready.link.poke(ready.window.id);
     // Each marker round has the terminal go once more through its event loop, which sends what it buffered (Xlib
-    // sends requests when it waits for events): a request the binding made is at the server after a few rounds.
-    for (let round = 0; round < PASTE_ROUNDS && ready.offer.asked.length === 0; round++) {
+    // sends requests when it waits for events): a request the binding made is at the server after a few rounds. A
+    // terminal may ask for the targets first and the text only once it has them (Qt, in a loop of its own that holds
+    // the marker back until it has pasted), or ask for the targets only to know whether it could paste (GTK): rounds
+    // go on while it has asked but not been given text.
+    for (let round = 0; round < PASTE_TEXT_ROUNDS && ready.offer.served === 0; round++) {
+      if (round >= PASTE_ROUNDS && ready.offer.asked.length === 0) break;
       this.tapMarker();
       await io.awaitMarker(poke);
       await sync(ready.link.x);
-    }
-    if (ready.offer.asked.length > 0) {
-      await ready.link.waitFor({ limitMs: PASTE_LIMIT_MS, pokeWindow: ready.window.id, check: async () => (ready.offer.served > 0 ? true : undefined) });
     }
     ready.offer.withdraw();
   }
 
   private pasteNote(): string {
     const offer = this.ready!.offer;
-    const asked = offer.asked.length === 0 ? `the terminal asked for no selection within ${PASTE_ROUNDS} marker rounds` : `the terminal asked for ${offer.asked.join(', then ')}${offer.served === 0 ? ', and was given no text' : ''}`;
+    const asked = offer.asked.length === 0 ? `the terminal asked for no selection within ${PASTE_ROUNDS} marker rounds` : `the terminal asked for ${offer.asked.join(', then ')}${offer.served === 0 ? `, not for the text, within ${PASTE_TEXT_ROUNDS} marker rounds` : ''}`;
     return offer.late > 0 ? `${asked}; ${offer.late} later request(s) refused` : asked;
   }
 

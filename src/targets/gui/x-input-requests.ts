@@ -76,3 +76,12 @@ export function notifySelection(x: X11Client, req: SelectionRequest, property: n
   ev.writeUInt32LE(property, 20);
   x.request(25, 0, Buffer.concat([words(req.requestor, 0), ev]));
 }
+
+/** Hear MapNotify for every window mapped on the display (SubstructureNotify on the root; other clients may select it too). */
+export function watchMaps(x: X11Client): void {
+  x.request(2, 0, words(x.setup.root, 0x800, 0x80000));
+}
+
+/** MapNotify's code, and the window it names. */
+export const MAP_NOTIFY = 19;
+export const mappedWindow = (bytes: Buffer): number => bytes.readUInt32LE(8);
