@@ -28,6 +28,8 @@ export class InputStream {
 
   /** Every byte fed so far. */
   received = 0;
+  /** The last cursor report seen before a round trip's reply. */
+  cursor: { row: number; col: number } | undefined;
 
   feed(chunk: Uint8Array): void {
     this.received += chunk.byteLength;
@@ -41,6 +43,9 @@ export class InputStream {
       if (!this.marking) {
         const m = DA1_REPLY.exec(this.text);
         if (!m) return;
+        // A cursor report before the round trip's reply (the size check asks one): the last one is kept.
+        const cpr = /\x1b\[(\d+);(\d+)R(?![\s\S]*\x1b\[\d+;\d+R)/.exec(this.text.slice(0, m.index));
+        if (cpr) this.cursor = { row: Number(cpr[1]), col: Number(cpr[2]) };
         this.dropped += m.index;
         this.text = this.text.slice(m.index + m[0].length);
         this.da1++;

@@ -242,8 +242,10 @@ class InputRunner {
           return;
         }
         const evidence = { via: delivery.via, ...(delivery.note ? { input: delivery.note } : {}), ...(focusNote ? { focusLostOnce: focusNote } : {}), ...(delivery.opened ? { opened: delivery.opened } : {}) };
-        this.record(probe, this.stream.between(io.first, io.last), evidence, t0);
+        const bytes = this.stream.between(io.first, io.last);
+        this.record(probe, bytes, evidence, t0);
         if (delivery.opened) await this.putBack(probe, head, delivery.opened);
+        else if (bytes === '') await this.checkSize(probe, head);
         return;
       } catch (error) {
         if (!(error instanceof MarkerLostError)) throw error;
@@ -302,6 +304,27 @@ class InputRunner {
       this.results.set(probe.id, { id: probe.id, status: 'no-reply', replies: [], note: `${error.message}: the terminal passed no key on before the event` });
     }
     await this.putBack(probe, head, error.message);
+  }
+
+  /**
+   * After an event the terminal kept for itself (it sent nothing), whether it changed its size: a font-size shortcut
+   * (ctrl+minus in konsole, alacritty, VTE) gives the window more or fewer cells, and every later cell and answer would
+   * be off. One cursor report from the far corner says; a terminal of another size is started afresh.
+   */
+  private async checkSize(probe: Probe, head: Probe): Promise<void> {
+    this.stream.setMarking(false);
+    this.stream.cursor = undefined;
+    await this.roundTrip('\x1b7\x1b[999;999H\x1b[6n\x1b8');
+    const seen = this.stream.cursor as { row: number; col: number } | undefined;
+    const { cols, rows } = this.opts.size;
+    if (seen && (seen.row !== rows || seen.col !== cols)) {
+      const last = this.results.get(probe.id);
+      const why = `the terminal changed its size from ${cols}x${rows} to ${seen.col}x${seen.row} cells (a font-size shortcut)`;
+      if (last) last.evidence = { ...last.evidence, changed: why };
+      await this.restart(probe, why, head);
+      return;
+    }
+    this.stream.setMarking(true);
   }
 
   /** Close what the event opened and check keys pass again, the group's modes set anew; else a fresh instance. */

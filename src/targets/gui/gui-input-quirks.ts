@@ -17,7 +17,7 @@ export interface InputQuirks {
    * The terminal holds some pastes for a confirmation that takes the keyboard (the marker after the paste does not
    * come back): the key that confirms (an X keysym), pressed then, and what asks.
    */
-  pasteConfirm?: { keysym: number; how: string };
+  pasteConfirm?: { keysym: number; how: string; when: (text: Uint8Array) => boolean };
 }
 
 /** XF86Tools (X11 XF86keysym.h): FK13 in the evdev layout; no probe presses it. */
@@ -26,7 +26,8 @@ const XF86_TOOLS = 0x1008ff81;
 export const INPUT_QUIRKS: Readonly<Record<string, InputQuirks>> = {
   // rxvt-unicode 9.30's perl extension confirm-paste, in Debian's default set (perl-ext-common "default"): a paste
   // holding a control character shows "Pasting N control characters, continue? (y/n)" and takes every key until y or n.
-  urxvt: { pasteConfirm: { keysym: 0x79, how: "urxvt's confirm-paste extension asked \"Pasting N control characters, continue? (y/n)\"; y pressed" } },
+  // Its on_tt_paste counts the text's bytes 0x00–0x1f (tr/\x00-\x1f//) and asks when there is one.
+  urxvt: { pasteConfirm: { keysym: 0x79, how: "urxvt's confirm-paste extension asks \"Pasting N control characters, continue? (y/n)\" for text with a control character; y pressed", when: (text) => text.some((b) => b < 0x20) } },
   // weston's X11 backend makes weston an X client with one window: it hands its Wayland clients the keyboard and
   // pointer of that window, but keeps the X selections to itself (no XWayland here to bridge them).
   foot: {

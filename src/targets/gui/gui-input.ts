@@ -19,7 +19,7 @@ import { inputKind, type InputEvent, type InputKind } from '../../corpus/input/i
 import { KEY_NAMES } from '../../corpus/input/key-names.js';
 import { MarkerLostError, type InputChannel, type InputDelivery, type MarkerIo } from '../input-channel.js';
 import { findTerminalWindow, measureGrid, type Grid, type TerminalWindow } from './x-grid.js';
-import { createDecoyWindow, getInputFocus, MAP_NOTIFY, mappedWindow, setInputFocus, watchMaps } from './x-input-requests.js';
+import { createDecoyWindow, getInputFocus, isWithin, MAP_NOTIFY, mappedWindow, setInputFocus, watchMaps } from './x-input-requests.js';
 import { keyboardState, keycodeOf, modifierBitOf, readKeymap, setKeysyms, spareKeycode, type Keymap } from './x-keymap.js';
 import { XLink } from './x-link.js';
 import { SelectionOffer } from './x-paste.js';
@@ -40,6 +40,8 @@ const FOCUS_AWAY_MS = 250;
 const PASTE_ROUNDS = 4;
 /** Marker rounds after a paste binding before a terminal that asked for the selection's targets but not its text is taken as not pasting. */
 const PASTE_TEXT_ROUNDS = 8;
+/** How long a terminal that asked for the selection's targets after the binding has to ask for its text. */
+const PASTE_TEXT_MS = 1000;
 /** Once the terminal has mapped a window of its own (a menu, a dialog) during an event, how long a marker still has. */
 const AFTER_MAP_MS = 250;
 /** How long a marker has when recovery checks that keys pass again. */
@@ -146,13 +148,20 @@ export class GuiInput implements InputChannel {
   async deliver(_event: InputEvent, plan: EventPlan, io: MarkerIo): Promise<InputDelivery> {
     const ready = this.ready!;
     const { x } = ready.link;
-    if ((await getInputFocus(x)) !== ready.window.id) setInputFocus(x, ready.window.id);
+    const now = await getInputFocus(x);
+    if (now !== ready.window.id && !(await isWithin(x, now, ready.window.id))) setInputFocus(x, ready.window.id);
     const poke = () => ready.link.poke(ready.window.id);
     const keycodes: number[] = [];
     const run = async (actions: InputAction[]) => {
       for (const a of actions) await this.act(a, keycodes, io);
     };
-    await run(plan.before);
+    // A press right after another of the same button, at the same place, is a double click to Qt and GTK (konsole
+    // then reports no press) and to terminals that count by time: as between one person's separate clicks, a click of
+    // button 8 (back) comes first, once the pointer is on its cell, so the event's press is a first click.
+    const clicks = plan.before.concat(plan.during).some((a) => a.kind === 'button-down' || (a.kind === 'paste' && a.via === 'middle-click'));
+    const place = plan.before.findIndex((a) => a.kind === 'pointer');
+    const before = clicks && place >= 0 ? [...plan.before.slice(0, place + 1), { kind: 'button-down', button: 8 } as InputAction, { kind: 'button-up', button: 8 } as InputAction, ...plan.before.slice(place + 1)] : plan.before;
+    await run(before);
     this.tapMarker();
     const mapped = ready.maps.count;
     // A window the terminal maps meanwhile (a menu, a dialog) takes the keyboard: the marker is not coming.
@@ -160,24 +169,12 @@ export class GuiInput implements InputChannel {
     await io.awaitMarker(poke, hopeless);
     const during = keycodes.length;
     await run(plan.during);
-    const pasting = plan.during.some((a) => a.kind === 'paste');
-    let note = pasting ? this.pasteNote() : undefined;
+    const note = plan.during.some((a) => a.kind === 'paste') ? this.pasteNote() : undefined;
     this.tapMarker();
-    try {
-      await io.awaitMarker(poke, hopeless);
-    } catch (error) {
-      // A paste held for a confirmation: confirm, as the person would, and take what arrives then.
-      const confirm = this.opts.quirks?.pasteConfirm;
-      if (!(error instanceof MarkerLostError) || !pasting || !confirm) throw error;
-      const code = keycodeOf(ready.keymap, confirm.keysym);
-      if (code === undefined) throw error;
-      fakeInput(ready.link.x, ready.link.xtest, KEY_PRESS, code);
-      fakeInput(ready.link.x, ready.link.xtest, KEY_RELEASE, code);
-      this.tapMarker();
-      await io.awaitMarker(poke, hopeless);
-      note = `${note}; held for a confirmation: ${confirm.how}`;
-    }
+    await io.awaitMarker(poke, hopeless);
     const focus = await getInputFocus(x);
+    // Focus on a window inside the terminal's own (mlterm's split screens are child windows) is still the terminal's.
+    const focused = focus === ready.window.id || (await isWithin(x, focus, ready.window.id));
     await run(plan.after);
     await sync(x);
     const pressed = keycodes.slice(during);
@@ -187,7 +184,7 @@ export class GuiInput implements InputChannel {
     const opened = ready.maps.count > mapped ? `the terminal mapped ${ready.maps.count - mapped} window(s) during the event (a menu or dialog), closed with Escape before the next probe` : undefined;
     return {
       via,
-      ...(focus !== ready.window.id ? { focusLost: `the input focus was on window 0x${focus.toString(16)}, not the terminal's, after the event` } : {}),
+      ...(!focused ? { focusLost: `the input focus was on window 0x${focus.toString(16)}, not the terminal's, after the event` } : {}),
       ...(note ? { note } : {}),
       ...(opened ? { opened } : {}),
     };
@@ -281,8 +278,14 @@ export class GuiInput implements InputChannel {
         await ready.link.waitFor({ limitMs: FOCUS_AWAY_MS, pokeWindow: ready.window.id, check: async () => (io.received() > seen ? true : undefined) });
         return;
       }
-      case 'focus-back':
-        return setInputFocus(x, ready.window.id);
+      case 'focus-back': {
+        // Back, and as long again for the terminal to say so (foot under weston now and then wrote its CSI I after
+        // the marker that followed at once).
+        const seen = io.received();
+        setInputFocus(x, ready.window.id);
+        await ready.link.waitFor({ limitMs: FOCUS_AWAY_MS, pokeWindow: ready.window.id, check: async () => (io.received() > seen ? true : undefined) });
+        return;
+      }
       case 'paste':
         return this.paste(a, keycodes, io);
     }
@@ -297,6 +300,7 @@ export class GuiInput implements InputChannel {
     const ready = this.ready!;
     await ready.offer.offer(a.text);
     await sync(ready.link.x);
+    ready.offer.triggered();
     if (a.via === 'middle-click') {
       fakeInput(ready.link.x, ready.link.xtest, EV.ButtonPress, 2);
       fakeInput(ready.link.x, ready.link.xtest, EV.ButtonRelease, 2);
@@ -319,13 +323,36 @@ export class GuiInput implements InputChannel {
       await io.awaitMarker(poke);
       await sync(ready.link.x);
     }
+    // Asked for the targets since the binding and still not for the text: GTK handles the conversion in its own time
+    // (its selection events wait behind the keys): the text request is coming.
+    if (ready.offer.served === 0 && ready.offer.targetsAfterTrigger > 0) {
+      await ready.link.waitFor({ limitMs: PASTE_TEXT_MS, pokeWindow: ready.window.id, check: async () => (ready.offer.served > 0 ? true : undefined) });
+      this.tapMarker();
+      await io.awaitMarker(poke);
+    }
+    // A paste the terminal holds for a confirmation that takes the keyboard: confirmed, as the person would, so what
+    // arrives is what the program gets then (a key that was not needed would show in the answer).
+    const confirm = this.opts.quirks?.pasteConfirm;
+    if (confirm && ready.offer.served > 0 && confirm.when(a.text)) {
+      const code = keycodeOf(ready.keymap, confirm.keysym);
+      if (code !== undefined) {
+        fakeInput(ready.link.x, ready.link.xtest, KEY_PRESS, code);
+        fakeInput(ready.link.x, ready.link.xtest, KEY_RELEASE, code);
+        this.confirmed = confirm.how;
+      }
+    }
     ready.offer.withdraw();
   }
+
+  /** Set when the last paste was confirmed (see paste). */
+  private confirmed: string | undefined;
 
   private pasteNote(): string {
     const offer = this.ready!.offer;
     const asked = offer.asked.length === 0 ? `the terminal asked for no selection within ${PASTE_ROUNDS} marker rounds` : `the terminal asked for ${offer.asked.join(', then ')}${offer.served === 0 ? `, not for the text, within ${PASTE_TEXT_ROUNDS} marker rounds` : ''}`;
-    return offer.late > 0 ? `${asked}; ${offer.late} later request(s) refused` : asked;
+    const confirmed = this.confirmed ? `; held for a confirmation: ${this.confirmed}` : '';
+    this.confirmed = undefined;
+    return `${asked}${offer.late > 0 ? `; ${offer.late} later request(s) refused` : ''}${confirmed}`;
   }
 
   /** Lock NumLock on or off (a tap of Num_Lock when it is not already so). */

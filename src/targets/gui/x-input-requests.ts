@@ -85,3 +85,18 @@ export function watchMaps(x: X11Client): void {
 /** MapNotify's code, and the window it names. */
 export const MAP_NOTIFY = 19;
 export const mappedWindow = (bytes: Buffer): number => bytes.readUInt32LE(8);
+
+/** The window's parent (0 for the root), from QueryTree. */
+export async function parentOf(x: X11Client, window: number): Promise<number> {
+  const r = await x.requestReply(15, 0, words(window));
+  return r.readUInt32LE(12);
+}
+
+/** True when `window` is `ancestor` or inside it. */
+export async function isWithin(x: X11Client, window: number, ancestor: number): Promise<boolean> {
+  for (let w = window, depth = 0; w > 1 && depth < 32; depth++) {
+    if (w === ancestor) return true;
+    w = await parentOf(x, w).catch(() => 0);
+  }
+  return false;
+}

@@ -20,6 +20,14 @@ export class SelectionOffer {
   served = 0;
   /** Requests refused because they came after the offer was withdrawn (see withdraw). */
   late = 0;
+  /** Requests for the targets since `triggered()` (the paste binding was used). */
+  targetsAfterTrigger = 0;
+  private triggeredAt = Infinity;
+
+  /** The paste binding is being used now: a request for the targets from now on announces one for the text. */
+  triggered(): void {
+    this.triggeredAt = this.asked.length;
+  }
   private readonly unlisten: () => void;
 
   private constructor(
@@ -50,6 +58,8 @@ export class SelectionOffer {
     this.asked.length = 0;
     this.served = 0;
     this.late = 0;
+    this.targetsAfterTrigger = 0;
+    this.triggeredAt = Infinity;
     const time = await this.serverTime();
     setSelectionOwner(this.link.x, this.link.helper, ATOM_PRIMARY, time);
     setSelectionOwner(this.link.x, this.link.helper, this.atoms.clipboard, time);
@@ -81,6 +91,7 @@ export class SelectionOffer {
     else this.asked.push(this.names.get(req.target) ?? `atom ${req.target}`);
     if (!text || (req.selection !== ATOM_PRIMARY && req.selection !== this.atoms.clipboard)) return notifySelection(x, req, 0);
     if (req.target === this.atoms.targets) {
+      if (this.asked.length > this.triggeredAt) this.targetsAfterTrigger++;
       changeProperty32(x, req.requestor, property, ATOM_ATOM, [this.atoms.targets, this.atoms.utf8, this.atoms.plain, this.atoms.text, ATOM_STRING]);
       return notifySelection(x, req, property);
     }
