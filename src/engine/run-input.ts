@@ -260,7 +260,7 @@ class InputRunner {
           this.stream.setMarking(true);
           continue;
         }
-        if (leadSeen && !error.opened && attempt === 1 && (await this.channel!.recover?.(this.markerIo('recovery')))) {
+        if (leadSeen && !error.opened && attempt === 1 && this.channel!.lateEffects && (await this.channel!.recover?.(this.markerIo('recovery')))) {
           // The marker after the event was lost with no window of the terminal's to say why: something the last event
           // started may have taken the keyboard only now (tilix's F12 sidebar slides in and takes the focus). Put back,
           // and made again: a key the terminal keeps for itself is lost again.
@@ -298,7 +298,15 @@ class InputRunner {
   private async markerLost(probe: Probe, head: Probe, io: { first: number; last: number }, error: MarkerLostError, t0: number): Promise<void> {
     const leadSeen = io.first >= 0 && this.stream.markers > io.first;
     if (leadSeen) {
-      const bytes = this.stream.between(io.first, this.stream.markers - 1) + this.stream.pending();
+      let bytes = this.stream.between(io.first, this.stream.markers - 1) + this.stream.pending();
+      // The rest of a marker whose first byte the terminal took for itself (screen's ctrl+a takes the next key).
+      const marker = this.channel!.markerText ?? '';
+      for (let cut = 1; cut < marker.length; cut++) {
+        if (bytes.endsWith(marker.slice(cut))) {
+          bytes = bytes.slice(0, bytes.length - (marker.length - cut));
+          break;
+        }
+      }
       this.record(probe, bytes, { via: 'the event was made; the marker typed after it did not come back', kept: `the terminal kept the event for itself: ${error.message} (a menu or dialog took the keyboard, or a shortcut ran); its answer is what it sent before` }, t0);
     } else {
       this.results.set(probe.id, { id: probe.id, status: 'no-reply', replies: [], note: `${error.message}: the terminal passed no key on before the event` });

@@ -50,8 +50,18 @@ export interface InputChannel {
   readonly markers: RegExp;
   /** Matches what the terminal sends for a marker's release or repeat (kitty's event types): dropped, not counted. */
   readonly markerNoise?: RegExp;
+  /**
+   * The marker's bytes, when it is typed as text (a multiplexer's client): a terminal that takes the marker's first
+   * byte as the end of a command of its own (screen's ctrl+a) passes the rest on, which is no answer.
+   */
+  readonly markerText?: string;
   /** How long a marker may take to come back before it counts as lost. */
   readonly markerLimitMs: number;
+  /**
+   * Something an earlier event started may take the keyboard only later (a GUI terminal's sidebar sliding in): a
+   * probe whose second marker was lost with nothing to say why is made once more before it counts as kept.
+   */
+  readonly lateEffects?: boolean;
   /**
    * Get ready for events of these kinds (find the window, read the keymap, measure the grid…), once; resolves with
    * settings worth recording, or rejects with why no input reaches this terminal at all.

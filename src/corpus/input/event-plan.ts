@@ -89,3 +89,21 @@ function planMouse(m: MouseEvent): EventPlan {
       return { before: [at], during: [...down(mods), to, ...up(mods)], after: [] };
   }
 }
+
+/**
+ * Clicks of buttons 8 and 9 (back, forward) before the event's first press, once the pointer is on its cell, so the
+ * press is a first click, as one person's separate clicks are, however soon after the last probe's it comes:
+ * - Qt and GTK take a press at the place of the last one, of the same button, within their double-click time, for a
+ *   double click (konsole then reports no press);
+ * - tmux 3.3a (server-client.c server_client_check_mouse, KEYC_CLICK_TIMEOUT 300 ms) passes a press on only from its
+ *   idle state: the one after a first press is a second click (kept for DoubleClick1Pane), and one of another button
+ *   then is dropped. 8, 9, 9, 8 brings it back to idle from any state it can be in (idle, after a first or a second
+ *   click of any button), and leaves Qt and GTK with button 8 as the last pressed.
+ */
+export function withSeparateClick(plan: EventPlan): EventPlan {
+  const clicks = [...plan.before, ...plan.during].some((a) => a.kind === 'button-down' || (a.kind === 'paste' && a.via === 'middle-click'));
+  const place = plan.before.findIndex((a) => a.kind === 'pointer');
+  if (!clicks || place < 0) return plan;
+  const click = [8, 9, 9, 8].flatMap((button): InputAction[] => [{ kind: 'button-down', button }, { kind: 'button-up', button }]);
+  return { ...plan, before: [...plan.before.slice(0, place + 1), ...click, ...plan.before.slice(place + 1)] };
+}

@@ -14,7 +14,7 @@
  * as `CSI 9731 u` (kitty's keyboard protocol), or `CSI 27;m;9731 ~` (xterm's
  * modifyOtherKeys) when a modifier is held.
  */
-import type { EventPlan, InputAction } from '../../corpus/input/event-plan.js';
+import { withSeparateClick, type EventPlan, type InputAction } from '../../corpus/input/event-plan.js';
 import { inputKind, type InputEvent, type InputKind } from '../../corpus/input/input-schema.js';
 import { KEY_NAMES } from '../../corpus/input/key-names.js';
 import { MarkerLostError, type InputChannel, type InputDelivery, type MarkerIo } from '../input-channel.js';
@@ -78,6 +78,7 @@ export class GuiInput implements InputChannel {
   readonly markers = X_MARKERS;
   readonly markerNoise = X_MARKER_NOISE;
   readonly markerLimitMs = 800;
+  readonly lateEffects = true;
   private ready: Ready | undefined;
 
   constructor(private readonly opts: GuiInputOptions) {}
@@ -155,13 +156,7 @@ export class GuiInput implements InputChannel {
     const run = async (actions: InputAction[]) => {
       for (const a of actions) await this.act(a, keycodes, io);
     };
-    // A press right after another of the same button, at the same place, is a double click to Qt and GTK (konsole
-    // then reports no press) and to terminals that count by time: as between one person's separate clicks, a click of
-    // button 8 (back) comes first, once the pointer is on its cell, so the event's press is a first click.
-    const clicks = plan.before.concat(plan.during).some((a) => a.kind === 'button-down' || (a.kind === 'paste' && a.via === 'middle-click'));
-    const place = plan.before.findIndex((a) => a.kind === 'pointer');
-    const before = clicks && place >= 0 ? [...plan.before.slice(0, place + 1), { kind: 'button-down', button: 8 } as InputAction, { kind: 'button-up', button: 8 } as InputAction, ...plan.before.slice(place + 1)] : plan.before;
-    await run(before);
+    await run(withSeparateClick(plan).before);
     this.tapMarker();
     const mapped = ready.maps.count;
     // A window the terminal maps meanwhile (a menu, a dialog) takes the keyboard: the marker is not coming.
