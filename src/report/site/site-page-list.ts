@@ -9,6 +9,7 @@ import { unicodePages } from './unicode-page.js';
 import { historyPages } from './history-page.js';
 import { sessionsPages } from './sessions-page.js';
 import { pictureFiles } from './site-pictures.js';
+import { inputPages } from './input-page.js';
 
 /** Pictures first: each is checked before any page is rendered, so a bad one fails the build at once. */
-export const SITE_PAGES: readonly SitePage[] = [pictureFiles, matrixPages, probePages, terminalPages, comparePages, unicodePages, historyPages, sessionsPages, dataFiles];
+export const SITE_PAGES: readonly SitePage[] = [pictureFiles, matrixPages, probePages, inputPages, terminalPages, comparePages, unicodePages, historyPages, sessionsPages, dataFiles];
