@@ -62,6 +62,10 @@ const DA1 = '\x1b[c';
  */
 const VT52_IDENTIFY = '\x1bZ\x1b[c';
 const enterVt52 = (bytes: string) => /\x1b\[\?(?:[\d;]*;)?2(?:;[\d;]*)?l/.test(bytes);
+/** Marker round trips remembered, the factor on the slowest, and the least a marker is waited for (markerLimit). */
+const RTT_WINDOW = 32;
+const RTT_FACTOR = 10;
+const MIN_MARKER_MS = 120;
 /** Fresh instances an input run may start before it gives up (mlterm's shift+F1 to F7 split and close its screen). */
 const MAX_RESTARTS = 12;
 
@@ -121,6 +125,7 @@ class InputRunner {
       return this.finish();
     }
     try {
+      this.corner = await this.farCorner();
       for (const group of inputGroups(this.probes)) {
         const live = group.filter((p) => !this.setAside(p));
         if (live.length === 0) continue;
@@ -202,14 +207,15 @@ class InputRunner {
 
   /** Marker waits for one delivery: which markers were the first and the last it waited for. */
   private markerIo(what: string): MarkerIo & { first: number; last: number } {
-    const channel = this.channel!;
     const io = {
       first: -1,
       last: this.stream.markers - 1,
       awaitMarker: async (poke?: () => void, hopeless?: () => boolean) => {
         const want = ++io.last + 1;
         if (io.first < 0) io.first = io.last;
-        const ok = await this.stream.until(() => this.stream.markers >= want, channel.markerLimitMs, this.opts.signal, poke, 20, hopeless);
+        const t0 = performance.now();
+        const ok = await this.stream.until(() => this.stream.markers >= want, this.markerLimit(), this.opts.signal, poke, 20, hopeless);
+        if (ok) this.rtts.push(performance.now() - t0) > RTT_WINDOW && this.rtts.shift();
         const opened = !ok && (hopeless?.() ?? false);
         if (!ok) throw new MarkerLostError(`the ${io.last === io.first ? 'marker before' : 'marker after'} the event (${what}) did not come back${opened ? ' (the terminal opened a window)' : ''}`, opened);
       },
@@ -275,6 +281,30 @@ class InputRunner {
     }
   }
 
+  /** The last markers' round trips (ms): how long this terminal takes now. */
+  private readonly rtts: number[] = [];
+
+  /**
+   * How long a marker may take: many times the slowest of the last round trips, within the channel's limit and never
+   * under MIN_MARKER_MS, so a key the terminal keeps costs little where markers come back in a millisecond (Emacs
+   * takes many keys as prefixes), and a loaded machine, whose round trips grow, gets longer.
+   */
+  private markerLimit(): number {
+    const limit = this.channel!.markerLimitMs;
+    if (this.rtts.length < RTT_WINDOW / 4) return limit;
+    return Math.min(limit, Math.max(MIN_MARKER_MS, RTT_FACTOR * Math.max(...this.rtts)));
+  }
+
+  /** The far corner's cursor report at the start of the run (checkSize compares with it). */
+  private corner: { row: number; col: number } | undefined;
+
+  /** The cursor report from the far corner (outside marking). */
+  private async farCorner(): Promise<{ row: number; col: number } | undefined> {
+    this.stream.cursor = undefined;
+    await this.roundTrip('\x1b7\x1b[999;999H\x1b[6n\x1b8');
+    return this.stream.cursor as { row: number; col: number } | undefined;
+  }
+
   /** The probe made last, and the last of its group whose event sent nothing: what a later event finds open is theirs. */
   private previous: string | undefined;
   private lastKept: string | undefined;
@@ -321,13 +351,12 @@ class InputRunner {
    */
   private async checkSize(probe: Probe, head: Probe): Promise<void> {
     this.stream.setMarking(false);
-    this.stream.cursor = undefined;
-    await this.roundTrip('\x1b7\x1b[999;999H\x1b[6n\x1b8');
-    const seen = this.stream.cursor as { row: number; col: number } | undefined;
-    const { cols, rows } = this.opts.size;
-    if (seen && (seen.row !== rows || seen.col !== cols)) {
+    const seen = await this.farCorner();
+    // Against the report at the start of the run, not the size asked for: dvtm reports the cursor counting from 0.
+    const was = this.corner;
+    if (seen && was && (seen.row !== was.row || seen.col !== was.col)) {
       const last = this.results.get(probe.id);
-      const why = `the terminal changed its size from ${cols}x${rows} to ${seen.col}x${seen.row} cells (a font-size shortcut)`;
+      const why = `the terminal changed its size (its far corner was ${was.row};${was.col}, now ${seen.row};${seen.col}: a font-size shortcut)`;
       if (last) last.evidence = { ...last.evidence, changed: why };
       await this.restart(probe, why, head);
       return;

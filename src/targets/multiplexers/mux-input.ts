@@ -27,10 +27,18 @@ const MARKER = Buffer.from('\u2603', 'utf8').toString('latin1');
 /** How long the client has to show it is attached. */
 const ATTACH_LIMIT_MS = 10_000;
 
+/** A client already running in a pty termprobe holds (a program hosting a terminal): its keyboard and its screen. */
+export interface ClientPty {
+  write(bytes: Buffer): void;
+  /** Everything the client draws, from now on. */
+  listen(listener: (text: string) => void): void;
+}
+
 export interface MuxInputOptions {
   name: string;
-  /** The command that attaches a client to the session, and the multiplexer's environment. */
-  attach: string[];
+  /** The command that attaches a client to the session (or `client`, one already running), and its environment. */
+  attach?: string[];
+  client?: ClientPty;
   env: NodeJS.ProcessEnv;
   cols: number;
   rows: number;
@@ -39,6 +47,15 @@ export interface MuxInputOptions {
   beforeAttach?: () => Promise<Record<string, string>>;
   /** Writes to the pane's terminal (through the relay, as the engine does). */
   write: (bytes: string) => void;
+  /**
+   * How to know the outer terminal is up to date with the pane's modes: `word`, a word written in the pane shows in
+   * the client's drawing (tmux, screen); `titles`, two window titles set in the pane in turn show, the second in a
+   * later frame than the first (mosh-client, dvtm: they carry the inner terminal's title out); `none`, the host never
+   * changes its outer terminal's modes for the pane's (Vim, Emacs).
+   */
+  settle?: 'word' | 'titles' | 'none';
+  /** Typed before the marker when putting the host back after a key it kept (Emacs: C-g, twice, quits a menu or a prefix). */
+  recoverKeys?: string;
   /** Why events of a kind are not made through this multiplexer. */
   cannot?: Partial<Record<InputKind, string>>;
 }
@@ -57,14 +74,21 @@ export class MuxInput implements InputChannel {
   private settles = 0;
 
   constructor(private readonly opts: MuxInputOptions) {
-    this.method = `${opts.name} client attached in a pty of its own (script, TERM=xterm); events are the bytes its outer terminal sends, written to the client: ${OUTER_XTERM_SETTINGS}`;
+    this.method = `${opts.client ? `${opts.name} in the pty termprobe runs it in` : `${opts.name} client attached in a pty of its own (script, TERM=xterm)`}; events are the bytes its outer terminal sends, written to ${opts.client ? 'it' : 'the client'}: ${OUTER_XTERM_SETTINGS}`;
   }
 
   async prepare(): Promise<Record<string, string>> {
     const settings = (await this.opts.beforeAttach?.()) ?? {};
-    const command = `stty rows ${this.opts.rows} cols ${this.opts.cols} && exec ${this.opts.attach.map(shellQuote).join(' ')}`;
+    const given = this.opts.client;
+    if (given) {
+      given.listen((text) => this.onOutput(text));
+      this.typeInto = (bytes) => given.write(Buffer.from(bytes, 'latin1'));
+      return { ...settings, 'input.method': this.method, 'input.markers': 'U+2603 typed before and after each event' };
+    }
+    const command = `stty rows ${this.opts.rows} cols ${this.opts.cols} && exec ${(this.opts.attach ?? []).map(shellQuote).join(' ')}`;
     const client = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...this.opts.env, TERM: 'xterm' }, stdio: ['pipe', 'pipe', 'ignore'], detached: true });
     this.client = client;
+    this.typeInto = (bytes) => client.stdin?.write(Buffer.from(bytes, 'latin1'));
     client.stdout!.on('data', (chunk: Buffer) => this.onOutput(chunk.toString('latin1')));
     client.stdin!.on('error', () => undefined);
     const exited = new Promise<never>((_, reject) => client.once('exit', (code, sig) => reject(new Error(`the ${this.opts.name} client exited (${sig ?? `status ${code}`}) as it attached`))));
@@ -101,17 +125,15 @@ export class MuxInput implements InputChannel {
     });
   }
 
+  /** Types into the client's pty (set by prepare). */
+  private typeInto: ((bytes: string) => void) | undefined;
+
   private type(bytes: string): void {
-    if (bytes !== '') this.client?.stdin?.write(Buffer.from(bytes, 'latin1'));
+    if (bytes !== '') this.typeInto?.(bytes);
   }
 
   async deliver(_event: InputEvent, plan: EventPlan, io: MarkerIo): Promise<InputDelivery> {
-    if (this.dirty) {
-      const word = `termprobe-settle-${++this.settles}`;
-      this.opts.write(`\x1b[1;1H${word}`);
-      this.dirty = false;
-      if (!(await this.until(() => this.output.includes(word), 5000))) throw new Error(`${this.opts.name} did not draw ${word} for its client within 5 s`);
-    }
+    if (this.dirty) await this.settle();
     const typed: string[] = [];
     const run = (actions: InputAction[], keep: boolean) => {
       const bytes = actions.map((a) => this.outer.encode(a)).join('');
@@ -129,7 +151,19 @@ export class MuxInput implements InputChannel {
     return { via: `${this.opts.name} client: ${sent ? escapeBytes(Buffer.from(sent, 'latin1')) : 'nothing'} written as xterm sends it` };
   }
 
+  private async settle(): Promise<void> {
+    this.dirty = false;
+    const how = this.opts.settle ?? 'word';
+    if (how === 'none') return;
+    for (let i = 0; i < (how === 'titles' ? 2 : 1); i++) {
+      const word = `termprobe-settle-${++this.settles}`;
+      this.opts.write(how === 'titles' ? `\x1b]2;${word}\x07` : `\x1b[1;1H${word}`);
+      if (!(await this.until(() => this.output.includes(word), 5000))) throw new Error(`${this.opts.name} did not ${how === 'titles' ? 'show the title' : 'draw'} ${word} for its client within 5 s`);
+    }
+  }
+
   async recover(io: MarkerIo): Promise<boolean> {
+    this.type(this.opts.recoverKeys ?? '');
     this.type(MARKER);
     try {
       await io.awaitMarker();
