@@ -20,6 +20,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   fuzz: async () => (await import('./fuzz-bench.js')).fuzzBench,
   conpty: async () => (await import('./conpty-bench.js')).conptyBench,
   pictures: async () => (await import('./pictures-bench.js')).picturesBench,
+  input: async () => (await import('./input-bench.js')).inputBench,
 };
 
 function format(f: BenchFigure): string {
