@@ -138,6 +138,7 @@ class InputRunner {
         }
         this.stream.setMarking(false);
         this.lastKept = undefined;
+        this.cleanEnd = undefined;
         this.cleanup = live[0]!.cleanup ? probeWire(live[0]!, 'cleanup', this.opts.size) : '';
       }
       await this.roundTrip(this.cleanup + this.prelude);
@@ -205,11 +206,15 @@ class InputRunner {
     }
   }
 
-  /** Marker waits for one delivery: which markers were the first and the last it waited for. */
-  private markerIo(what: string): MarkerIo & { first: number; last: number } {
+  /**
+   * Marker waits for one delivery: which markers were the first and the last it waited for. `lead`: the index of the
+   * marker that stands for this delivery's first (the last probe's second).
+   */
+  private markerIo(what: string, lead?: number): MarkerIo & { first: number; last: number } {
     const io = {
-      first: -1,
-      last: this.stream.markers - 1,
+      first: lead ?? -1,
+      last: lead ?? this.stream.markers - 1,
+      leadDone: lead !== undefined,
       awaitMarker: async (poke?: () => void, hopeless?: () => boolean) => {
         const want = ++io.last + 1;
         if (io.first < 0) io.first = io.last;
@@ -234,10 +239,15 @@ class InputRunner {
       return;
     }
     let focusNote: string | undefined;
+    const plan = planEvent(input);
     for (let attempt = 1; attempt <= 2; attempt++) {
-      const io = this.markerIo(describeInput(input));
+      // The last probe's second marker can be this one's first when nothing is made before this event, the last left
+      // nothing to let go of after its own, and nothing has come since (its release reports, a late paste).
+      const share = attempt === 1 && plan.before.length === 0 && this.cleanEnd !== undefined && this.cleanEnd === this.stream.markers - 1 && this.stream.pending() === '';
+      const io = this.markerIo(describeInput(input), share ? this.cleanEnd : undefined);
+      this.cleanEnd = undefined;
       try {
-        const delivery = await this.channel!.deliver(input, planEvent(input), io);
+        const delivery = await this.channel!.deliver(input, plan, io);
         if (delivery.focusLost && attempt === 1) {
           focusNote = delivery.focusLost;
           continue;
@@ -250,6 +260,7 @@ class InputRunner {
         const evidence = { via: delivery.via, ...(delivery.note ? { input: delivery.note } : {}), ...(focusNote ? { focusLostOnce: focusNote } : {}), ...(delivery.opened ? { opened: delivery.opened } : {}) };
         const bytes = this.stream.between(io.first, io.last);
         this.record(probe, bytes, evidence, t0);
+        if (plan.after.length === 0 && !delivery.opened && !delivery.focusLost) this.cleanEnd = io.last;
         if (delivery.opened) await this.putBack(probe, head, delivery.opened);
         else if (bytes === '') await this.checkSize(probe, head);
         return;
@@ -304,6 +315,9 @@ class InputRunner {
     await this.roundTrip('\x1b7\x1b[999;999H\x1b[6n\x1b8');
     return this.stream.cursor as { row: number; col: number } | undefined;
   }
+
+  /** The index of the last probe's second marker, when its event ended cleanly and left nothing held. */
+  private cleanEnd: number | undefined;
 
   /** The probe made last, and the last of its group whose event sent nothing: what a later event finds open is theirs. */
   private previous: string | undefined;

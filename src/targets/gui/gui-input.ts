@@ -156,12 +156,14 @@ export class GuiInput implements InputChannel {
     const run = async (actions: InputAction[]) => {
       for (const a of actions) await this.act(a, keycodes, io);
     };
-    await run(withSeparateClick(plan).before);
-    this.tapMarker();
     const mapped = ready.maps.count;
     // A window the terminal maps meanwhile (a menu, a dialog) takes the keyboard: the marker is not coming.
     const hopeless = () => ready.maps.count > mapped && performance.now() - ready.maps.at > AFTER_MAP_MS;
-    await io.awaitMarker(poke, hopeless);
+    if (!io.leadDone) {
+      await run(withSeparateClick(plan).before);
+      this.tapMarker();
+      await io.awaitMarker(poke, hopeless);
+    }
     const during = keycodes.length;
     await run(plan.during);
     const note = plan.during.some((a) => a.kind === 'paste') ? this.pasteNote() : undefined;

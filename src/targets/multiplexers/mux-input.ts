@@ -140,9 +140,11 @@ export class MuxInput implements InputChannel {
       if (keep && bytes) typed.push(bytes);
       this.type(bytes);
     };
-    run(withSeparateClick(plan).before, false);
-    this.type(MARKER);
-    await io.awaitMarker();
+    if (!io.leadDone) {
+      run(withSeparateClick(plan).before, false);
+      this.type(MARKER);
+      await io.awaitMarker();
+    }
     run(plan.during, true);
     this.type(MARKER);
     await io.awaitMarker();
