@@ -146,7 +146,7 @@ class InputRunner {
       if (error instanceof GiveUp) return this.finish(error.message);
       throw error;
     } finally {
-      this.channel?.close?.();
+      await this.channel?.close?.();
     }
     return this.finish();
   }
@@ -395,7 +395,7 @@ class InputRunner {
     if (!this.holder.reopen) throw new GiveUp(`${why}, and this target cannot be started again`);
     if (this.restarts.length >= MAX_RESTARTS) throw new GiveUp(`${why} (after ${MAX_RESTARTS} fresh instances, no more)`);
     this.restarts.push({ probe: probe.id, why });
-    this.channel?.close?.();
+    await this.channel?.close?.();
     this.channel = undefined;
     await this.holder.current.close();
     this.holder.current = await this.holder.reopen();

@@ -81,6 +81,6 @@ export interface InputChannel {
    * a marker comes back through `io`; false when it still does not (the engine then starts the terminal afresh).
    */
   recover?(io: MarkerIo): Promise<boolean>;
-  /** Let go of the display (the session is being replaced or closed). */
-  close?(): void;
+  /** Let go of the display or end the client it attached (the session is being replaced or closed). */
+  close?(): void | Promise<void>;
 }

@@ -225,7 +225,7 @@ class ScreenSession extends RelaySession {
   }
 
   protected override async stopTarget(): Promise<void> {
-    this.muxInput?.close();
+    await this.muxInput?.close();
     try {
       await this.stopServer();
     } finally {

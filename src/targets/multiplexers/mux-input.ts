@@ -175,15 +175,23 @@ export class MuxInput implements InputChannel {
     }
   }
 
-  close(): void {
+  /** End the client this channel attached (its process group: script and the client), and wait for it. */
+  async close(): Promise<void> {
     const client = this.client;
     this.client = undefined;
-    if (!client || client.exitCode !== null) return;
+    if (!client || client.exitCode !== null || client.signalCode !== null) return;
+    const gone = new Promise<void>((resolve) => client.once('exit', () => resolve()));
+    const signal = (sig: NodeJS.Signals) => {
+      try {
+        process.kill(-client.pid!, sig);
+      } catch {
+        // gone already
+      }
+    };
     client.stdin?.end();
-    try {
-      process.kill(-client.pid!, 'SIGTERM');
-    } catch {
-      // gone already
-    }
+    signal('SIGTERM');
+    const timer = setTimeout(() => signal('SIGKILL'), 1000);
+    await gone;
+    clearTimeout(timer);
   }
 }

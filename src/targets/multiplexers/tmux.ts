@@ -145,7 +145,7 @@ class TmuxSession extends RelaySession {
   }
 
   protected override async stopTarget(): Promise<void> {
-    this.muxInput?.close();
+    await this.muxInput?.close();
     try {
       await this.stopServer();
     } finally {
