@@ -16,14 +16,15 @@ export function hashProbes(probes: Probe[]): string {
 /**
  * One probe's measurement hash: the first 16 hex digits of sha256 over the
  * canonical JSON of what running it sends and asks — bytes, queries, screen
- * region, size, cleanup and tags — and not its title, description, spec or
+ * region, size, cleanup, tags and an input probe's event — and not its title, description, spec or
  * expectations (answers are judged by the corpus at hand, so a reworded or
  * re-judged probe still measures the same thing). Two corpus versions share a
  * probe when its id and this hash are the same in both.
  */
 export function hashProbe(probe: Probe): string {
-  const { send, query, screen, size, cleanup, tags } = probe;
-  return createHash('sha256').update(JSON.stringify(sortKeys({ send, query, screen, size, cleanup, tags }))).digest('hex').slice(0, 16);
+  const { send, query, screen, size, cleanup, tags, input } = probe;
+  // input is absent from output probes, and JSON leaves an absent key out: their hashes are as before.
+  return createHash('sha256').update(JSON.stringify(sortKeys({ send, query, screen, size, cleanup, tags, input }))).digest('hex').slice(0, 16);
 }
 
 function sortKeys(value: unknown): unknown {

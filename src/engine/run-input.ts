@@ -88,6 +88,10 @@ export async function runInputProbes(holder: SessionHolder, probes: Probe[], opt
 
 class GiveUp extends Error {}
 
+const debug = (text: string) => {
+  if (process.env['TERMPROBE_DEBUG_INPUT']) process.stderr.write(`[input] ${text}\n`);
+};
+
 class InputRunner {
   private readonly results = new Map<string, ProbeResult>();
   private stream!: InputStream;
@@ -120,6 +124,7 @@ class InputRunner {
 
   async run(): Promise<InputRun> {
     const why = await this.attach();
+    debug(`attached: ${why ?? 'ready'}`);
     if (why) {
       for (const p of this.probes) this.results.set(p.id, { id: p.id, status: 'skipped', replies: [], note: why });
       return this.finish();
@@ -230,6 +235,7 @@ class InputRunner {
   }
 
   private async probe(probe: Probe, head: Probe): Promise<void> {
+    debug(`probe ${probe.id}`);
     const t0 = performance.now();
     const input = probe.input!;
     // Asked again: a fresh instance started since the group began may not take what the last one took.
@@ -380,6 +386,7 @@ class InputRunner {
 
   /** Close what the event opened and check keys pass again, the group's modes set anew; else a fresh instance. */
   private async putBack(probe: Probe, head: Probe, why: string): Promise<void> {
+    debug(`put back after ${probe.id}: ${why}`);
     const recovered = (await this.channel!.recover?.(this.markerIo('recovery'))) ?? false;
     if (recovered) {
       this.stream.setMarking(false);
@@ -395,6 +402,7 @@ class InputRunner {
     if (!this.holder.reopen) throw new GiveUp(`${why}, and this target cannot be started again`);
     if (this.restarts.length >= MAX_RESTARTS) throw new GiveUp(`${why} (after ${MAX_RESTARTS} fresh instances, no more)`);
     this.restarts.push({ probe: probe.id, why });
+    debug(`restart after ${probe.id}: ${why}`);
     await this.channel?.close?.();
     this.channel = undefined;
     await this.holder.current.close();

@@ -10,7 +10,7 @@ import { decodeNotation, type SizeVars } from '../../corpus/escape-notation.js';
 import type { Probe } from '../../corpus/probe-schema.js';
 import { describeExpectation } from '../../corpus/describe-expectation.js';
 import { describeInput, INPUT_REPLY } from '../../corpus/input/input-schema.js';
-import { reproBytes } from '../../corpus/repro-bytes.js';
+import { reproCommand } from '../../corpus/repro-bytes.js';
 import { conventionExplanation, entryExplanation, rawEvidence } from './answer-evidence.js';
 import { groupAnswers, type AnswerGroupView } from './answer-groups.js';
 import type { ScreenAnswer } from '../../results/results-schema.js';
@@ -59,13 +59,14 @@ ${probe.screen ? html`<dt>screen read</dt><dd>rows ${probe.screen.top}–${probe
 ${(probe.expect.inconclusive ?? []).map((c) => html`<dt>inconclusive</dt><dd>${expectation(c)} — ${c.why}</dd>`)}
 ${probe.control ? html`<dt>control</dt><dd>${probe.control}</dd>` : ''}
 </dl>`;
-  const repro = printfCommand(reproBytes(probe, size));
+  const repro = reproCommand(probe, size);
   return html`${facts}<div class="repro-box"><button type="button" data-copy="repro" hidden>copy</button><pre class="repro" id="repro">${repro}</pre></div>`;
 }
 
 /**
- * An input probe: the modes it sets, the event, what resets them, and a printf that sets the modes, so a reader can
- * make the event by hand in their own terminal (each answer below has its own printf: what the program received).
+ * An input probe: the modes it sets, the event, what resets them, and a bash line that sets the modes, reads what
+ * the reader's own terminal sends for the event they make, resets the modes and shows it (each answer below has
+ * its own printf: what the program received).
  */
 function inputFacts(probe: Probe, size: SizeVars): Html {
   const facts = html`<dl class="facts">
@@ -75,8 +76,7 @@ function inputFacts(probe: Probe, size: SizeVars): Html {
 <dt>implements</dt><dd>${expectation(probe.expect.implements)}</dd>
 <dt>lacks</dt><dd>${expectation(probe.expect.lacks)}</dd>
 </dl>`;
-  if (probe.send === '') return facts;
-  const repro = `${printfCommand(decodeNotation(probe.send, size))}; then ${describeInput(probe.input!)}`;
+  const repro = reproCommand(probe, size);
   return html`${facts}<div class="repro-box"><button type="button" data-copy="repro" hidden>copy</button><pre class="repro" id="repro">${repro}</pre></div>`;
 }
 

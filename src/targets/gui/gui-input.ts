@@ -25,6 +25,7 @@ import { XLink } from './x-link.js';
 import { SelectionOffer } from './x-paste.js';
 import type { InputQuirks } from './gui-input-quirks.js';
 import { EV, fakeInput, sync } from './x11-requests.js';
+import { INPUT_BASELINE } from '../../corpus/input/input-baseline.js';
 
 /** The marker's keysym: Unicode keysyms are 0x01000000 + the code point (X11 keysymdef.h, "Unicode"). */
 const MARKER_KEYSYM = 0x1000000 + 0x2603;
@@ -58,6 +59,8 @@ export interface GuiInputOptions {
   signal: AbortSignal;
   /** What this terminal needs done otherwise (gui-input-quirks.ts). */
   quirks?: InputQuirks;
+  /** The grid the session already measured (its pictures'), if any. */
+  knownGrid?: () => Grid | undefined;
 }
 
 interface Ready {
@@ -108,7 +111,11 @@ export class GuiInput implements InputChannel {
       await this.setNumLock(false);
       if (kinds.has('mouse') || (kinds.has('paste') && !this.opts.quirks?.cannot?.paste)) {
         try {
-          ready.grid = await measureGrid(link, window, this.opts.cols, this.opts.rows, this.opts.exchange, this.opts.listen);
+          // The grid the pictures measured, when there are pictures (the same window, the same mouse reports); else
+          // measured now, with every input mode an earlier probe may have left on turned off first.
+          const known = this.opts.knownGrid?.();
+          if (!known) await this.opts.exchange(INPUT_BASELINE);
+          ready.grid = known ?? (await measureGrid(link, window, this.opts.cols, this.opts.rows, this.opts.exchange, this.opts.listen));
         } catch (error) {
           if (this.opts.signal.aborted) throw error;
           ready.gridProblem = error instanceof Error ? error.message : String(error);

@@ -95,9 +95,12 @@ export class GuiSession extends RelaySession {
       });
     }
     if (parts.screen === 'pipe-visible') this.foot = new FootVisibleReader(parts.displayEnv ?? {}, parts.footDir ?? parts.home);
-    this.guiInput = new GuiInput({ display: parts.displayEnv?.['DISPLAY'] ?? '', cols: parts.cols, rows: parts.rows, exchange: (bytes) => this.exchange(bytes, 5000), listen: (sink) => this.listen(sink), signal: this.endSignal(), quirks: parts.inputQuirks });
+    this.guiInput = new GuiInput({ display: parts.displayEnv?.['DISPLAY'] ?? '', cols: parts.cols, rows: parts.rows, exchange: (bytes) => this.exchange(bytes, 5000), listen: (sink) => this.listen(sink), signal: this.endSignal(), quirks: parts.inputQuirks, knownGrid: () => this.pictureGrid });
     this.input = this.guiInput;
   }
+
+  /** The grid the pictures measured (the input probes place the pointer by it). */
+  private pictureGrid: Grid | undefined;
 
   /** The input probes' X events (gui-input.ts). */
   private readonly guiInput: GuiInput;
@@ -130,6 +133,7 @@ export class GuiSession extends RelaySession {
     if (this.closed) pictures.close();
     else {
       this.pictures = pictures;
+      this.pictureGrid = pictures.grid;
       this.capturePicture = (region) => pictures.capture(region);
     }
     return pictures.grid;
