@@ -11,7 +11,7 @@
  */
 import { decodeNotation } from '../escape-notation.js';
 import { MODIFIER_KEYS, parseChord, type ChordModifier } from './key-names.js';
-import type { InputEvent, MouseEvent } from './input-schema.js';
+import { PASTE_CELL, type InputEvent, type MouseEvent } from './input-schema.js';
 
 export type InputAction =
   | { kind: 'key-down'; key: string }
@@ -46,7 +46,7 @@ export function planEvent(input: InputEvent): EventPlan {
   if (input.mouse) return planMouse(input.mouse);
   if (input.paste) {
     const via = input.paste.via ?? 'middle-click';
-    return { before: via === 'middle-click' ? [{ kind: 'pointer', cell: [1, 1] }] : [], during: [{ kind: 'paste', text: decodeNotation(input.paste.text), via }], after: [] };
+    return { before: via === 'middle-click' ? [{ kind: 'pointer', cell: input.paste.at ?? PASTE_CELL }] : [], during: [{ kind: 'paste', text: decodeNotation(input.paste.text), via }], after: [] };
   }
   return { before: [], during: [{ kind: 'focus-away' }, { kind: 'focus-back' }], after: [] };
 }

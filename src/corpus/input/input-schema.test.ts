@@ -72,6 +72,11 @@ describe('an event as hand movements', () => {
   it('decodes a paste\'s text and says what each event is in a few words', () => {
     const paste = planEvent(inputSchema.parse({ paste: { text: 'a\\tb' } }));
     expect(paste.during).toEqual([{ kind: 'paste', text: new Uint8Array([0x61, 0x09, 0x62]), via: 'middle-click' }]);
+    expect(paste.before).toEqual([{ kind: 'pointer', cell: [10, 5] }]);
+    expect(planEvent(inputSchema.parse({ paste: { text: 'a', at: [1, 1] } })).before).toEqual([{ kind: 'pointer', cell: [1, 1] }]);
+    expect(planEvent(inputSchema.parse({ paste: { text: 'a', via: 'shift+Insert' } })).before).toEqual([]);
+    expect(inputSchema.safeParse({ paste: { text: 'a', via: 'shift+Insert', at: [1, 1] } }).success).toBe(false);
+    expect(describeInput(inputSchema.parse({ paste: { text: 'ab' } }))).toBe('paste "ab" by a middle click at 10,5');
     expect(describeInput(inputSchema.parse({ mouse: { action: 'click', button: 'left', at: [3, 2], mods: ['shift'] } }))).toBe('shift+click left at 3,2');
     expect(describeInput(inputSchema.parse({ key: 'Up', phase: 'repeat' }))).toBe('repeat Up');
   });

@@ -15,7 +15,7 @@
  *          `to` for drag and move, `mods` held, `offset` [x, y] pixels from the cell's top-left corner
  *          (default: its centre)
  *   paste  `text` (escape notation) through the X selection, pasted by `via` middle-click (the default),
- *          shift+Insert or ctrl+shift+v
+ *          shift+Insert or ctrl+shift+v; a middle click is made at `at` [col, row] (default PASTE_CELL)
  *   focus  out-in: the input focus goes to another window and comes back
  */
 import { z } from 'zod';
@@ -26,6 +26,11 @@ const cell = z.tuple([z.int().min(1).max(999), z.int().min(1).max(999)]);
 export const MOUSE_BUTTONS = ['left', 'middle', 'right', 'back', 'forward'] as const;
 export const WHEEL_DIRECTIONS = ['up', 'down', 'left', 'right'] as const;
 export const PASTE_BINDINGS = ['middle-click', 'shift+Insert', 'ctrl+shift+v'] as const;
+/**
+ * Where a middle click pastes unless the probe says: a cell away from the first ones, where the screen read-back's
+ * selection (for pictures) began; cool-retro-term pasted nothing from a click at 1,1 after it, and did at 10,5.
+ */
+export const PASTE_CELL = [10, 5] as const;
 
 const mouseSchema = z
   .strictObject({
@@ -54,13 +59,14 @@ export const inputSchema = z
     phase: z.enum(['tap', 'release', 'repeat']).optional(),
     numlock: z.boolean().optional(),
     mouse: mouseSchema.optional(),
-    paste: z.strictObject({ text: z.string().min(1).max(200), via: z.enum(PASTE_BINDINGS).optional() }).optional(),
+    paste: z.strictObject({ text: z.string().min(1).max(200), via: z.enum(PASTE_BINDINGS).optional(), at: cell.optional() }).optional(),
     focus: z.literal('out-in').optional(),
   })
   .superRefine((input, ctx) => {
     const kinds = (['key', 'mouse', 'paste', 'focus'] as const).filter((k) => input[k] !== undefined);
     if (kinds.length !== 1) ctx.addIssue({ code: 'custom', message: `an input names exactly one event (key, mouse, paste or focus), not ${kinds.length === 0 ? 'none' : kinds.join(' and ')}` });
     if (input.key === undefined && (input.phase !== undefined || input.numlock !== undefined)) ctx.addIssue({ code: 'custom', message: 'phase and numlock belong to a key event' });
+    if (input.paste?.at && (input.paste.via ?? 'middle-click') !== 'middle-click') ctx.addIssue({ code: 'custom', message: 'at: names the cell of a middle click; a paste by a key has none' });
     const chord = input.key === undefined ? undefined : parseChord(input.key);
     if (chord && typeof chord !== 'string' && KEY_NAMES.get(chord.key)?.numlock && input.numlock !== true) {
       ctx.addIssue({ code: 'custom', message: `${chord.key} is what its key gives with NumLock on: say numlock: true` });
@@ -90,6 +96,6 @@ export function describeInput(input: InputEvent): string {
     const where = `${m.to ? 'from' : 'at'} ${m.at.join(',')}${m.to ? ` to ${m.to.join(',')}` : ''}${m.offset ? ` (+${m.offset.join(',')} px)` : ''}`;
     return `${mods}${what} ${where}`;
   }
-  if (input.paste) return `paste ${JSON.stringify(input.paste.text)}${input.paste.via && input.paste.via !== 'middle-click' ? ` by ${input.paste.via}` : ''}`;
+  if (input.paste) return `paste ${JSON.stringify(input.paste.text)}${input.paste.via && input.paste.via !== 'middle-click' ? ` by ${input.paste.via}` : ` by a middle click at ${(input.paste.at ?? PASTE_CELL).join(',')}`}`;
   return 'focus out and back in';
 }

@@ -81,4 +81,16 @@ describe.skipIf(!havePrograms(requirements(findRecipe('xterm')!)))('input probes
     expect(sig(backwards)).toEqual(sig(forwards));
     expect(sig(shuffled)).toEqual(sig(forwards));
   }, 90_000);
+
+  it('starts afresh after a click that opened a menu (xterm\'s ctrl+click), so the clicks after it reach the terminal', async () => {
+    const probes = [
+      probe('ctrl-click', { mouse: { action: 'click', button: 'left', at: [3, 2], mods: ['ctrl'] } }),
+      probe('sgr-click', { mouse: { action: 'click', button: 'left', at: [4, 3] } }, '\\e[?1000h\\e[?1006h', '\\e[?1000l\\e[?1006l'),
+    ];
+    const { results } = await runTarget('xterm', corpusOf(probes), probes);
+    const [menu, click] = results.probes;
+    expect(menu?.evidence?.['opened']).toMatch(/mapped \d window\(s\) during the event .*a fresh instance started for the next probe/);
+    expect(results.run.restarts?.map((r) => r.probe)).toEqual(['input-test.ctrl-click']);
+    expect([click?.status, sent(click)]).toEqual(['ok', '\\e[<0;4;3M\\e[<0;4;3m']);
+  }, 60_000);
 });

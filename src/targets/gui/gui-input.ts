@@ -43,6 +43,12 @@ const PASTE_ROUNDS = 4;
 const PASTE_TEXT_ROUNDS = 8;
 /** How long a terminal that asked for the selection's targets after the binding has to ask for its text. */
 const PASTE_TEXT_MS = 1000;
+/**
+ * How long a terminal that asked for nothing in the marker rounds still has to ask: its request can leave after the
+ * markers it handled later (zutty's conversion, asked on the button's release, came up to 9 ms after its fourth
+ * marker, one run of the paste probes in four).
+ */
+const PASTE_ASK_MS = 100;
 /** Once the terminal has mapped a window of its own (a menu, a dialog) during an event, how long a marker still has. */
 const AFTER_MAP_MS = 250;
 /** How long a marker has when recovery checks that keys pass again. */
@@ -185,7 +191,11 @@ export class GuiInput implements InputChannel {
     const via = `xtest${pressed.length > 0 ? `: keycodes ${pressed.join(' ')}` : ''}`;
     // A window mapped since the first marker (a menu the event opened after the last marker had passed) would take
     // the next probe's keys: the engine has it closed first.
-    const opened = ready.maps.count > mapped ? `the terminal mapped ${ready.maps.count - mapped} window(s) during the event (a menu or dialog), closed with Escape before the next probe` : undefined;
+    // After a click that opened one, Escape closes the window but may not end what the click began: tilix after an
+    // alt+click reported no later click, though neither the pointer nor the keyboard was grabbed: a fresh instance.
+    const clicked = [...plan.before, ...plan.during].some((a) => a.kind === 'button-down' || a.kind === 'paste');
+    this.freshAfterOpen = ready.maps.count > mapped && clicked;
+    const opened = ready.maps.count > mapped ? `the terminal mapped ${ready.maps.count - mapped} window(s) during the event (a menu or dialog), ${clicked ? 'a fresh instance started for the next probe' : 'closed with Escape before the next probe'}` : undefined;
     return {
       via,
       ...(!focused ? { focusLost: `the input focus was on window 0x${focus.toString(16)}, not the terminal's, after the event` } : {}),
@@ -200,7 +210,7 @@ export class GuiInput implements InputChannel {
    */
   async recover(io: MarkerIo): Promise<boolean> {
     const ready = this.ready;
-    if (!ready) return false;
+    if (!ready || this.freshAfterOpen) return false;
     const { x } = ready.link;
     const escape = keycodeOf(ready.keymap, 0xff1b);
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -226,6 +236,9 @@ export class GuiInput implements InputChannel {
     }
     return false;
   }
+
+  /** The last event was a click that opened a window: not put back, started afresh (see deliver). */
+  private freshAfterOpen = false;
 
   close(): void {
     this.ready?.offer.close();
@@ -321,11 +334,18 @@ export class GuiInput implements InputChannel {
     // terminal may ask for the targets first and the text only once it has them (Qt, in a loop of its own that holds
     // the marker back until it has pasted), or ask for the targets only to know whether it could paste (GTK): rounds
     // go on while it has asked but not been given text.
-    for (let round = 0; round < PASTE_TEXT_ROUNDS && ready.offer.served === 0; round++) {
-      if (round >= PASTE_ROUNDS && ready.offer.asked.length === 0) break;
-      this.tapMarker();
-      await io.awaitMarker(poke);
-      await sync(ready.link.x);
+    const rounds = async () => {
+      for (let round = 0; round < PASTE_TEXT_ROUNDS && ready.offer.served === 0; round++) {
+        if (round >= PASTE_ROUNDS && ready.offer.asked.length === 0) break;
+        this.tapMarker();
+        await io.awaitMarker(poke);
+        await sync(ready.link.x);
+      }
+    };
+    await rounds();
+    if (ready.offer.asked.length === 0) {
+      await ready.link.waitFor({ limitMs: PASTE_ASK_MS, pokeWindow: ready.window.id, check: async () => (ready.offer.asked.length > 0 ? true : undefined) });
+      if (ready.offer.asked.length > 0) await rounds();
     }
     // Asked for the targets since the binding and still not for the text: GTK handles the conversion in its own time
     // (its selection events wait behind the keys): the text request is coming.
@@ -353,7 +373,7 @@ export class GuiInput implements InputChannel {
 
   private pasteNote(): string {
     const offer = this.ready!.offer;
-    const asked = offer.asked.length === 0 ? `the terminal asked for no selection within ${PASTE_ROUNDS} marker rounds` : `the terminal asked for ${offer.asked.join(', then ')}${offer.served === 0 ? `, not for the text, within ${PASTE_TEXT_ROUNDS} marker rounds` : ''}`;
+    const asked = offer.asked.length === 0 ? `the terminal asked for no selection within ${PASTE_ROUNDS} marker rounds and ${PASTE_ASK_MS} ms` : `the terminal asked for ${offer.asked.join(', then ')}${offer.served === 0 ? `, not for the text, within ${PASTE_TEXT_ROUNDS} marker rounds` : ''}`;
     const confirmed = this.confirmed ? `; held for a confirmation: ${this.confirmed}` : '';
     this.confirmed = undefined;
     return `${asked}${offer.late > 0 ? `; ${offer.late} later request(s) refused` : ''}${confirmed}`;
