@@ -230,6 +230,7 @@ class InputRunner {
         if (!ok) throw new MarkerLostError(`the ${io.last === io.first ? 'marker before' : 'marker after'} the event (${what}) did not come back${opened ? ' (the terminal opened a window)' : ''}`, opened);
       },
       received: () => this.stream.received,
+      sentSinceFirst: () => (io.first < 0 ? '' : this.stream.between(io.first, this.stream.markers - 1) + this.stream.pending()),
     };
     return io;
   }

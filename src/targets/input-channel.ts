@@ -33,6 +33,8 @@ export interface MarkerIo {
   awaitMarker(poke?: () => void, hopeless?: () => boolean): Promise<void>;
   /** How many bytes the terminal has sent so far (to wait for a report the event may cause). */
   received(): number;
+  /** What the terminal has sent since the event's first marker, markers left out (latin1: a character a byte). */
+  sentSinceFirst(): string;
   /**
    * The last probe's second marker stands for this one's first (the event needs nothing made before it, and the last
    * left nothing to let go of): the channel makes neither `before` nor the first marker.

@@ -365,6 +365,13 @@ export class GuiInput implements InputChannel {
         this.confirmed = confirm.how;
       }
     }
+    // Served is not yet pasted: GTK writes the text in an idle callback after it has it, and asks for it a second
+    // time now and then (VTE: the first answer served, nothing pasted, the text pasted after a second request); the
+    // selection stays on offer until the text's last character (a newline as CR) has come, or PASTE_TEXT_MS.
+    if (ready.offer.served > 0) {
+      const last = String.fromCharCode(a.text[a.text.length - 1]!).replace('\n', '\r');
+      await ready.link.waitFor({ limitMs: PASTE_TEXT_MS, pokeWindow: ready.window.id, check: async () => (io.sentSinceFirst().includes(last) ? true : undefined) });
+    }
     ready.offer.withdraw();
   }
 
