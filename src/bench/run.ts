@@ -22,6 +22,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   pictures: async () => (await import('./pictures-bench.js')).picturesBench,
   speed: async () => (await import('./speed-bench.js')).speedBench,
   gate: async () => (await import('./gate-bench.js')).gateBench,
+  input: async () => (await import('./input-bench.js')).inputBench,
 };
 
 function format(f: BenchFigure): string {

@@ -6,7 +6,8 @@
  * `kept:` it no longer needs; at least 60 % of the probes split the published
  * targets. Two answers differ when their cursor or replies differ, or when both
  * targets read the screen and their cells differ: a target that cannot read its
- * screen does not split a screen probe by having no screen.
+ * screen does not split a screen probe by having no screen, and a target that skipped
+ * a probe (no event can be made in it, say) does not split it by having no answer.
  *
  * probes/unicode-width.yaml is being replaced by a generated suite (issue 13), so
  * its probes are left to that work here; the list below is what remains of it.
@@ -23,14 +24,14 @@ import type { RunView } from './run-view.js';
 /** Another engineer's file, in flux (issue 13): its undistinguished probes are its own to explain. */
 const ELSEWHERE = new Set(['unicode-width']);
 
-/** The distinct answers to a probe: cursor and replies from every target, cells from those that read the screen. */
+/** The distinct answers to a probe: cursor and replies from every target that ran it, cells from those that read the screen. */
 function answers(id: string, runs: readonly RunView[]): { ran: boolean; split: boolean } {
   const plain = new Set<string | undefined>();
   const cells = new Set<string | undefined>();
   let ran = false;
   for (const view of runs) {
     const r = view.result(id);
-    if (!r) continue;
+    if (!r || r.status === 'skipped') continue;
     ran = true;
     plain.add(view.signature(id, 'none'));
     if (r.screen) cells.add(view.signature(id, 'cells'));

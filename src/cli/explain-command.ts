@@ -19,10 +19,11 @@ import { suggestFor } from '../classify/triage.js';
 import { AGREEMENT_WORDS, SUPPORT_WORDS } from '../report/class-marks.js';
 import { againstOf } from './compare-command.js';
 import { loadRegistryFor } from './load-registry.js';
-import { escapeBytes, printfCommand } from '../corpus/escape-bytes.js';
+import { escapeBytes } from '../corpus/escape-bytes.js';
 import { decodeNotation } from '../corpus/escape-notation.js';
 import { loadCorpus } from '../corpus/load-corpus.js';
-import { reproBytes } from '../corpus/repro-bytes.js';
+import { reproCommand } from '../corpus/repro-bytes.js';
+import { describeInput } from '../corpus/input/input-schema.js';
 import { UsageError } from './errors.js';
 import { writeOut } from './write-out.js';
 import { requireRuns } from './results-args.js';
@@ -71,7 +72,7 @@ export async function explainCommand(probeId: string, targetSpec: string, files:
   }
   if (probe) {
     const size = probe.size ? { cols: Number(probe.size.split('x')[0]), rows: Number(probe.size.split('x')[1]) } : { cols: target.run.settings.cols, rows: target.run.settings.rows };
-    out.push(`probe:     ${probe.title}`, `spec:      ${probe.spec}`, `bytes:     ${escapeBytes(decodeNotation(probe.send, size))}   (at ${size.cols}x${size.rows})`, ...describeSteps(probe).map((line) => `${line.slice(0, 7).padEnd(11)}${line.slice(line.indexOf(':') + 2)}`), `queries:   ${probe.query.join(', ')}`, `repro:     ${printfCommand(reproBytes(probe, size))}`);
+    out.push(`probe:     ${probe.title}`, `spec:      ${probe.spec}`, `bytes:     ${escapeBytes(decodeNotation(probe.send, size))}   (at ${size.cols}x${size.rows})`, ...describeSteps(probe).map((line) => `${line.slice(0, 7).padEnd(11)}${line.slice(line.indexOf(':') + 2)}`), probe.input ? `event:     ${describeInput(probe.input)}` : `queries:   ${probe.query.join(', ')}`, `repro:     ${reproCommand(probe, size)}`);
   } else {
     out.push(corpusProblem ? `probe:     the corpus did not load (${corpusProblem}), so the bytes are unknown here` : 'probe:     not in the corpus at hand, so its bytes are unknown here');
   }

@@ -56,6 +56,15 @@ export function buildProgram(): Command {
     });
 
   program
+    .command('keys')
+    .description('in a terminal: press the keys asked for and see what your terminal sends, beside the spec and the published terminals')
+    .option('-p, --probe <id>', 'ask for this key probe (repeatable, or a,b; default: a short list)', collect)
+    .option('--results <dir>', 'published results to compare with (default: results/ of a clone of termprobe)')
+    .action(async (opts) => {
+      process.exitCode = await (await import('./keys-command.js')).keysCommand(opts);
+    });
+
+  program
     .command('list')
     .description('list the probe corpus')
     .option('-c, --category <name>', 'only this category (repeatable, or a,b)', collect)

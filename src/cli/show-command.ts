@@ -1,11 +1,12 @@
 /** `termprobe show <id>`: one probe with its bytes escaped and a printf that reproduces it. */
-import { escapeBytes, printfCommand } from '../corpus/escape-bytes.js';
+import { escapeBytes } from '../corpus/escape-bytes.js';
 import { describeSteps } from '../corpus/probe-steps.js';
 import { decodeNotation } from '../corpus/escape-notation.js';
 import { loadCorpus } from '../corpus/load-corpus.js';
 import { describeExpectation, describeInconclusiveAnswers } from '../corpus/describe-expectation.js';
 import { MIN_SIZE, probeNeeds, regionAt } from '../corpus/probe-needs.js';
-import { reproBytes } from '../corpus/repro-bytes.js';
+import { reproCommand } from '../corpus/repro-bytes.js';
+import { describeInput } from '../corpus/input/input-schema.js';
 import { UsageError } from './errors.js';
 import { DEFAULT_SIZE, readSize, type Size } from './options/size-option.js';
 
@@ -33,7 +34,7 @@ export async function showCommand(id: string, opts: ShowOptions): Promise<void> 
     `send:      ${probe.send}`,
     `bytes:     ${escapeBytes(decodeNotation(probe.send, size))}   (at ${size.cols}x${size.rows})`,
     ...describeSteps(probe).map((line) => `${line.slice(0, 7).padEnd(11)}${line.slice(line.indexOf(':') + 2)}`),
-    `queries:   ${probe.query.join(', ')}${probe.steps ? ' (after the last step)' : ''}`,
+    probe.input ? `event:     ${describeInput(probe.input)} (an input probe: its answer is what the terminal sends for it)` : `queries:   ${probe.query.join(', ')}${probe.steps ? ' (after the last step)' : ''}`,
   ];
   if (probe.screen) {
     const r = regionAt(probe.screen, size);
@@ -49,6 +50,7 @@ export async function showCommand(id: string, opts: ShowOptions): Promise<void> 
   if (probe.expect.lacks) lines.push(`lacks:      ${describeExpectation(probe.expect.lacks)}`);
   for (const line of describeInconclusiveAnswers(probe.expect.inconclusive)) lines.push(`inconclusive: ${line}`);
   for (const [target, verdict] of Object.entries(probe.known ?? {})) lines.push(`known:      ${target} ${verdict}`);
-  lines.push('', 'reproduce in any shell (the reply appears as typed input):', `  ${printfCommand(reproBytes(probe, size))}`);
+  const how = probe.input ? 'it sets the modes, waits for the event and shows what arrived' : 'the reply appears as typed input';
+  lines.push('', `reproduce in ${probe.input ? 'bash' : 'any shell'} (${how}):`, `  ${reproCommand(probe, size)}`);
   process.stdout.write(lines.join('\n') + '\n');
 }

@@ -15,16 +15,16 @@ export function hashProbes(probes: Probe[]): string {
 
 /**
  * One probe's measurement hash: the first 16 hex digits of sha256 over the
- * canonical JSON of what running it sends and asks — bytes, steps, queries,
- * screen region, size, cleanup and tags — and not its title, description, spec or
+   * canonical JSON of what running it sends and asks — bytes, steps, queries,
+   * screen region, size, cleanup, tags and an input probe's event — and not its title, description, spec or
  * expectations (answers are judged by the corpus at hand, so a reworded or
  * re-judged probe still measures the same thing). Two corpus versions share a
  * probe when its id and this hash are the same in both.
  */
 export function hashProbe(probe: Probe): string {
-  // steps is left out when absent, so a probe without steps hashes as it did before steps existed.
-  const { send, steps, query, screen, size, cleanup, tags } = probe;
-  return createHash('sha256').update(JSON.stringify(sortKeys({ send, steps, query, screen, size, cleanup, tags }))).digest('hex').slice(0, 16);
+  // steps and input are left out when absent (JSON leaves an absent key out), so a probe without them hashes as it did before they existed.
+  const { send, steps, query, screen, size, cleanup, tags, input } = probe;
+  return createHash('sha256').update(JSON.stringify(sortKeys({ send, steps, query, screen, size, cleanup, tags, input }))).digest('hex').slice(0, 16);
 }
 
 function sortKeys(value: unknown): unknown {

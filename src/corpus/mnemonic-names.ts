@@ -35,6 +35,7 @@ const NAMES: Record<string, string> = {
   LS3R: 'locking shift 3 right (G3 into GR)', S7C1T: 'send 7-bit C1 controls', S8C1T: 'send 8-bit C1 controls', DOCS: 'designate other coding system (UTF-8 on or off)',
   'VT52-CUU': 'VT52 cursor up', 'VT52-CUD': 'VT52 cursor down', 'VT52-CUF': 'VT52 cursor right', 'VT52-DCA': 'VT52 direct cursor address',
   'VT52-RI': 'VT52 reverse line feed', 'VT52-ANSI': 'VT52: enter ANSI mode', 'KITTY-PUSH': 'kitty keyboard protocol: push flags',
+  XTMODKEYS: 'set key modifier options (modifyOtherKeys and others)', 'XTMODKEYS-OFF': 'disable a key modifier option (xterm)',
   'KITTY-POP': 'kitty keyboard protocol: pop flags', 'KITTY-SET': 'kitty keyboard protocol: set flags', 'KITTY-QUERY': 'kitty keyboard protocol: query flags',
   DECSACE: 'select attribute change extent (stream or rectangle)', XTPUSHSGR: 'push text style (SGR) onto a stack', XTPOPSGR: 'pop text style (SGR) from the stack',
   XTPUSHCOLORS: 'push the colour palette', XTPOPCOLORS: 'pop the colour palette', XTREPORTCOLORS: 'report the colour palette stack',

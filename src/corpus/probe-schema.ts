@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { QUERY_FORMS, QUERY_PATTERN, queryProblem, REPLY_KEY_PATTERN, splitReplyKey } from './query-names.js';
 import { STYLE_TEXT } from './style-pattern.js';
+import { INPUT_REPLY, inputSchema } from './input/input-schema.js';
 
 /** Spec documents a probe may cite; the section follows the document name. */
 export const SPEC_DOCUMENTS = [
@@ -86,7 +87,8 @@ const sameAsValue = z.strictObject({ same: replyKeySchema.describe('The reply ke
 
 const expectationShape = {
   cursor: anyOf(cursorValue).optional(),
-  replies: z.record(replyKeySchema, z.union([anyOf(replyValue), sameAsValue])).optional(),
+  /** By query (or `<query>@<step>`); an input probe's answer is the reply `input` (src/corpus/input/input-schema.ts). */
+  replies: z.record(z.union([z.literal(INPUT_REPLY), replyKeySchema]), z.union([anyOf(replyValue), sameAsValue])).optional(),
   /** The region's rows; or several such lists, any one of which matches (two spellings of one behaviour). */
   screen: z.union([z.array(z.string()), z.array(z.array(z.string())).min(2, 'a list of screens names at least two (use a plain list of rows for one)')]).optional(),
   /** The style of the first cell of the probe's screen region, as src/results/style-text.ts writes it ("bold fg=red", "plain"). */
@@ -159,16 +161,29 @@ export const probeSchema = z.strictObject({
    * it exactly on such probes.
    */
   kept: z.string().min(20).max(300).regex(/[.!?]$/, 'kept is a sentence ending in a full stop').optional(),
+  /**
+   * An input probe: the event a person makes (a key, the mouse, a paste, a focus change), under the modes `send`
+   * sets and `cleanup` resets; its answer is the bytes the terminal sent for it (src/corpus/input/input-schema.ts).
+   */
+  input: inputSchema.optional(),
 }).superRefine((probe, ctx) => {
-  // Every expected reply names a query the probe asks, at the step it asks it.
+  // Every expected reply names a query the probe asks, at the step it asks it; an input probe's answer is the reply `input`.
   const asked = new Set(askedReplyKeys(probe));
+  if (probe.input) asked.add(INPUT_REPLY);
   const clauses: [string, ExpectationData | undefined][] = [['implements', probe.expect.implements], ['lacks', probe.expect.lacks], ...(probe.expect.inconclusive ?? []).map((c, i) => [`inconclusive.${i}`, c] as [string, ExpectationData])];
   for (const [name, clause] of clauses) {
     for (const [key, want] of Object.entries(clause?.replies ?? {})) {
+      if (key === INPUT_REPLY && !probe.input) continue; // said once below
       if (!asked.has(key)) ctx.addIssue({ code: 'custom', path: ['expect', ...name.split('.'), 'replies', key], message: `expects a reply to "${key}", which the probe does not ask (it asks ${[...asked].join(', ')})` });
       if (typeof want === 'object' && !Array.isArray(want) && !asked.has(want.same)) ctx.addIssue({ code: 'custom', path: ['expect', ...name.split('.'), 'replies', key], message: `"same: ${want.same}" names a reply the probe does not ask` });
     }
   }
+  // The reply `input` is an input probe's whole answer, and nothing else's.
+  const named = clauses.some(([, e]) => e?.replies?.[INPUT_REPLY] !== undefined);
+  if (probe.input && !named) ctx.addIssue({ code: 'custom', path: ['expect'], message: `an input probe's expectations name the bytes sent (replies: { ${INPUT_REPLY}: … })` });
+  if (!probe.input && named) ctx.addIssue({ code: 'custom', path: ['expect'], message: `only an input probe (input:) has the reply "${INPUT_REPLY}"` });
+  if (probe.input && probe.screen) ctx.addIssue({ code: 'custom', path: ['screen'], message: 'an input probe reads no screen: its answer is the bytes sent' });
+  if (probe.input && probe.steps) ctx.addIssue({ code: 'custom', path: ['steps'], message: 'an input probe has no steps: its answer is the bytes sent for one event' });
 });
 
 type ExpectationData = z.output<typeof expectationSchema>;

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { CORPUS_HISTORY_FILE, knownCorpusOf, readCorpusHistory, type CorpusHistory, type KnownCorpus } from './corpus-history.js';
 import { DEFAULT_PROBES_DIR, loadCorpus } from './load-corpus.js';
 
-const ABOUT = 'Every corpus version main has shipped, oldest first: its hash, the commit that first shipped it, and the measurement hash of each probe (probe id → first 16 hex digits of sha256 over the canonical JSON of its send, steps, query, screen, size, cleanup and tags). Written by src/corpus/record-corpus-history.ts; entries are never changed or removed.';
+const ABOUT = 'Every corpus version main has shipped, oldest first: its hash, the commit that first shipped it, and the measurement hash of each probe (probe id → first 16 hex digits of sha256 over the canonical JSON of its send, steps, query, screen, size, cleanup, tags and input event). Written by src/corpus/record-corpus-history.ts; entries are never changed or removed.';
 
 function git(args: string[], cwd: string): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });

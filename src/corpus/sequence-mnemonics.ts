@@ -39,7 +39,7 @@ const CSI: Record<string, { name: string; sel?: true }> = {
   '>c': { name: 'DA2' }, '=c': { name: 'DA3' }, '>q': { name: 'XTVERSION' },
   '!p': { name: 'DECSTR' }, ' q': { name: 'DECSCUSR', sel: true }, '"q': { name: 'DECSCA', sel: true }, '"p': { name: 'DECSCL' },
   '$p': { name: 'DECRQM', sel: true }, '?$p': { name: 'DECRQM', sel: true }, "'}": { name: 'DECIC' }, "'~": { name: 'DECDC' },
-  '>u': { name: 'KITTY-PUSH' }, '<u': { name: 'KITTY-POP' }, '=u': { name: 'KITTY-SET' }, '?u': { name: 'KITTY-QUERY' },
+  '>m': { name: 'XTMODKEYS' }, '>n': { name: 'XTMODKEYS-OFF' }, '>u': { name: 'KITTY-PUSH' }, '<u': { name: 'KITTY-POP' }, '=u': { name: 'KITTY-SET' }, '?u': { name: 'KITTY-QUERY' },
   '*x': { name: 'DECSACE' }, '#{': { name: 'XTPUSHSGR' }, '#}': { name: 'XTPOPSGR' }, '#p': { name: 'XTPUSHSGR' }, '#q': { name: 'XTPOPSGR' },
   '#P': { name: 'XTPUSHCOLORS' }, '#Q': { name: 'XTPOPCOLORS' }, '#R': { name: 'XTREPORTCOLORS' }, '$r': { name: 'DECCARA' }, '$t': { name: 'DECRARA' },
   '$w': { name: 'DECRQPSR', sel: true }, '$u': { name: 'DECRQTSR' }, '?S': { name: 'XTSMGRAPHICS', sel: true }, '$|': { name: 'DECSCPP' }, '*|': { name: 'DECSNLS' },

@@ -317,7 +317,8 @@ class ProbeRunner {
       const batch: Wire[] = [];
       while (next < total && this.inflight.length < window && !restoreSize && !this.screenBarrierInFlight()) {
         const probe = this.probes[next]!;
-        const skipped = this.opts.skip?.(probe);
+        // An input probe is made by run-input.ts, through the target's input channel, never written here.
+        const skipped = probe.input ? 'an input probe: it needs an event made through the target (run-input.ts)' : this.opts.skip?.(probe);
         if (skipped) {
           this.results[next] = { id: probe.id, status: 'skipped', replies: [], note: skipped };
           next++;

@@ -14,6 +14,7 @@ import { toolVersion } from '../util/tool-version.js';
 import { chooseIdentity, IDENTIFY_PROBES, readIdentification } from './identify.js';
 import { restoreModesBytes, type PreludeKind } from '../corpus/prelude.js';
 import { runProbes, type EngineRun } from './run-probes.js';
+import { runInputProbes } from './run-input.js';
 import { runWithRestarts, type SessionHolder } from './run-with-restarts.js';
 import { engineOfIdentity } from './engine-identity.js';
 import { currentPlatform } from './platform.js';
@@ -74,9 +75,20 @@ export async function probeSession(
   const tProbes = performance.now();
   const pictures = new Map<string, CapturedPicture>();
   const onPicture = (id: string, picture: CapturedPicture) => void pictures.set(id, picture);
+  const output = probes.filter((p) => !p.input);
+  const input = probes.filter((p) => p.input);
   const run = ident.gaveUp
     ? { results: probes.map((p) => ({ id: p.id, status: 'no-reply' as const, replies: [], note: 'not sent: the terminal did not answer identification queries' })), gaveUp: ident.gaveUp, droppedText: 0, restarts: [] }
-    : await runWithRestarts(holder, probes, { size, window: opts.window, idleTimeoutMs: opts.idleTimeoutMs, prelude: opts.prelude ?? 'default', restore, signal: opts.signal, onProgress: opts.onProgress, skip: opts.skip, onPicture });
+    : await runWithRestarts(holder, output, { size, window: opts.window, idleTimeoutMs: opts.idleTimeoutMs, prelude: opts.prelude ?? 'default', restore, signal: opts.signal, onProgress: opts.onProgress && ((done, total) => opts.onProgress!(done, total + input.length)), skip: opts.skip, onPicture });
+  // The input probes after the others, in the same session: events made through the target's input channel.
+  const inputRun = ident.gaveUp || input.length === 0 || run.gaveUp
+    ? undefined
+    : await runInputProbes(holder, input, { size, prelude: opts.prelude ?? 'default', restore, signal: opts.signal, skip: opts.skip, onProgress: opts.onProgress && ((done) => opts.onProgress!(output.length + done, probes.length)) });
+  if (inputRun || (!ident.gaveUp && input.length > 0)) {
+    const byId = new Map((inputRun?.results ?? input.map((p) => ({ id: p.id, status: 'no-reply' as const, replies: [], note: `not sent: ${run.gaveUp}` }))).map((r) => [r.id, r]));
+    const outputById = new Map(run.results.map((r) => [r.id, r]));
+    run.results = probes.map((p) => byId.get(p.id) ?? outputById.get(p.id)!);
+  }
   const described_settings = described.settings ?? {};
   const identity = chooseIdentity(described, seen, targetId);
   const results: ResultsFile = {
@@ -89,18 +101,20 @@ export async function probeSession(
       cols: opts.cols,
       rows: opts.rows,
       modes: { ...seen.modes, ...described_settings.modes },
-      ...(opts.options && Object.keys(opts.options).length > 0 ? { options: { ...described_settings.options, ...opts.options } } : {}),
+      ...((opts.options && Object.keys(opts.options).length > 0) || inputRun
+        ? { options: { ...described_settings.options, ...opts.options, ...inputRun?.settings } }
+        : {}),
     },
     run: {
       startedAt: startedAt.toISOString(),
       elapsedMs: Math.round(performance.now() - t0),
       probingMs: Math.round((performance.now() - tProbes) * 10) / 10,
       platform: currentPlatform(),
-      ...(run.restarts.length > 0 ? { restarts: run.restarts } : {}),
+      ...(run.restarts.length > 0 || inputRun?.restarts.length ? { restarts: [...run.restarts, ...(inputRun?.restarts ?? []).map((r) => ({ probe: r.probe, exit: `input: ${r.why}`, outcome: 'retried' as const }))] } : {}),
     },
     probes: run.results,
   };
-  return { results, gaveUp: run.gaveUp, ...(pictures.size > 0 ? { pictures } : {}) };
+  return { results, gaveUp: run.gaveUp ?? inputRun?.gaveUp, ...(pictures.size > 0 ? { pictures } : {}) };
 }
 
 export async function runTarget(targetId: string, corpus: Corpus, probes: Probe[], opts: RunTargetOptions = {}): Promise<TargetRun> {

@@ -3,9 +3,8 @@
  * versions compare too): added, removed, and changed answers with both sides
  * and a printf repro. Timings, raw spellings and evidence never count.
  */
-import { printfCommand } from '../corpus/escape-bytes.js';
 import type { Corpus } from '../corpus/load-corpus.js';
-import { reproBytes } from '../corpus/repro-bytes.js';
+import { reproCommand } from '../corpus/repro-bytes.js';
 import { makeSigner } from '../classify/answer-signer.js';
 import type { RunView } from '../classify/run-view.js';
 import type { ProbeResult } from '../results/results-schema.js';
@@ -67,7 +66,7 @@ function repro(id: string, b: RunView, source: ReproCorpus): Pick<ProbeChange, '
   const probe = source.corpus.byId.get(id);
   if (!probe) return { repro: null, reproNote: 'no repro: this probe id is not in the corpus' };
   const [cols, rows] = (probe.size ?? `${b.run.settings.cols}x${b.run.settings.rows}`).split('x').map(Number) as [number, number];
-  return { repro: printfCommand(reproBytes(probe, { cols, rows })) };
+  return { repro: reproCommand(probe, { cols, rows }) };
 }
 
 export function diffResults(a: RunView, b: RunView, source: ReproCorpus): ResultsDiff {

@@ -4,9 +4,8 @@
  * answers. Within a line budget the groups share the room, a few probes each,
  * and say how many more there are; verbose shows them all, with a printf each.
  */
-import { printfCommand } from '../corpus/escape-bytes.js';
 import type { Corpus } from '../corpus/load-corpus.js';
-import { reproBytes } from '../corpus/repro-bytes.js';
+import { reproCommand } from '../corpus/repro-bytes.js';
 import { answerSummary } from '../results/answer-key.js';
 import type { ResultsFile } from '../results/results-schema.js';
 import type { Difference } from './self-report-compare.js';
@@ -50,7 +49,7 @@ function probeLines(d: Difference, cls: DifferenceClass, input: DifferenceInput,
   const { screen: _screen, ...refNoScreen } = d.ref;
   const ref = d.mine.screen ? d.ref : refNoScreen;
   const lines = [`    ${LETTER[cls]} ${d.id}${probe ? ` — ${probe.title}` : ''}`, `        yours: ${answerSummary(d.mine)}   ${input.refName}: ${answerSummary(ref)}`];
-  if (verbose && probe) lines.push(`        ${printfCommand(reproBytes(probe, { cols: input.results.settings.cols, rows: input.results.settings.rows }))}`);
+  if (verbose && probe) lines.push(`        ${reproCommand(probe, { cols: input.results.settings.cols, rows: input.results.settings.rows })}`);
   return lines;
 }
 

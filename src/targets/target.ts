@@ -6,6 +6,7 @@
 import type { Region } from '../corpus/probe-schema.js';
 import type { CapturedPicture } from '../results/picture-files.js';
 import type { Identity, ScreenAnswer, Settings } from '../results/results-schema.js';
+import type { InputChannel } from './input-channel.js';
 import type { OptionSpec } from './target-options.js';
 
 /** The emulation engine behind a terminal (see results/engines.ts). */
@@ -78,6 +79,10 @@ export interface TargetSession {
    * its grid. Rejects when it cannot.
    */
   openFrameTimer?(): Promise<FrameTimer>;
+  /** Makes a person's input events (keys, mouse, paste, focus) reach the terminal, for the input probes (input-channel.ts). */
+  input?: InputChannel;
+  /** Without `input`: why this target cannot take input events (the input probes are recorded as skipped with it). */
+  readonly noInputBecause?: string;
   /** Change the size (targets that can: embedded, multiplexers). */
   resize?(cols: number, rows: number): Promise<void>;
   /** What the target knows of itself without asking the terminal (package version, dpkg, env). */

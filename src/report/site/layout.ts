@@ -42,7 +42,7 @@ export function renderPage(model: SiteModel, page: PageParts): string {
     body: page.body,
     runCount: model.columns.length,
     reference: model.reference.view.label,
-    unicodeLink: html`${model.unicode && model.unicode.length > 0 ? html` Unicode widths of ${model.unicode.length} terminals: <a href="${page.root}unicode.html">unicode.html</a>.` : ''}${model.sessions || model.chunking ? html` Recorded sessions replayed everywhere, and the chunking property: <a href="${page.root}sessions.html">sessions.html</a>.` : ''}${model.speed && model.speed.length > 0 ? html` How fast each terminal is (reply latency, throughput, first frame, memory): <a href="${page.root}speed.html">speed.html</a>.` : ''}`,
+    unicodeLink: html`${model.categories.some((c) => c.rows.some((r) => r.probe?.input)) ? html` What terminals send for keys, mouse, paste and focus: <a href="${page.root}input.html">input.html</a>.` : ''}${model.unicode && model.unicode.length > 0 ? html` Unicode widths of ${model.unicode.length} terminals: <a href="${page.root}unicode.html">unicode.html</a>.` : ''}${model.sessions || model.chunking ? html` Recorded sessions replayed everywhere, and the chunking property: <a href="${page.root}sessions.html">sessions.html</a>.` : ''}${model.speed && model.speed.length > 0 ? html` How fast each terminal is (reply latency, throughput, first frame, memory): <a href="${page.root}speed.html">speed.html</a>.` : ''}`,
     notation: legendFor(model.reference.view.label),
     dataFile: SITE_DATA_FILE,
     dataSchemaFile: SITE_DATA_SCHEMA_FILE,

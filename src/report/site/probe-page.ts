@@ -9,7 +9,8 @@ import { escapeBytes, printfCommand } from '../../corpus/escape-bytes.js';
 import { decodeNotation, type SizeVars } from '../../corpus/escape-notation.js';
 import type { Probe } from '../../corpus/probe-schema.js';
 import { describeExpectation } from '../../corpus/describe-expectation.js';
-import { reproBytes } from '../../corpus/repro-bytes.js';
+import { describeInput, INPUT_REPLY } from '../../corpus/input/input-schema.js';
+import { reproCommand } from '../../corpus/repro-bytes.js';
 import { conventionExplanation, entryExplanation, rawEvidence } from './answer-evidence.js';
 import { groupAnswers, type AnswerGroupView } from './answer-groups.js';
 import type { ScreenAnswer } from '../../results/results-schema.js';
@@ -48,6 +49,7 @@ function bytesSection(r: SiteRow, model: SiteModel): Html {
   const probe = r.probe;
   if (!probe) return html`<p>This probe is not in the corpus this site was built with, so its bytes are not known here. The answers below come from the results files.</p>`;
   const size = sizeFor(probe, model);
+  if (probe.input) return inputFacts(probe, size);
   const facts = html`<dl class="facts">
 ${sendFacts(probe.send, size)}
 ${probe.steps ? html`<dt>steps</dt><dd>${joinHtml(probe.steps.map((s, k) => html`<span class="step"><b>${k + 1}</b> ${s.send === '' ? html`<span class="n">no bytes</span>` : html`<code class="raw">${s.send}</code>`} → ${s.query.join(', ')}</span>`), ' · ')} <span class="n">(a reply at step k is named query@k)</span></dd>` : ''}
@@ -59,8 +61,34 @@ ${probe.screen ? html`<dt>screen read</dt><dd>rows ${probe.screen.top}–${probe
 ${(probe.expect.inconclusive ?? []).map((c) => html`<dt>inconclusive</dt><dd>${expectation(c)} — ${c.why}</dd>`)}
 ${probe.control ? html`<dt>control</dt><dd>${probe.control}</dd>` : ''}
 </dl>`;
-  const repro = printfCommand(reproBytes(probe, size));
+  const repro = reproCommand(probe, size);
   return html`${facts}<div class="repro-box"><button type="button" data-copy="repro" hidden>copy</button><pre class="repro" id="repro">${repro}</pre></div>`;
+}
+
+/**
+ * An input probe: the modes it sets, the event, what resets them, and a bash line that sets the modes, reads what
+ * the reader's own terminal sends for the event they make, resets the modes and shows it (each answer below has
+ * its own printf: what the program received).
+ */
+function inputFacts(probe: Probe, size: SizeVars): Html {
+  const facts = html`<dl class="facts">
+<dt>modes</dt><dd>${probe.send === '' ? html`<span class="n">none: the terminal as it starts</span>` : html`<code class="raw">${probe.send}</code>`}</dd>
+<dt>event</dt><dd>${describeInput(probe.input!)}</dd>
+<dt>reset after</dt><dd>${probe.cleanup ? html`<code class="raw">${probe.cleanup}</code>` : html`<span class="n">nothing to reset</span>`}</dd>
+<dt>implements</dt><dd>${expectation(probe.expect.implements)}</dd>
+<dt>lacks</dt><dd>${expectation(probe.expect.lacks)}</dd>
+</dl>`;
+  const repro = reproCommand(probe, size);
+  return html`${facts}<div class="repro-box"><button type="button" data-copy="repro" hidden>copy</button><pre class="repro" id="repro">${repro}</pre></div>`;
+}
+
+/** What the program received, for an input probe's answer: a printf that writes those bytes. */
+function receivedRepro(r: SiteRow, group: number, at: number): Html {
+  const value = r.cells[at]?.result?.replies.find((x) => x.query === INPUT_REPLY)?.value;
+  if (!r.probe?.input || value === undefined) return html``;
+  if (value === '') return html`<p class="n">the program received nothing</p>`;
+  const id = `received-${group + 1}`;
+  return html`<div class="repro-box"><button type="button" data-copy="${id}" hidden>copy</button><pre class="repro received" id="${id}">${printfCommand(decodeNotation(value))}</pre></div>`;
 }
 
 function consensusSection(r: SiteRow): Html {
@@ -153,11 +181,11 @@ function answerCount(groups: AnswerGroupView[], model: SiteModel): string {
 
 function answersTable(r: SiteRow, model: SiteModel, colours: ColourSheet, groups: AnswerGroupView[]): Html {
   const given = new Map<string, string>();
-  const rows = groups.map((g) => {
+  const rows = groups.map((g, gi) => {
     const style = KIND_STYLES[g.cell.kind];
     const a = g.cell.verdict.agreement;
     return {
-      head: html`<code class="raw">${g.answer}</code>${evidence(g, r)}${screens(g, r, colours)}`,
+      head: html`<code class="raw">${g.answer}</code>${receivedRepro(r, gi, g.columns[0]!.index)}${evidence(g, r)}${screens(g, r, colours)}`,
       cells: [
         html`<span class="mark k-${g.cell.kind}" aria-hidden="true">${style.mark}</span> ${style.word}${a && a.class !== 'same' && !(a.class === 'inconclusive' && g.cell.kind === 'inconclusive') ? html` <span class="n" title="${a.class} against ${model.reference.view.label}">· ${AGREEMENT_LETTERS[a.class]} ${a.class}</span>` : ''}`,
         html`<span class="n">${g.columns.length} of ${model.columns.length}:</span> ${terminalLinks(g)}`,

@@ -11,6 +11,7 @@ import { sessionsPages } from './sessions-page.js';
 import { pictureFiles } from './site-pictures.js';
 import { speedPages } from './speed-page.js';
 import { docsPages } from './docs-pages.js';
+import { inputPages } from './input-page.js';
 
 /** Pictures first: each is checked before any page is rendered, so a bad one fails the build at once. */
-export const SITE_PAGES: readonly SitePage[] = [pictureFiles, matrixPages, probePages, terminalPages, comparePages, unicodePages, historyPages, sessionsPages, speedPages, docsPages, dataFiles];
+export const SITE_PAGES: readonly SitePage[] = [pictureFiles, matrixPages, probePages, inputPages, terminalPages, comparePages, unicodePages, historyPages, sessionsPages, speedPages, docsPages, dataFiles];

@@ -64,6 +64,7 @@ function relayEnv(link: Record<string, string>): Record<string, string> {
 }
 
 export class ConsoleHostSession implements TargetSession {
+  readonly noInputBecause = 'the console host takes input events from the Windows console input queue, which the input probes do not drive';
   private pty: PseudoConsole | undefined;
   private exited: Promise<void> = Promise.resolve();
   private closing: Promise<void> | undefined;

@@ -34,6 +34,8 @@ const DA1_BYTES = new TextEncoder().encode(GHOSTTY_DA1_REPLY);
 const encoder = new TextEncoder();
 
 class GhosttySession implements TargetSession {
+  /** The input probes: ghostty-web encodes keys in its DOM input handler, around a key encoder it sets from a few modes only. */
+  readonly noInputBecause = "ghostty-web turns DOM keyboard events into bytes in its browser input handler (with its own legacy cases before its WebAssembly key encoder), which this embedded target does not run";
   /** The installed package (ghostty-web, or an earlier release under its alias). */
   pkg = GHOSTTY_PACKAGE;
   /** The wasm engine does not answer DA1: this pipe does (see above), so a probe's DA1 reply is not Ghostty's own. */

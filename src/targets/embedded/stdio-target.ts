@@ -65,6 +65,7 @@ interface Pending {
 }
 
 class StdioSession implements TargetSession {
+  readonly noInputBecause = 'a stdio adapter carries the bytes a program writes to its terminal, and no input events';
   private readonly frames = new FrameDecoder();
   private listener: ((data: Uint8Array) => void) | undefined;
   private queued: Uint8Array[] = [];

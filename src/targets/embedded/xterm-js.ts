@@ -72,6 +72,8 @@ export async function defaultModeState(build: XtermBuild, mode: string, unicode:
 const encoder = new TextEncoder();
 
 class XtermSession implements TargetSession {
+  /** The input probes: @xterm/headless has no keyboard or mouse handling (they live in the browser build, on DOM events). */
+  readonly noInputBecause = "@xterm/headless has no keyboard, mouse or paste handling: xterm.js encodes input in its browser build, from DOM events, which this embedded target does not run";
   private readonly term: XtermTerminal;
   private readonly replies = new ReplyChannel();
   private readonly pending = new Set<(error: Error) => void>();

@@ -25,6 +25,9 @@ import { shellQuote } from '../common/fifo-relay.js';
 import { screenFromRows, ScreenReadError, splitWrappedRows } from './gui-screen-read.js';
 
 export const FOOT_READ_KEY = 'Control+Shift+F12';
+/** The key foot turns into the input probes' marker text, and that text (see writeFootConfig). */
+export const FOOT_MARKER_KEY = 'XF86Tools';
+export const FOOT_MARKER_TEXT = '\u2603';
 const XDOTOOL_KEY = 'ctrl+shift+F12';
 const READ_LIMIT_MS = 5000;
 
@@ -34,7 +37,10 @@ export function writeFootConfig(dir: string): string {
   const part = join(dir, 'visible.part');
   writeFileSync(script, `# termprobe: foot pipes its visible text here\ncat > ${shellQuote(part)} && mv ${shellQuote(part)} ${shellQuote(visibleFile(dir))}\n`);
   const ini = join(dir, 'foot.ini');
-  writeFileSync(ini, `# termprobe: foot's defaults, plus a key that writes the visible text to a file\n[key-bindings]\npipe-visible=[/bin/sh "${script}"] ${FOOT_READ_KEY}\n`);
+  // The input probes' marker (gui-input.ts): weston compiles its keymap from the X server's layout names once, so a
+  // keysym given to a spare keycode later never reaches foot; a text binding on a key the layout has and no probe
+  // presses sends the marker's text instead, in every keyboard mode.
+  writeFileSync(ini, `# termprobe: foot's defaults, plus a key that writes the visible text to a file, and the input probes' marker key\n[key-bindings]\npipe-visible=[/bin/sh "${script}"] ${FOOT_READ_KEY}\n[text-bindings]\n${FOOT_MARKER_TEXT}=${FOOT_MARKER_KEY}\n`);
   return ini;
 }
 

@@ -25,6 +25,8 @@ import type { Rect } from './x-image-requests.js';
 import type { CapturedPicture } from '../../results/picture-files.js';
 import type { FrameTimer, SessionProcess } from '../target.js';
 import { XFrameTimer } from './x-frame-timer.js';
+import type { InputQuirks } from './gui-input-quirks.js';
+import { GuiInput } from './gui-input.js';
 
 const encoder = new TextEncoder();
 
@@ -60,6 +62,8 @@ export interface GuiSessionParts {
   processes?: () => SessionProcess[];
   /** The terminal is a surface inside weston's output window (foot). */
   inCompositor?: boolean;
+  /** What the input probes cannot do in this terminal, or do otherwise (gui-input-quirks.ts). */
+  inputQuirks?: InputQuirks;
 }
 
 export class GuiSession extends RelaySession {
@@ -98,7 +102,16 @@ export class GuiSession extends RelaySession {
       });
     }
     if (parts.screen === 'pipe-visible') this.foot = new FootVisibleReader(parts.displayEnv ?? {}, parts.footDir ?? parts.home);
+    this.guiInput = new GuiInput({ display: parts.displayEnv?.['DISPLAY'] ?? '', cols: parts.cols, rows: parts.rows, exchange: (bytes) => this.exchange(bytes, 5000), listen: (sink) => this.listen(sink), signal: this.endSignal(), quirks: parts.inputQuirks, knownGrid: () => this.pictureGrid });
+    this.input = this.guiInput;
   }
+
+  /** The grid the pictures measured (the input probes place the pointer by it). */
+  private pictureGrid: Grid | undefined;
+
+  /** The input probes' X events (gui-input.ts). */
+  private readonly guiInput: GuiInput;
+  input: GuiInput | undefined;
 
   /** Aborted when the run is cancelled or the session closes. */
   private endSignal(): AbortSignal {
@@ -127,6 +140,7 @@ export class GuiSession extends RelaySession {
     if (this.closed) pictures.close();
     else {
       this.pictures = pictures;
+      this.pictureGrid = pictures.grid;
       this.capturePicture = (region) => pictures.capture(region);
     }
     return pictures.grid;
@@ -292,6 +306,7 @@ export class GuiSession extends RelaySession {
     this.selection?.close();
     this.pictures?.close();
     this.frameTimer?.close();
+    this.guiInput.close();
     this.endExchange?.();
     await this.parts.stop();
   }

@@ -265,6 +265,9 @@ async function linearGrid(window: TerminalWindow, cols: number, rows: number, ce
     const boundary = async (axis: 'x' | 'y', lo: number, hi: number, index: number): Promise<number> => {
       while (hi - lo > 1) {
         const mid = Math.floor((lo + hi) / 2);
+        // With fractional bounds the floor can fall at or below lo (10.2 and 11.3 give 10): lo would move back to it
+        // and the same press repeat for ever (seen: kitty after its output probes, its reports stuck on one cell).
+        if (mid <= lo) break;
         const cell = axis === 'x' ? await cellAt(mid, cy) : await cellAt(cx, mid);
         if ((axis === 'x' ? cell.col : cell.row) > index) hi = mid;
         else lo = mid;

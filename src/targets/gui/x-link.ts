@@ -38,7 +38,8 @@ export class XLink {
     private readonly signal: AbortSignal,
   ) {}
 
-  static async open(display: string, signal: AbortSignal): Promise<XLink> {
+  /** `servesSelections`: the caller answers conversions asked of it (the input probes' paste); otherwise they are refused. */
+  static async open(display: string, signal: AbortSignal, opts: { servesSelections?: boolean } = {}): Promise<XLink> {
     const x = await X11Client.open(display, signal);
     const onAbort = () => x.close();
     signal.addEventListener('abort', onAbort, { once: true });
@@ -48,10 +49,12 @@ export class XLink {
       const helper = createHelperWindow(x);
       const xfixes = await watchSelectionOwner(x, helper);
       // Conversions asked of us while we hold PRIMARY (between reads) are refused: we hold no text.
-      x.onEvent((ev) => {
-        if (ev.code === EV.SelectionRequest) refuseSelectionRequest(x, ev.bytes);
-      });
-      setSelectionOwner(x, helper);
+      if (!opts.servesSelections) {
+        x.onEvent((ev) => {
+          if (ev.code === EV.SelectionRequest) refuseSelectionRequest(x, ev.bytes);
+        });
+        setSelectionOwner(x, helper);
+      }
       await sync(x);
       return new XLink(x, xtest, xfixes, helper, { utf8: utf8!, incr: incr!, landing: landing!, wake: wake! }, signal);
     } catch (error) {

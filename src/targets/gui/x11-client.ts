@@ -38,6 +38,9 @@ export interface XSetup {
   idMask: number;
   /** Image byte order: true for LSBFirst (what GetImage's pixels are in). */
   imageLsbFirst: boolean;
+  /** The keyboard's keycodes run from min to max (the input probes read the keymap over them). */
+  minKeycode: number;
+  maxKeycode: number;
 }
 
 /** The socket path of a local display such as ":3" or ":3.0". */
@@ -96,7 +99,7 @@ export class X11Client {
         const formats = data[29]!;
         const screen = 40 + vendorLength + pad4(vendorLength) + formats * 8;
         early = data.subarray(total);
-        resolve({ idBase: data.readUInt32LE(12), idMask: data.readUInt32LE(16), root: data.readUInt32LE(screen), rootWidth: data.readUInt16LE(screen + 20), rootHeight: data.readUInt16LE(screen + 22), imageLsbFirst: data[30] === 0 });
+        resolve({ idBase: data.readUInt32LE(12), idMask: data.readUInt32LE(16), root: data.readUInt32LE(screen), rootWidth: data.readUInt16LE(screen + 20), rootHeight: data.readUInt16LE(screen + 22), imageLsbFirst: data[30] === 0, minKeycode: data[34]!, maxKeycode: data[35]! });
       };
       const cleanup = () => {
         signal?.removeEventListener('abort', onAbort);

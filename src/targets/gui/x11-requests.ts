@@ -90,8 +90,8 @@ export async function rootPosition(x: X11Client, window: number): Promise<{ x: n
   return { x: r.readInt16LE(12), y: r.readInt16LE(14) };
 }
 
-export function setSelectionOwner(x: X11Client, owner: number, selection = ATOM_PRIMARY): void {
-  x.request(22, 0, words(owner, selection, CURRENT_TIME));
+export function setSelectionOwner(x: X11Client, owner: number, selection = ATOM_PRIMARY, time = CURRENT_TIME): void {
+  x.request(22, 0, words(owner, selection, time));
 }
 
 export async function getSelectionOwner(x: X11Client, selection = ATOM_PRIMARY): Promise<number> {

@@ -50,6 +50,14 @@ export interface HostedLaunch {
 export interface HostedRecipe {
   id: string;
   name: string;
+  /** Why the input probes cannot reach this terminal (it runs in no pty termprobe holds). */
+  noInputBecause?: string;
+  /** How the input probes know the host's outer terminal follows the inner one's modes (see mux-input.ts); default none. */
+  inputSettle?: 'titles' | 'none';
+  /** What a person types to get the host back after a key it kept (see mux-input.ts recoverKeys). */
+  inputRecoverKeys?: string;
+  /** Input events the host's pty cannot carry to the terminal as asked, and why (input probes). */
+  inputCannot?: Partial<Record<'key' | 'mouse' | 'paste' | 'focus', string>>;
   /** Debian package: the install hint and the version. */
   pkg: string;
   requirements: Requirement[];
@@ -82,6 +90,7 @@ function startMoshServer(ctx: HostedContext, signal?: AbortSignal): Promise<{ po
 export const HOSTED_RECIPES: readonly HostedRecipe[] = [
   {
     id: 'neovim', name: 'neovim', pkg: 'neovim',
+    noInputBecause: "Neovim runs headless here (--headless: no tty, no UI): keys reach its terminal only through its RPC (nvim_input, nvim_input_mouse, nvim_paste), which the input probes do not drive",
     requirements: [{ program: 'nvim', pkg: 'neovim' }],
     engine: { name: 'libvterm', pkg: 'libvterm0', note: "Neovim 0.7 links Debian's libvterm" },
     screen: {
@@ -120,6 +129,9 @@ export const HOSTED_RECIPES: readonly HostedRecipe[] = [
   },
   {
     id: 'emacs', name: 'emacs', pkg: 'emacs-nox',
+    // F10 opens the tty menu bar (tmm-menubar), a prefix waits for its next key: C-g (keyboard-quit), twice, leaves either.
+    inputRecoverKeys: '\x07\x07',
+    inputCannot: { mouse: "Emacs -nw draws its menu bar and mode line around term.el's buffer and takes mouse reports only with xterm-mouse-mode, off with -Q: a click in its tty is no click in the terminal" },
     requirements: [{ program: 'emacs', pkg: 'emacs-nox' }, SCRIPT],
     engine: { name: 'emacs-term', sameVersion: true, note: "Emacs's term.el (M-x term), in emacs-nox" },
     // term.el answers CSI … n with a CPR, whatever the parameters, and never DA1 (measured).
@@ -144,6 +156,8 @@ export const HOSTED_RECIPES: readonly HostedRecipe[] = [
   },
   {
     id: 'dvtm', name: 'dvtm', pkg: 'dvtm',
+    inputSettle: 'titles',
+    inputCannot: { mouse: "dvtm -M leaves the mouse to the outer terminal (its own mouse grabbing toggled off), and draws a title bar above the window: a click does not reach the terminal's cells as asked" },
     requirements: [{ program: 'dvtm', pkg: 'dvtm' }, SCRIPT],
     engine: { name: 'dvtm', sameVersion: true },
     // dvtm answers CSI 6 n only (0-based, measured), and never DA1.
@@ -162,6 +176,7 @@ export const HOSTED_RECIPES: readonly HostedRecipe[] = [
   },
   {
     id: 'mosh', name: 'mosh', pkg: 'mosh',
+    inputSettle: 'titles',
     requirements: [{ program: 'mosh-server', pkg: 'mosh' }, { program: 'mosh-client', pkg: 'mosh' }, SCRIPT],
     engine: { name: 'mosh', sameVersion: true, note: "mosh-server's own terminal emulator (it answers the queries; mosh-client draws its screen)" },
     // mosh-client writes each frame whole, the title first, then the rows (terminaldisplay.cc at mosh-1.4.0:

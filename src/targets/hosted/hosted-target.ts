@@ -27,6 +27,9 @@ import type { Region } from '../../corpus/probe-schema.js';
 import type { ScreenAnswer } from '../../results/results-schema.js';
 import { prepareScreen, type PreparedScreen, type ScreenReader } from './hosted-screen.js';
 
+import { hostedInput } from './hosted-input.js';
+import type { MuxInput } from '../multiplexers/mux-input.js';
+
 const encoder = new TextEncoder();
 
 class HostedSession extends RelaySession {
@@ -42,6 +45,7 @@ class HostedSession extends RelaySession {
 
   constructor(relay: FifoRelay, private readonly signal: AbortSignal | undefined, recipe: HostedRecipe, private readonly stop: () => Promise<void>) {
     super(relay, signal);
+    this.noInputBecause = recipe.noInputBecause;
     if (recipe.hostDa1) {
       this.sentinel = new CprSentinel();
       this.hostAnswers = ['da1'];
@@ -56,12 +60,22 @@ class HostedSession extends RelaySession {
   }
 
   override write(data: Uint8Array): void {
+    if (this.input) this.input.dirty = true;
     super.write(this.sentinel ? this.sentinel.outgoing(data) : data);
   }
 
   /** Bytes of the screen read-back's own (a title token), past the DA1 sentinel's bookkeeping: they hold no query. */
   writeOwn(data: Uint8Array): void {
     super.write(data);
+  }
+
+  /** The input probes' channel, once the host runs in a pty termprobe holds; else why there is none. */
+  input: MuxInput | undefined;
+  noInputBecause: string | undefined;
+
+  useHostPty(child: ChildProcess, recipe: HostedRecipe, cols: number, rows: number, env: NodeJS.ProcessEnv): void {
+    this.noInputBecause = undefined;
+    this.input = hostedInput(recipe, child, { cols, rows, env, write: (bytes) => this.writeOwn(Buffer.from(bytes, 'latin1')) });
   }
 
   useScreen(reader: ScreenReader): void {
@@ -167,8 +181,11 @@ export async function openHosted(recipe: HostedRecipe, opts: OpenOptions): Promi
       // stdin a pipe held open: script and nvim --headless end when their input ends.
       // The host's pty output (script copies it to its stdout) is the outer screen, when that is how the screen is read.
       const feed = screen.feed;
-      child = spawnGroup(program, args, childEnv, ['pipe', launch.pty ? (feed ? 'pipe' : 'ignore') : logFd, logFd]);
+      // A host in a pty is typed into through it, and its drawing read (input probes: hosted-input.ts).
+      child = spawnGroup(program, args, childEnv, ['pipe', launch.pty ? 'pipe' : logFd, logFd]);
       if (feed) child.stdout?.on('data', (chunk: Buffer) => feed(chunk));
+      if (launch.pty) session.useHostPty(child, recipe, cols, rows, childEnv);
+      else child.stdout?.resume();
     } finally {
       closeSync(logFd);
     }

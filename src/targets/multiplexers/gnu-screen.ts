@@ -28,6 +28,7 @@ import type { OpenOptions, SessionProcess, TargetFactory } from '../target.js';
 import { makeSocketDir } from './socket-dir.js';
 import { validateTargetOptions } from '../target-options.js';
 import { startOrClose, TargetStartError, wrongSizeMessage } from '../target-start-error.js';
+import { MuxInput } from './mux-input.js';
 
 const NAME = 'screen';
 const START_TIMEOUT_MS = 10_000;
@@ -158,7 +159,22 @@ class ScreenSession extends RelaySession {
     return pid !== undefined && isAlive(pid) ? [{ pid, own: true }] : [];
   }
 
+  /** The input probes' display (mux-input.ts), attached when asked for. */
+  private muxInput: MuxInput | undefined;
+
+  get input(): MuxInput {
+    return (this.muxInput ??= new MuxInput({
+      name: 'screen',
+      attach: ['screen', '-x', '-S', this.name],
+      env: this.env,
+      cols: this.cols,
+      rows: this.rows,
+      write: (bytes) => super.write(Buffer.from(bytes, 'latin1')),
+    }));
+  }
+
   override write(data: Uint8Array): void {
+    if (this.muxInput) this.muxInput.dirty = true;
     this.lastInfo = undefined;
     // Kept until the next read, not judged per write: a probe's bytes may come in several writes
     // (run --chunking cuts them), and the designation that makes the hardcopy unreliable may sit in an earlier one.
@@ -223,6 +239,7 @@ class ScreenSession extends RelaySession {
   }
 
   protected override async stopTarget(): Promise<void> {
+    await this.muxInput?.close();
     try {
       await this.stopServer();
     } finally {

@@ -18,6 +18,7 @@ import { makeSocketDir, type SocketDir } from './socket-dir.js';
 import { validateTargetOptions } from '../target-options.js';
 import { startOrClose, TargetStartError, wrongSizeMessage } from '../target-start-error.js';
 import { TmuxControl } from './tmux-control.js';
+import { MuxInput } from './mux-input.js';
 
 const NAME = 'tmux';
 const SESSION = 'termprobe';
@@ -98,6 +99,31 @@ class TmuxSession extends RelaySession {
     return out;
   }
 
+  /** The input probes' client (mux-input.ts), made when asked for: attaching one changes what tmux draws. */
+  private muxInput: MuxInput | undefined;
+
+  get input(): MuxInput {
+    return (this.muxInput ??= new MuxInput({
+      name: 'tmux',
+      attach: ['tmux', ...this.args, 'attach-session', '-t', SESSION],
+      env: this.env,
+      cols: this.cols,
+      rows: this.rows,
+      write: (bytes) => super.write(Buffer.from(bytes, 'latin1')),
+      // No status line: the pane keeps the client's 24 rows. tmux's other options stay as 3.3a sets them (mouse off,
+      // focus-events off, extended-keys off, escape-time 500).
+      beforeAttach: async () => {
+        await this.ctl.command('set -g status off');
+        return { 'input.tmux-options': 'status off (the pane has the client\'s rows); every other option as tmux 3.3a sets it: mouse off, focus-events off, extended-keys off, escape-time 500' };
+      },
+    }));
+  }
+
+  override write(data: Uint8Array): void {
+    if (this.muxInput) this.muxInput.dirty = true;
+    super.write(data);
+  }
+
   async readCursor(): Promise<{ row: number; col: number }> {
     const [line = ''] = await this.ctl.command(`display -p -t ${SESSION} '#{cursor_x} #{cursor_y}'`);
     const [x, y] = line.split(' ').map(Number);
@@ -128,6 +154,7 @@ class TmuxSession extends RelaySession {
   }
 
   protected override async stopTarget(): Promise<void> {
+    await this.muxInput?.close();
     try {
       await this.stopServer();
     } finally {

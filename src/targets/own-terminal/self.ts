@@ -69,6 +69,8 @@ function occurrences(bytes: Buffer, needle: Buffer): number {
 }
 
 export class SelfSession implements TargetSession {
+  /** Nothing is ever typed into the user's own terminal: its keys are measured by `termprobe keys`, which the person drives. */
+  readonly noInputBecause = 'nothing is typed into your own terminal as if by you: run `termprobe keys` and press the keys it asks for';
   private listener: ((data: Uint8Array) => void) | undefined;
   private readonly parser = new ReplyParser();
   private pending: { opost: Promise<string | undefined>; tmux: Promise<TmuxPane | undefined> } | undefined;

@@ -1,0 +1,87 @@
+/**
+ * The site's input section, built from three published results files (xterm, kitty, tmux): input.html scores each
+ * terminal on each input category and lists every input probe; an input probe's page shows the modes, the event
+ * and the reset, and beside each answer a printf that, run in a shell, writes exactly the bytes that terminal sent;
+ * the page's own command line, run in bash in a real pty, sets the modes, shows what the "person" typed and resets
+ * the modes after.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { viewRun } from '../../classify/run-view.js';
+import { decodeNotation } from '../../corpus/escape-notation.js';
+import { INPUT_CATEGORIES } from '../../corpus/input/input-categories.js';
+import { readResults } from '../../results/read-results.js';
+import { ROOT } from '../cli-test-support.js';
+import { cleanTerminalEnv, PtyHost } from '../../test-support/pty-host.js';
+import { buildSite } from './build-site.js';
+
+const TERMINALS = ['xterm-379', 'kitty-0.26.5', 'tmux-3.3a'];
+const unescapeHtml = (s: string) => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+let dir: string;
+const page = (path: string) => readFileSync(join(dir, 'site', path), 'utf8');
+const hosts: PtyHost[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'termprobe-input-site-'));
+  const files = TERMINALS.map((t) => join(ROOT, 'results', `${t}.json`));
+  await buildSite(files.map((f) => viewRun(f, readResults(f))), join(dir, 'site'), { reference: 'xterm' });
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  for (const h of hosts.splice(0)) h.kill();
+});
+
+describe('the input section', () => {
+  it('scores every terminal on every input category and lists each input probe with a link to its page', () => {
+    const text = page('input.html');
+    for (const cat of INPUT_CATEGORIES) expect(text, cat).toMatch(new RegExp(`<section id="input-${cat}"><h2>${cat} <span class="n">\\d+ probes`));
+    const rows = [...text.matchAll(/<tr><th[^>]*><a href="terminals\/[^"]+">([^<]+)<\/a><\/th>((?:<td[^>]*>.*?<\/td>)+)<\/tr>/g)];
+    expect(rows.map((r) => r[1])).toEqual(['xterm 379', 'kitty 0.26.5', 'tmux 3.3a']);
+    // xterm decides every keys-legacy probe; its score is implements/decided.
+    const xterm = [...rows[0]![2]!.matchAll(/<td[^>]*>(\d+)<span class="n">\/(\d+)<\/span><\/td>/g)];
+    expect(xterm).toHaveLength(INPUT_CATEGORIES.length);
+    for (const [, yes, decided] of xterm) expect(Number(yes)).toBeLessThanOrEqual(Number(decided));
+    expect(text).toContain('<a href="probes/keys-legacy.decckm-up.html">keys-legacy.decckm-up</a>');
+  });
+
+  it('gives each answer on a probe page a printf that writes the bytes that terminal sent', () => {
+    const text = page('probes/keys-modifiers.ctrl-shift-f5.html');
+    const answers = [...text.matchAll(/<code class="raw">input=([^<]*)<\/code>(?:<div class="repro-box">.*?<pre class="repro received" id="received-\d+">([^<]*)<\/pre>|<p class="n">(the program received nothing))/gs)];
+    expect(answers.length).toBeGreaterThan(1);
+    for (const [, answer, printf, nothing] of answers) {
+      if (nothing) {
+        expect(answer).toBe('');
+        continue;
+      }
+      const wrote = execFileSync('sh', ['-c', unescapeHtml(printf!)]);
+      expect([...wrote], answer).toEqual([...decodeNotation(unescapeHtml(answer!))]);
+    }
+  });
+
+  it("gives a command line that sets the probe's modes, shows what the terminal sent for the event and resets them", async () => {
+    const text = page('probes/keys-legacy.decckm-up.html');
+    expect(text).toContain('<dt>event</dt><dd>Up</dd>');
+    const line = unescapeHtml(/<pre class="repro" id="repro">([^<]*)<\/pre>/.exec(text)![1]!);
+    expect(line).toMatch(/^printf '\\033\[\?1h'; IFS= read .*printf '\\033\[\?1l'; .*cat -v +# bash; within 5 s, press Up$/);
+    const host = new PtyHost('bash', ['--norc', '--noprofile', '-i'], { env: cleanTerminalEnv({ PS1: '$ ' }) });
+    hosts.push(host);
+    host.type(`${line}\r`);
+    await until(host, () => host.term.modes.applicationCursorKeysMode);
+    host.type('\x1bOA'); // what a terminal sends for Up under DECCKM
+    await until(host, () => host.joinedLines().some((l) => l.startsWith('^[OA')));
+    expect(host.term.modes.applicationCursorKeysMode).toBe(false);
+  }, 30_000);
+});
+
+async function until(host: PtyHost, ok: () => boolean): Promise<void> {
+  for (let i = 0; i < 800; i++) {
+    await host.settle();
+    if (ok()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`never happened; the screen:\n${host.joinedLines().join('\n')}`);
+}

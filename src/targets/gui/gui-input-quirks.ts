@@ -1,0 +1,37 @@
+/**
+ * What the input probes cannot do in a GUI terminal, and why, by registry name: kept apart from the launch
+ * recipes (gui-recipes.ts) because only the input probes read it.
+ */
+import type { InputKind } from '../../corpus/input/input-schema.js';
+
+export interface InputQuirks {
+  /** Events of a kind this terminal cannot be given, and why. */
+  cannot?: Partial<Record<InputKind, string>>;
+  /**
+   * The marker is a key the keymap already has (this keysym), which the terminal is set up to turn into the marker's
+   * text, instead of a spare keycode given the marker's keysym: a terminal that never sees a keymap changed after it
+   * started (foot: weston compiles its keymap from the X server's layout names, once).
+   */
+  markerKeysym?: { keysym: number; how: string };
+  /**
+   * The terminal holds some pastes for a confirmation that takes the keyboard (the marker after the paste does not
+   * come back): the key that confirms (an X keysym), pressed then, and what asks.
+   */
+  pasteConfirm?: { keysym: number; how: string; when: (text: Uint8Array) => boolean };
+}
+
+/** XF86Tools (X11 XF86keysym.h): FK13 in the evdev layout; no probe presses it. */
+const XF86_TOOLS = 0x1008ff81;
+
+export const INPUT_QUIRKS: Readonly<Record<string, InputQuirks>> = {
+  // rxvt-unicode 9.30's perl extension confirm-paste, in Debian's default set (perl-ext-common "default"): a paste
+  // holding a control character shows "Pasting N control characters, continue? (y/n)" and takes every key until y or n.
+  // Its on_tt_paste counts the text's bytes 0x00–0x1f (tr/\x00-\x1f//) and asks when there is one.
+  urxvt: { pasteConfirm: { keysym: 0x79, how: "urxvt's confirm-paste extension asks \"Pasting N control characters, continue? (y/n)\" for text with a control character; y pressed", when: (text) => text.some((b) => b < 0x20) } },
+  // weston's X11 backend makes weston an X client with one window: it hands its Wayland clients the keyboard and
+  // pointer of that window, but keeps the X selections to itself (no XWayland here to bridge them).
+  foot: {
+    cannot: { paste: "foot runs under weston's X11 backend, which does not bridge the X selection to its Wayland clients" },
+    markerKeysym: { keysym: XF86_TOOLS, how: "XF86Tools, which foot.ini's [text-bindings] turns into U+2603 (weston compiles its keymap from the X server's layout names at start, so a keysym given to a spare keycode later never reaches foot)" },
+  },
+};

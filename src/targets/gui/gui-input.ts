@@ -1,0 +1,400 @@
+/**
+ * Input probes in a GUI terminal: real X events, made through XTEST over a
+ * connection of termprobe's own to the private display, as a person's hands
+ * would make them. Keys are pressed by the keycode the server's keymap gives
+ * their keysym, modifiers pressed before and released after the key; the
+ * terminal's window holds the input focus (set at the start, checked after each
+ * event); the pointer moves to cells found from the terminal's own mouse reports
+ * (x-grid.ts); a paste offers the text as the X selection and uses the
+ * terminal's binding (x-paste.ts); a focus change moves the input focus to a
+ * window of termprobe's own and back.
+ *
+ * The markers are a key of termprobe's own: a spare keycode given the keysym
+ * U+2603 (☃), which no probe presses, which terminals send as its UTF-8 text, or
+ * as `CSI 9731 u` (kitty's keyboard protocol), or `CSI 27;m;9731 ~` (xterm's
+ * modifyOtherKeys) when a modifier is held.
+ */
+import { withSeparateClick, type EventPlan, type InputAction } from '../../corpus/input/event-plan.js';
+import { inputKind, type InputEvent, type InputKind } from '../../corpus/input/input-schema.js';
+import { KEY_NAMES } from '../../corpus/input/key-names.js';
+import { MarkerLostError, type InputChannel, type InputDelivery, type MarkerIo } from '../input-channel.js';
+import { findTerminalWindow, measureGrid, type Grid, type TerminalWindow } from './x-grid.js';
+import { createDecoyWindow, getInputFocus, isWithin, MAP_NOTIFY, mappedWindow, setInputFocus, watchMaps } from './x-input-requests.js';
+import { keyboardState, keycodeOf, modifierBitOf, readKeymap, setKeysyms, spareKeycode, type Keymap } from './x-keymap.js';
+import { XLink } from './x-link.js';
+import { SelectionOffer } from './x-paste.js';
+import type { InputQuirks } from './gui-input-quirks.js';
+import { EV, fakeInput, sync } from './x11-requests.js';
+import { INPUT_BASELINE } from '../../corpus/input/input-baseline.js';
+
+/** The marker's keysym: Unicode keysyms are 0x01000000 + the code point (X11 keysymdef.h, "Unicode"). */
+const MARKER_KEYSYM = 0x1000000 + 0x2603;
+/** The marker's press: its text, kitty's CSI u (event type press, or none), xterm's modifyOtherKeys form. */
+export const X_MARKERS = /\xe2\x98\x83|\x1b\[9731(?::[\d:]*)?(?:;\d*(?::1)?)?(?:;[\d:]*)?u|\x1b\[27;\d+;9731~/;
+/** Its release or repeat under kitty's event types (flag 2). */
+export const X_MARKER_NOISE = /\x1b\[9731(?::[\d:]*)?;\d*:[23](?:;[\d:]*)?u/;
+const KEY_PRESS = 2;
+const KEY_RELEASE = 3;
+/** How long the focus stays away when the terminal says nothing of it (see act, focus-away). */
+const FOCUS_AWAY_MS = 250;
+/** Marker rounds after a paste binding before a terminal that asked for no selection is taken as not pasting. */
+const PASTE_ROUNDS = 4;
+/** Marker rounds after a paste binding before a terminal that asked for the selection's targets but not its text is taken as not pasting. */
+const PASTE_TEXT_ROUNDS = 8;
+/** How long a terminal that asked for the selection's targets after the binding has to ask for its text. */
+const PASTE_TEXT_MS = 1000;
+/**
+ * How long a terminal that asked for nothing in the marker rounds still has to ask: its request can leave after the
+ * markers it handled later (zutty's conversion, asked on the button's release, came up to 9 ms after its fourth
+ * marker, one run of the paste probes in four).
+ */
+const PASTE_ASK_MS = 100;
+/** Once the terminal has mapped a window of its own (a menu, a dialog) during an event, how long a marker still has. */
+const AFTER_MAP_MS = 250;
+/** How long a marker has when recovery checks that keys pass again. */
+const RECOVERY_MARKER_MS = 400;
+
+export interface GuiInputOptions {
+  display: string;
+  cols: number;
+  rows: number;
+  /** Writes bytes to the terminal; resolves once it has processed them (DA1 round trip). */
+  exchange: (bytes: string) => Promise<unknown>;
+  /** Hands the terminal's raw replies to a sink until the returned function is called. */
+  listen: (sink: (chunk: Uint8Array) => void) => () => void;
+  signal: AbortSignal;
+  /** What this terminal needs done otherwise (gui-input-quirks.ts). */
+  quirks?: InputQuirks;
+  /** The grid the session already measured (its pictures'), if any. */
+  knownGrid?: () => Grid | undefined;
+}
+
+interface Ready {
+  /** Windows mapped on the display since the session began (menus, dialogs), and when the last was. */
+  maps: { count: number; at: number };
+  link: XLink;
+  keymap: Keymap;
+  marker: number;
+  window: TerminalWindow;
+  decoy: number;
+  offer: SelectionOffer;
+  grid?: Grid;
+  gridProblem?: string;
+}
+
+export class GuiInput implements InputChannel {
+  readonly method = 'xtest: real X key, button and motion events to the terminal\'s window, which holds the input focus; keycodes from the server\'s keymap';
+  readonly markers = X_MARKERS;
+  readonly markerNoise = X_MARKER_NOISE;
+  readonly markerLimitMs = 800;
+  readonly lateEffects = true;
+  private ready: Ready | undefined;
+
+  constructor(private readonly opts: GuiInputOptions) {}
+
+  async prepare(kinds: ReadonlySet<InputKind>): Promise<Record<string, string>> {
+    const link = await XLink.open(this.opts.display, this.opts.signal, { servesSelections: true });
+    try {
+      const keymap = await readKeymap(link.x);
+      const own = this.opts.quirks?.markerKeysym;
+      const marker = own ? keycodeOf(keymap, own.keysym) : spareKeycode(keymap);
+      if (marker === undefined) throw new Error(own ? `the X keymap has no key giving the marker keysym 0x${own.keysym.toString(16)}` : 'the X keymap has no spare keycode for the marker key');
+      if (!own) setKeysyms(link.x, keymap, marker, [MARKER_KEYSYM, MARKER_KEYSYM]);
+      const window = await findTerminalWindow(link);
+      const decoy = createDecoyWindow(link.x);
+      setInputFocus(link.x, window.id);
+      const maps = { count: 0, at: 0 };
+      watchMaps(link.x);
+      await sync(link.x);
+      link.x.onEvent((ev) => {
+        if (ev.code === MAP_NOTIFY && mappedWindow(ev.bytes) !== decoy) {
+          maps.count++;
+          maps.at = performance.now();
+        }
+      });
+      const ready: Ready = { maps, link, keymap, marker, window, decoy, offer: await SelectionOffer.open(link) };
+      this.ready = ready;
+      await this.setNumLock(false);
+      if (kinds.has('mouse') || (kinds.has('paste') && !this.opts.quirks?.cannot?.paste)) {
+        try {
+          // The grid the pictures measured, when there are pictures (the same window, the same mouse reports); else
+          // measured now, with every input mode an earlier probe may have left on turned off first.
+          const known = this.opts.knownGrid?.();
+          if (!known) await this.opts.exchange(INPUT_BASELINE);
+          ready.grid = known ?? (await measureGrid(link, window, this.opts.cols, this.opts.rows, this.opts.exchange, this.opts.listen));
+        } catch (error) {
+          if (this.opts.signal.aborted) throw error;
+          ready.gridProblem = error instanceof Error ? error.message : String(error);
+        }
+      }
+      const px = (n: number) => String(Math.round(n * 10) / 10);
+      return {
+        'input.method': this.method,
+        'input.markers': own ? `keycode ${marker}: ${own.how}; pressed before and after each event` : `keysym U+2603 on spare keycode ${marker}, pressed before and after each event`,
+        'input.numlock': 'off (a probe that needs it on turns it on, and off after)',
+        'input.window': `0x${window.id.toString(16)}, ${window.width}×${window.height} px; input focus set to it`,
+        ...(ready.grid ? { 'input.grid': `cells of ${px(ready.grid.cellW)}×${px(ready.grid.cellH)} px from ${px(ready.grid.x0)},${px(ready.grid.y0)} (mouse reports); the pointer goes to a cell's centre unless a probe gives an offset` } : {}),
+        ...(ready.gridProblem ? { 'input.grid': `none: ${ready.gridProblem}` } : {}),
+      };
+    } catch (error) {
+      link.close();
+      this.ready = undefined;
+      throw error;
+    }
+  }
+
+  refuse(event: InputEvent): string | undefined {
+    const kind = inputKind(event);
+    const cannot = this.opts.quirks?.cannot?.[kind];
+    if (cannot) return cannot;
+    const ready = this.ready;
+    if (!ready) return 'the input channel was not prepared';
+    const needsGrid = kind === 'mouse' || (kind === 'paste' && (event.paste?.via ?? 'middle-click') === 'middle-click');
+    if (needsGrid && !ready.grid) return `the pointer cannot be placed on a cell: the terminal's grid was not found (${ready.gridProblem ?? 'not measured'})`;
+    if (event.key !== undefined) {
+      const name = event.key.split('+').pop()!;
+      const key = KEY_NAMES.get(name);
+      if (key && keycodeOf(ready.keymap, key.keysym, key.numlock) === undefined) return `no key of the display's keymap gives ${name}`;
+    }
+    return undefined;
+  }
+
+  async deliver(_event: InputEvent, plan: EventPlan, io: MarkerIo): Promise<InputDelivery> {
+    const ready = this.ready!;
+    const { x } = ready.link;
+    const now = await getInputFocus(x);
+    if (now !== ready.window.id && !(await isWithin(x, now, ready.window.id))) setInputFocus(x, ready.window.id);
+    const poke = () => ready.link.poke(ready.window.id);
+    const keycodes: number[] = [];
+    const run = async (actions: InputAction[]) => {
+      for (const a of actions) await this.act(a, keycodes, io);
+    };
+    const mapped = ready.maps.count;
+    // A window the terminal maps meanwhile (a menu, a dialog) takes the keyboard: the marker is not coming.
+    const hopeless = () => ready.maps.count > mapped && performance.now() - ready.maps.at > AFTER_MAP_MS;
+    if (!io.leadDone) {
+      await run(withSeparateClick(plan).before);
+      this.tapMarker();
+      await io.awaitMarker(poke, hopeless);
+    }
+    const during = keycodes.length;
+    await run(plan.during);
+    const note = plan.during.some((a) => a.kind === 'paste') ? this.pasteNote() : undefined;
+    this.tapMarker();
+    await io.awaitMarker(poke, hopeless);
+    const focus = await getInputFocus(x);
+    // Focus on a window inside the terminal's own (mlterm's split screens are child windows) is still the terminal's.
+    const focused = focus === ready.window.id || (await isWithin(x, focus, ready.window.id));
+    await run(plan.after);
+    await sync(x);
+    const pressed = keycodes.slice(during);
+    const via = `xtest${pressed.length > 0 ? `: keycodes ${pressed.join(' ')}` : ''}`;
+    // A window mapped since the first marker (a menu the event opened after the last marker had passed) would take
+    // the next probe's keys: the engine has it closed first.
+    // After a click that opened one, Escape closes the window but may not end what the click began: tilix after an
+    // alt+click reported no later click, though neither the pointer nor the keyboard was grabbed: a fresh instance.
+    const clicked = [...plan.before, ...plan.during].some((a) => a.kind === 'button-down' || a.kind === 'paste');
+    this.freshAfterOpen = ready.maps.count > mapped && clicked;
+    const opened = ready.maps.count > mapped ? `the terminal mapped ${ready.maps.count - mapped} window(s) during the event (a menu or dialog), ${clicked ? 'a fresh instance started for the next probe' : 'closed with Escape before the next probe'}` : undefined;
+    return {
+      via,
+      ...(!focused ? { focusLost: `the input focus was on window 0x${focus.toString(16)}, not the terminal's, after the event` } : {}),
+      ...(note ? { note } : {}),
+      ...(opened ? { opened } : {}),
+    };
+  }
+
+  /**
+   * After a lost marker: let go of every key and button, press Escape (which closes a menu or dialog that took the
+   * keyboard), give the terminal's window the focus again, and check a marker comes back; up to three times.
+   */
+  async recover(io: MarkerIo): Promise<boolean> {
+    const ready = this.ready;
+    if (!ready || this.freshAfterOpen) return false;
+    const { x } = ready.link;
+    const escape = keycodeOf(ready.keymap, 0xff1b);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      for (const m of ready.keymap.modifiers.flat()) fakeInput(x, ready.link.xtest, KEY_RELEASE, m);
+      for (let b = 1; b <= 9; b++) fakeInput(x, ready.link.xtest, EV.ButtonRelease, b);
+      if (escape !== undefined) {
+        fakeInput(x, ready.link.xtest, KEY_PRESS, escape);
+        fakeInput(x, ready.link.xtest, KEY_RELEASE, escape);
+      }
+      // Away and back: a toolkit whose menu closed without the window losing the X focus (it held a grab) may still
+      // take itself for inactive until it hears a focus change.
+      setInputFocus(x, ready.decoy);
+      setInputFocus(x, ready.window.id);
+      await sync(x);
+      this.tapMarker();
+      const t0 = performance.now();
+      try {
+        await io.awaitMarker(() => ready.link.poke(ready.window.id), () => performance.now() - t0 > RECOVERY_MARKER_MS);
+        return true;
+      } catch (error) {
+        if (!(error instanceof MarkerLostError)) throw error;
+      }
+    }
+    return false;
+  }
+
+  /** The last event was a click that opened a window: not put back, started afresh (see deliver). */
+  private freshAfterOpen = false;
+
+  close(): void {
+    this.ready?.offer.close();
+    this.ready?.link.close();
+    this.ready = undefined;
+  }
+
+  private tapMarker(): void {
+    const ready = this.ready!;
+    fakeInput(ready.link.x, ready.link.xtest, KEY_PRESS, ready.marker);
+    fakeInput(ready.link.x, ready.link.xtest, KEY_RELEASE, ready.marker);
+  }
+
+  private keycode(name: string): number {
+    const key = KEY_NAMES.get(name);
+    const code = key ? keycodeOf(this.ready!.keymap, key.keysym, key.numlock) : undefined;
+    if (code === undefined) throw new Error(`no keycode gives ${name}`);
+    return code;
+  }
+
+  private async act(a: InputAction, keycodes: number[], io: MarkerIo): Promise<void> {
+    const ready = this.ready!;
+    const { x } = ready.link;
+    const xtest = ready.link.xtest;
+    switch (a.kind) {
+      case 'key-down':
+      case 'key-repeat': {
+        const code = this.keycode(a.key);
+        keycodes.push(code);
+        return fakeInput(x, xtest, KEY_PRESS, code);
+      }
+      case 'key-up':
+        return fakeInput(x, xtest, KEY_RELEASE, this.keycode(a.key));
+      case 'numlock':
+        return this.setNumLock(a.on);
+      case 'pointer': {
+        const g = ready.grid;
+        if (!g) throw new Error(`the pointer cannot be placed on a cell: the terminal's grid was not found (${ready.gridProblem ?? 'not measured'})`);
+        const [col, row] = a.cell;
+        const px = g.x0 + (col - 1) * g.cellW + (a.offset ? a.offset[0] : g.cellW / 2);
+        const py = g.y0 + (row - 1) * g.cellH + (a.offset ? a.offset[1] : g.cellH / 2);
+        return fakeInput(x, xtest, EV.MotionNotify, 0, Math.round(ready.window.rootX + px), Math.round(ready.window.rootY + py));
+      }
+      case 'button-down':
+        return fakeInput(x, xtest, EV.ButtonPress, a.button);
+      case 'button-up':
+        return fakeInput(x, xtest, EV.ButtonRelease, a.button);
+      case 'focus-away': {
+        // Away until the terminal says so (its focus report), or FOCUS_AWAY_MS: a person's glance elsewhere, long
+        // enough for a toolkit that waits to see whether the focus comes straight back (Qt 5.15's xcb plugin waits
+        // 100 ms, qxcbconnection.cpp focusInDelay) to take it as a real change.
+        const seen = io.received();
+        setInputFocus(x, ready.decoy);
+        await ready.link.waitFor({ limitMs: FOCUS_AWAY_MS, pokeWindow: ready.window.id, check: async () => (io.received() > seen ? true : undefined) });
+        return;
+      }
+      case 'focus-back': {
+        // Back, and as long again for the terminal to say so (foot under weston now and then wrote its CSI I after
+        // the marker that followed at once).
+        const seen = io.received();
+        setInputFocus(x, ready.window.id);
+        await ready.link.waitFor({ limitMs: FOCUS_AWAY_MS, pokeWindow: ready.window.id, check: async () => (io.received() > seen ? true : undefined) });
+        return;
+      }
+      case 'paste':
+        return this.paste(a, keycodes, io);
+    }
+  }
+
+  /**
+   * Offer the text, use the binding, and once the terminal has handled the binding (two markers later: the
+   * request it made is out of its buffer by the time it reads the second), answer its requests until it has
+   * the text, or know it asked for nothing.
+   */
+  private async paste(a: Extract<InputAction, { kind: 'paste' }>, keycodes: number[], io: MarkerIo): Promise<void> {
+    const ready = this.ready!;
+    await ready.offer.offer(a.text);
+    await sync(ready.link.x);
+    ready.offer.triggered();
+    if (a.via === 'middle-click') {
+      fakeInput(ready.link.x, ready.link.xtest, EV.ButtonPress, 2);
+      fakeInput(ready.link.x, ready.link.xtest, EV.ButtonRelease, 2);
+    } else {
+      const [mods, key] = a.via === 'shift+Insert' ? [['Shift_L'], 'Insert'] : [['Control_L', 'Shift_L'], 'v'];
+      for (const m of mods) await this.act({ kind: 'key-down', key: m }, keycodes, io);
+      await this.act({ kind: 'key-down', key }, keycodes, io);
+      await this.act({ kind: 'key-up', key }, keycodes, io);
+      for (const m of [...mods].reverse()) await this.act({ kind: 'key-up', key: m }, keycodes, io);
+    }
+    const poke = () => ready.link.poke(ready.window.id);
+    // Each marker round has the terminal go once more through its event loop, which sends what it buffered (Xlib
+    // sends requests when it waits for events): a request the binding made is at the server after a few rounds. A
+    // terminal may ask for the targets first and the text only once it has them (Qt, in a loop of its own that holds
+    // the marker back until it has pasted), or ask for the targets only to know whether it could paste (GTK): rounds
+    // go on while it has asked but not been given text.
+    const rounds = async () => {
+      for (let round = 0; round < PASTE_TEXT_ROUNDS && ready.offer.served === 0; round++) {
+        if (round >= PASTE_ROUNDS && ready.offer.asked.length === 0) break;
+        this.tapMarker();
+        await io.awaitMarker(poke);
+        await sync(ready.link.x);
+      }
+    };
+    await rounds();
+    if (ready.offer.asked.length === 0) {
+      await ready.link.waitFor({ limitMs: PASTE_ASK_MS, pokeWindow: ready.window.id, check: async () => (ready.offer.asked.length > 0 ? true : undefined) });
+      if (ready.offer.asked.length > 0) await rounds();
+    }
+    // Asked for the targets since the binding and still not for the text: GTK handles the conversion in its own time
+    // (its selection events wait behind the keys): the text request is coming.
+    if (ready.offer.served === 0 && ready.offer.targetsAfterTrigger > 0) {
+      await ready.link.waitFor({ limitMs: PASTE_TEXT_MS, pokeWindow: ready.window.id, check: async () => (ready.offer.served > 0 ? true : undefined) });
+      this.tapMarker();
+      await io.awaitMarker(poke);
+    }
+    // A paste the terminal holds for a confirmation that takes the keyboard: confirmed, as the person would, so what
+    // arrives is what the program gets then (a key that was not needed would show in the answer).
+    const confirm = this.opts.quirks?.pasteConfirm;
+    if (confirm && ready.offer.served > 0 && confirm.when(a.text)) {
+      const code = keycodeOf(ready.keymap, confirm.keysym);
+      if (code !== undefined) {
+        fakeInput(ready.link.x, ready.link.xtest, KEY_PRESS, code);
+        fakeInput(ready.link.x, ready.link.xtest, KEY_RELEASE, code);
+        this.confirmed = confirm.how;
+      }
+    }
+    // Served is not yet pasted: GTK writes the text in an idle callback after it has it, and asks for it a second
+    // time now and then (VTE: the first answer served, nothing pasted, the text pasted after a second request); the
+    // selection stays on offer until the text's last character (a newline as CR) has come, or PASTE_TEXT_MS.
+    if (ready.offer.served > 0) {
+      const last = String.fromCharCode(a.text[a.text.length - 1]!).replace('\n', '\r');
+      await ready.link.waitFor({ limitMs: PASTE_TEXT_MS, pokeWindow: ready.window.id, check: async () => (io.sentSinceFirst().includes(last) ? true : undefined) });
+    }
+    ready.offer.withdraw();
+  }
+
+  /** Set when the last paste was confirmed (see paste). */
+  private confirmed: string | undefined;
+
+  private pasteNote(): string {
+    const offer = this.ready!.offer;
+    const asked = offer.asked.length === 0 ? `the terminal asked for no selection within ${PASTE_ROUNDS} marker rounds and ${PASTE_ASK_MS} ms` : `the terminal asked for ${offer.asked.join(', then ')}${offer.served === 0 ? `, not for the text, within ${PASTE_TEXT_ROUNDS} marker rounds` : ''}`;
+    const confirmed = this.confirmed ? `; held for a confirmation: ${this.confirmed}` : '';
+    this.confirmed = undefined;
+    return `${asked}${offer.late > 0 ? `; ${offer.late} later request(s) refused` : ''}${confirmed}`;
+  }
+
+  /** Lock NumLock on or off (a tap of Num_Lock when it is not already so). */
+  private async setNumLock(on: boolean): Promise<void> {
+    const ready = this.ready!;
+    const code = keycodeOf(ready.keymap, 0xff7f);
+    if (code === undefined) return;
+    const bit = modifierBitOf(ready.keymap, code);
+    if (((await keyboardState(ready.link.x)) & bit) !== 0 === on) return;
+    fakeInput(ready.link.x, ready.link.xtest, KEY_PRESS, code);
+    fakeInput(ready.link.x, ready.link.xtest, KEY_RELEASE, code);
+    await sync(ready.link.x);
+  }
+}
