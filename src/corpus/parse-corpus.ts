@@ -8,8 +8,6 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import jsYaml from 'js-yaml';
-import { createRequire } from 'node:module';
-import type { LineCounter as LineCounterT, parseDocument as ParseDocument, Node } from 'yaml';
 import type { z } from 'zod';
 import { categoryFiles } from './category-files.js';
 import { hashProbes } from './corpus-hash.js';
@@ -18,48 +16,8 @@ import { checkNotation } from './escape-notation.js';
 import type { Corpus } from './load-corpus.js';
 import { probeFileSchema, type Probe } from './probe-schema.js';
 import { shownPath } from './shown-path.js';
+import { describeIssue, lineFinder, yamlSyntaxError } from './yaml-positions.js';
 
-
-/** The `yaml` package loads only when an error needs a line number (it costs more to load than the corpus takes to parse). */
-function yamlPackage(): typeof import('yaml') {
-  return createRequire(import.meta.url)('yaml') as typeof import('yaml');
-}
-
-/** Find the line of a dotted path inside a parsed YAML document. */
-function lineOf(doc: ReturnType<typeof ParseDocument>, counter: LineCounterT, path: PropertyKey[]): number | undefined {
-  const { isMap, isSeq } = yamlPackage();
-  let node: unknown = doc.contents;
-  let last: Node | undefined = doc.contents ?? undefined;
-  for (const key of path) {
-    if (isMap(node)) {
-      const pair = node.items.find((p) => (p.key as { value?: unknown } | null)?.value === key);
-      if (!pair) break;
-      node = pair.value;
-      last = pair.key as Node;
-    } else if (isSeq(node) && typeof key === 'number') {
-      node = node.items[key];
-      last = node as Node;
-    } else break;
-  }
-  const offset = last?.range?.[0];
-  return offset === undefined ? undefined : counter.linePos(offset).line;
-}
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  const path = issue.path.join('.');
-  if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}${path ? ` in ${path}` : ''}`;
-  // A bad key in a record (an expected reply for a query that does not exist): say what is wrong with the key.
-  if (issue.code === 'invalid_key' && issue.issues[0]) return `${path || '(top)'}: ${issue.issues[0].message}`;
-  return `${path || '(top)'}: ${issue.message}`;
-}
-
-/** The YAML document with positions: parsed only when an error needs a line number. */
-function positioned(text: string) {
-  const { LineCounter, parseDocument } = yamlPackage();
-  const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true });
-  return { doc, counter };
-}
 
 function loadFile(file: string, shown: string): Probe[] {
   const text = readFileSync(file, 'utf8');
@@ -68,17 +26,10 @@ function loadFile(file: string, shown: string): Probe[] {
     // js-yaml is several times faster than a positioned parse; the corpus loads on every command.
     data = jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA, filename: shown });
   } catch (e) {
-    const { doc } = positioned(text);
-    const err = doc.errors[0];
-    const line = err?.linePos?.[0]?.line ?? (e as { mark?: { line: number } }).mark?.line;
-    const reason = err ? err.message.split('\n')[0] : (e as { reason?: string }).reason ?? (e as Error).message;
-    throw new CorpusError(shown, `invalid YAML: ${reason}`, undefined, line === undefined ? undefined : err ? line : line + 1);
+    const { line, reason } = yamlSyntaxError(text, e);
+    throw new CorpusError(shown, `invalid YAML: ${reason}`, undefined, line);
   }
-  let lazyDoc: ReturnType<typeof positioned> | undefined;
-  const lineAt = (path: PropertyKey[]) => {
-    lazyDoc ??= positioned(text);
-    return lineOf(lazyDoc.doc, lazyDoc.counter, path);
-  };
+  const lineAt = lineFinder(text);
   const parsed = probeFileSchema.safeParse(data);
   const probeIdAt = (path: PropertyKey[]): string | undefined => {
     if (path[0] !== 'probes' || typeof path[1] !== 'number') return undefined;
