@@ -9,14 +9,15 @@ import type { RunView, SignatureLevel } from '../../classify/run-view.js';
 import type { TargetSummary } from '../../classify/score.js';
 import type { Corpus } from '../../corpus/load-corpus.js';
 import type { UnicodeVerdict } from '../../classify/unicode-verdict.js';
-import type { ChunkingReport } from '../../chunking/run-chunking.js';
-import type { ReplayReport } from '../../replay/replay-report.js';
+import type { ChunkingReport } from '../../results/chunking-report-schema.js';
+import type { ReplayReport } from '../../results/replay-report-schema.js';
 import type { Probe } from '../../corpus/probe-schema.js';
 import type { ProbeResult } from '../../results/results-schema.js';
 import { decodeNotation } from '../../corpus/escape-notation.js';
 import { queryMnemonics, sequenceMnemonics } from '../../corpus/sequence-mnemonics.js';
 import { cellKind, type CellKind } from './cell-kind.js';
 import type { SiteHistory } from './history-page.js';
+import type { SiteFeatures } from './site-features.js';
 import { SlugAllocator } from './slug.js';
 
 export interface SiteColumn {
@@ -78,6 +79,8 @@ export interface SiteModel {
   /** Replayed sessions and chunking runs, when the site is built with them (sessions-page.ts). */
   sessions?: readonly ReplayReport[];
   chunking?: readonly ChunkingReport[];
+  /** The features and their marks (site-features.ts), when the site is built with a features folder. */
+  features?: SiteFeatures;
 }
 
 const LEVELS: SignatureLevel[] = ['none', 'text', 'cells'];

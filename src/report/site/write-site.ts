@@ -5,8 +5,9 @@
  * folder is replaced only when an earlier `termprobe site` made it (it holds the
  * marker file); anything else is refused rather than deleted.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ColourSheet } from './colour-sheet.js';
 import { generatedCss } from './generated-css.js';
 import { SiteError } from './site-error.js';
@@ -16,7 +17,7 @@ import { SITE_PAGES } from './site-page-list.js';
 import { SITE_SOURCES } from './templates.js';
 
 export const SITE_MARKER = '.termprobe-site';
-const ASSETS = ['site.css', 'site.js', 'compare.js'];
+const ASSETS = ['site.js', 'features.js', 'probes.js', 'probe.js', 'compare.js'];
 
 export interface SiteStats {
   dir: string;
@@ -31,12 +32,32 @@ function checkTarget(dir: string): void {
   if (names.length > 0 && !names.includes(SITE_MARKER)) throw new SiteError(`${dir} is not empty and was not made by \`termprobe site\`; choose another --out or empty it yourself`);
 }
 
+/**
+ * The folders whose absolute paths must not show in a page: the package's, the
+ * working folder and those of the results files. A registry entry's file, a
+ * note naming a results file, are shown relative to them ("probes/divergences/st.yaml:13").
+ */
+function buildPaths(model: SiteModel): string[] {
+  const dirs = [fileURLToPath(new URL('../../../', import.meta.url)), process.cwd(), ...model.columns.map((c) => dirname(resolve(c.view.file)))];
+  return [...new Set(dirs.map((d) => (d.endsWith(sep) ? d : d + sep)))].filter((d) => d.length > 1).sort((a, b) => b.length - a.length);
+}
+
 class SiteWriter {
   files = 0;
   bytes = 0;
   /** Folders made so far: one mkdir per folder, not per file (a site with pictures has thousands of files). */
   readonly #folders = new Set<string>();
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    private readonly hidden: string[] = [],
+  ) {}
+
+  /** Text with the build's absolute paths made relative (see buildPaths). */
+  #clean(text: string): string {
+    let out = text;
+    for (const dir of this.hidden) if (out.includes(dir)) out = out.split(dir).join('');
+    return out;
+  }
 
   #folderOf(full: string): void {
     const dir = dirname(full);
@@ -48,6 +69,7 @@ class SiteWriter {
   write(path: string, content: string | Buffer): void {
     const full = join(this.root, path);
     this.#folderOf(full);
+    if (typeof content === 'string') content = this.#clean(content);
     writeFileSync(full, content);
     this.files++;
     this.bytes += Buffer.byteLength(content);
@@ -72,7 +94,8 @@ function writeAll(model: SiteModel, w: SiteWriter): void {
   const ctx = { colours: new ColourSheet() };
   for (const kind of SITE_PAGES) for (const file of kind.pages(model, ctx)) w.write(file.path, file.content());
   for (const a of ASSETS) w.copy(join(SITE_SOURCES, 'assets', a), `assets/${a}`);
-  w.write('assets/generated.css', generatedCss(model, ctx.colours));
+  // One stylesheet per page: the site's own rules, then those made from the data (written after every page: the pages register the colours).
+  w.write('assets/site.css', `${readFileSync(join(SITE_SOURCES, 'assets', 'site.css'), 'utf8')}\n${generatedCss(model, ctx.colours)}`);
   w.write(SITE_MARKER, 'Made by `termprobe site`; the whole folder is replaced on the next build.\n');
 }
 
@@ -90,7 +113,7 @@ export function writeSite(model: SiteModel, outDir: string): SiteStats {
   mkdirSync(dirname(dir), { recursive: true });
   const tag = `${process.pid}-${Date.now().toString(36)}`;
   const fresh = join(dirname(dir), `.${basename(dir)}.new-${tag}`);
-  const w = new SiteWriter(fresh);
+  const w = new SiteWriter(fresh, buildPaths(model));
   try {
     mkdirSync(fresh);
     writeAll(model, w);
