@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { divergenceFileSchema } from './classify/divergence-schema.js';
 import { featureFileSchema } from './corpus/feature-schema.js';
+import { apiDocumentSchema } from './report/site/api-schema.js';
 import { probeFileSchema } from './corpus/probe-schema.js';
 import { resultsFileSchema } from './results/results-schema.js';
 import { unicodeResultsSchema } from './results/unicode-results-schema.js';
@@ -15,6 +16,7 @@ export const JSON_SCHEMA_FILES = {
   'unicode-results.schema.json': () => z.toJSONSchema(unicodeResultsSchema, { io: 'output', target: 'draft-2020-12' }),
   'divergences.schema.json': () => z.toJSONSchema(divergenceFileSchema, { io: 'input', target: 'draft-2020-12' }),
   'features.schema.json': () => z.toJSONSchema(featureFileSchema, { io: 'input', target: 'draft-2020-12' }),
+  'site-api.schema.json': () => z.toJSONSchema(apiDocumentSchema, { io: 'output', target: 'draft-2020-12' }),
 } as const;
 
 export function renderJsonSchema(name: keyof typeof JSON_SCHEMA_FILES): string {

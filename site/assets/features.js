@@ -18,9 +18,12 @@
   const colBoxes = Array.from(form.querySelectorAll('input[data-col]'));
   const names = colBoxes.map(function (b) { return (b.dataset.names || '').split(' ').filter(Boolean); });
   const panel = document.getElementById('cell-panel');
+  // Each cell's colour comes from its mark (the page carries the symbols alone).
+  const CLASS_OF = { '✓': 'y', '◐': 'p', '✗': 'n', '?': 'q' };
+  for (const td of gridEl.querySelectorAll('tbody td')) td.className = CLASS_OF[td.textContent] || '';
   const rows = Array.from(gridEl.querySelectorAll('tbody tr:not(.sec)')).map(function (tr) {
     const a = tr.querySelector('th a');
-    return { el: tr, slug: tr.id.slice(2), name: a.textContent, href: a.getAttribute('href'), text: a.textContent.toLowerCase(), section: tr.closest('tbody') };
+    return { el: tr, slug: tr.id.slice(2), name: a.textContent, href: a.getAttribute('href'), names: a.textContent.toLowerCase(), text: a.textContent.toLowerCase(), section: tr.closest('tbody') };
   });
   const bySlug = new Map(rows.map(function (r) { return [r.slug, r]; }));
   const bodies = Array.from(gridEl.querySelectorAll('tbody'));
@@ -31,7 +34,7 @@
     index = 'loading';
     tp.load('assets/feature-index.js').then(function () {
       const data = window.termprobeFeatureIndex;
-      for (const f of data.features) { const r = bySlug.get(f[0]); if (r) r.text = f[3]; }
+      for (const f of data.features) { const r = bySlug.get(f[0]); if (r) { r.names = f[3]; r.text = f[3] + ' | ' + f[4]; } }
       index = data;
       textWords = null;
       apply(false);
@@ -47,20 +50,25 @@
     return textWords.has(w);
   }
 
-  /** How well a feature matches: the whole query as its name or an alias first, then a name starting with it, then any. */
-  function rank(r, query) {
-    const fields = r.text.split(' | ');
-    if (fields.includes(query)) return 0;
-    if (r.name.toLowerCase().startsWith(query) || fields.some(function (f) { return f.startsWith(query); })) return 1;
-    if (r.name.toLowerCase().includes(query)) return 2;
-    return 3;
+  /**
+   * How well a feature matches: the whole query as its name or an alias first,
+   * then a name or alias starting with it, then one holding it, then its name or
+   * aliases holding every word, then anything (the mnemonics its probes send).
+   */
+  function rank(r, query, terms) {
+    const names = r.names.split(' | ');
+    if (names.includes(query)) return 0;
+    if (names.some(function (f) { return f.startsWith(query); })) return 1;
+    if (names.some(function (f) { return f.includes(query); })) return 2;
+    if (terms.every(function (t) { return r.names.includes(t); })) return 3;
+    return 4;
   }
 
   let active = -1;
   let matches = [];
   function showList(terms) {
     const query = terms.join(' ');
-    matches = query ? rows.filter(function (r) { return !r.el.hidden; }).map(function (r, i) { return { r: r, rank: rank(r, query), i: i }; }).sort(function (a, b) { return a.rank - b.rank || a.i - b.i; }).slice(0, 8).map(function (m) { return m.r; }) : [];
+    matches = query ? rows.filter(function (r) { return !r.el.hidden; }).map(function (r, i) { return { r: r, rank: rank(r, query, terms), i: i }; }).sort(function (a, b) { return a.rank - b.rank || a.i - b.i; }).slice(0, 8).map(function (m) { return m.r; }) : [];
     active = matches.length > 0 ? 0 : -1;
     list.replaceChildren(...matches.map(function (r, i) {
       const li = el('li', { role: 'option', id: 'opt-' + i, 'aria-selected': i === active ? 'true' : 'false' }, [el('a', { href: r.href, tabindex: '-1' }, [r.name]), ' ', el('span', { class: 'n' }, [r.section.querySelector('h2 > span').firstChild.textContent.trim()])]);
@@ -83,10 +91,11 @@
     const words = tp.readWords(input.value, committed, names, isTextWord);
     if (words.picked.length > 0) {
       tp.only(colBoxes, words.picked);
+      tp.ambiguous = tp.ambiguous.concat(words.ambiguous);
       input.value = words.rest;
     }
     colBoxes.forEach(function (b, i) { gridEl.classList.toggle('hide-c' + i, !b.checked); });
-    tp.drawChips(chips, colBoxes, words.offered, function () { apply(true); });
+    tp.drawChips(chips, colBoxes, input, function () { apply(true); });
     let shown = 0;
     for (const r of rows) {
       const show = words.terms.every(function (t) { return r.text.includes(t); });
@@ -145,15 +154,12 @@
   window.addEventListener('hashchange', function () { readState(); apply(false, true); });
 
   // The grid: arrow keys between cells, and a cell's notes on a tap or Enter.
-  const cells = tp.gridKeys(gridEl, 'td', 'tbody tr:not(.sec)');
-  cells.reset(gridEl.querySelector('tbody td'));
   const terminalNames = colBoxes.map(function (b) { return b.dataset.label; });
-  gridEl.addEventListener('focusin', function (e) {
-    const td = e.target.closest('td');
-    if (!td) return;
-    const i = td.cellIndex - 1;
-    td.setAttribute('aria-label', terminalNames[i] + ', ' + td.closest('tr').querySelector('th').textContent + ': ' + ({ y: 'supported', p: 'partial', n: 'not supported', q: 'not measured' })[td.className]);
+  const WORDS = { y: 'supported', p: 'partial', n: 'not supported', q: 'not measured' };
+  const cells = tp.gridKeys(gridEl, 'td', 'tbody tr:not(.sec)', function (td) {
+    return terminalNames[td.cellIndex - 1] + ', ' + td.closest('tr').querySelector('th').textContent + ': ' + WORDS[td.className];
   });
+  cells.reset(gridEl.querySelector('tbody td'));
   function openCell(td) {
     const tr = td.closest('tr');
     const col = td.cellIndex - 1;

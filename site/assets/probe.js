@@ -86,16 +86,14 @@
     return el('details', { class: 'screens' }, [el('summary', {}, [what]), el('div', { class: 'screens' }, parts)]);
   }
 
-  // A reason is a sentence of the page's own, or a number into the registry's reasons (assets/probe-shared.js), each given once per page.
-  const given = new Map();
+  // A reason is a sentence of the page's own, a number into the registry's reasons (assets/probe-shared.js), or one an earlier answer gave.
   function reasons(group) {
     return group.reasons.map(function (r) {
       const who = r[0] ? el('span', { class: 'who' }, [names(r[0]) + ':']) : null;
+      if (r[1] === null) return el('div', { class: 'why' }, [el('p', { class: 'reason' }, [who, who ? ' ' : null, el('span', { class: 'n' }, ['the same reason as for']), ' ', el('code', {}, [r[2]]), ' ', el('span', { class: 'n' }, ['above'])])]);
       if (typeof r[1] === 'string') return el('div', { class: 'why' }, [el('p', { class: 'reason' }, [who, who ? ' ' : null, r[1]])]);
       const entry = registry[r[1]];
       if (!entry) return el('div', { class: 'why' }, [el('p', { class: 'reason' }, [who, who ? ' ' : null, 'a registry reason (not found)'])]);
-      if (given.has(r[1])) return el('div', { class: 'why' }, [el('p', { class: 'reason' }, [who, who ? ' ' : null, el('span', { class: 'n' }, ['the same reason as for']), ' ', el('code', {}, [given.get(r[1])]), ' ', el('span', { class: 'n' }, ['above'])])]);
-      given.set(r[1], group.answer);
       return el('div', { class: 'why' }, [
         el('p', { class: 'reason' }, [who, who ? ' ' : null, entry[0]]),
         el('details', { class: 'sources' }, [el('summary', {}, ['sources (' + entry[1].length + ')']), el('ul', { class: 'evidence' }, entry[1].map(function (u) { return el('li', {}, [link(u)]); })), el('div', { class: 'n' }, [entry[2]])]),

@@ -121,6 +121,7 @@
       all.forEach(function (r, i) { if (more[i]) r.q += ' ' + more[i]; });
       textWords = null;
       apply(false);
+      document.documentElement.dataset.searchLoaded = '1';
     }, function () {});
   }
 
@@ -148,6 +149,7 @@
     const words = tp.readWords(search.value, committed, names, isTextWord);
     if (words.picked.length > 0) {
       tp.only(colBoxes, words.picked);
+      tp.ambiguous = tp.ambiguous.concat(words.ambiguous);
       search.value = words.rest;
     }
     const terms = words.terms;
@@ -160,7 +162,7 @@
       if (box.checked) cols.push(Number(box.dataset.col));
     });
     if (matrix.style.getPropertyValue('--cols') !== String(cols.length)) matrix.style.setProperty('--cols', String(cols.length));
-    tp.drawChips(chips, colBoxes, words.offered, function () { apply(true); });
+    tp.drawChips(chips, colBoxes, search, function () { apply(true); });
     let shown = 0;
     for (const s of sections) {
       let here = 0;

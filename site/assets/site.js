@@ -29,34 +29,44 @@
 
   /**
    * Search words and terminal names. A finished word (one followed by a space, or
-   * every word once the search is committed) that names a terminal and is no word
-   * of the searched texts becomes a terminal chip; one that also is such a word
-   * ("screen") stays a search word and is offered as a chip. Every other word must
-   * occur in a row's text, in any order.
+   * every word once the search is committed with Enter) that names a terminal
+   * becomes a chip showing only that terminal's column, and leaves the box; when
+   * it is also a word of the texts searched ("screen", "kitty"), the chip offers
+   * to search for the word instead, which puts it back quoted ("screen"): a
+   * quoted word is always a search word. Every search word must occur in a row's
+   * text, in any order.
    */
   tp.readWords = function (value, committed, terminals, isTextWord) {
     const raw = value.split(/\s+/).filter(Boolean);
     const open = !committed && !/\s$/.test(value) ? raw.length - 1 : -1;
     const terms = [];
     const picked = [];
-    const offered = [];
+    const ambiguous = [];
     const kept = [];
     raw.forEach(function (word, i) {
-      const w = word.toLowerCase();
-      const t = terminals.findIndex(function (names) { return names.includes(w); });
-      if (t >= 0 && i !== open && !isTextWord(w)) { picked.push(t); return; }
+      const quoted = /^"[^"]+"$/.test(word);
+      const w = (quoted ? word.slice(1, -1) : word).toLowerCase();
+      const t = quoted || i === open ? -1 : terminals.findIndex(function (names) { return names.includes(w); });
+      if (t >= 0) {
+        picked.push(t);
+        if (isTextWord(w)) ambiguous.push([t, w]);
+        return;
+      }
       kept.push(word);
       terms.push(w);
-      if (t >= 0 && i !== open) offered.push(t);
     });
     // The search box keeps every word but those that became chips.
     const rest = picked.length === 0 ? value : kept.join(' ') + (kept.length && /\s$/.test(value) ? ' ' : '');
-    return { terms: terms, picked: picked, offered: offered, rest: rest };
+    return { terms: terms, picked: picked, ambiguous: ambiguous, rest: rest };
   };
 
-  /** The chips of the terminals shown (when not all are), each with a remove button; and offered chips for ambiguous words. */
-  tp.drawChips = function (box, boxes, offered, onChange) {
+  /** Words that became chips but are also words of the texts, remembered until the terminals shown change, so each chip can offer them back. */
+  tp.ambiguous = [];
+
+  /** The chips of the terminals shown (when not all are), each removable; a chip whose word is also a text word offers to search for it instead. */
+  tp.drawChips = function (box, boxes, search, onChange) {
     const shown = boxes.filter(function (b) { return b.checked; });
+    tp.ambiguous = tp.ambiguous.filter(function (a) { return boxes[a[0]].checked; });
     const parts = [];
     if (shown.length < boxes.length && shown.length > 0) {
       parts.push(tp.el('span', { class: 'n' }, ['showing ']));
@@ -73,10 +83,15 @@
       all.addEventListener('click', function () { for (const o of boxes) o.checked = true; onChange(); });
       parts.push(all);
     }
-    for (const i of offered) {
-      const b = boxes[i];
-      const x = tp.el('button', { type: 'button', class: 'chip offer' }, ['show only the terminal ' + b.dataset.label]);
-      x.addEventListener('click', function () { tp.only(boxes, [i]); onChange('offer', i); });
+    for (const a of tp.ambiguous) {
+      const x = tp.el('button', { type: 'button', class: 'chip offer' }, ['search for the word “' + a[1] + '” instead']);
+      x.addEventListener('click', function () {
+        boxes[a[0]].checked = false;
+        if (!boxes.some(function (o) { return o.checked; })) for (const o of boxes) o.checked = true;
+        tp.ambiguous = tp.ambiguous.filter(function (o) { return o !== a; });
+        search.value = (search.value.trim() + ' "' + a[1] + '"').trim() + ' ';
+        onChange();
+      });
       parts.push(x);
     }
     box.replaceChildren(...parts);
@@ -97,8 +112,10 @@
    * visible cells, and the focused cell is scrolled into view clear of the
    * sticky header and column (their sizes are the cells' scroll margins).
    */
-  tp.gridKeys = function (root, cellSelector, rowSelector) {
+  tp.gridKeys = function (root, cellSelector, rowSelector, labelOf) {
     let current = null;
+    // A cell in the tab order is named for screen readers (terminal, row, mark) when it is not a named link already.
+    const name = function (cell) { if (cell && labelOf && !cell.hasAttribute('aria-label')) cell.setAttribute('aria-label', labelOf(cell)); };
     function visibleRows() {
       return Array.from(root.querySelectorAll(rowSelector)).filter(function (r) { return r.offsetParent !== null; });
     }
@@ -109,6 +126,7 @@
       if (!cell) return;
       if (current && current !== cell) current.tabIndex = -1;
       current = cell;
+      name(cell);
       cell.tabIndex = 0;
       cell.focus({ preventScroll: true });
       cell.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -116,7 +134,7 @@
     tp.gridFirst = function () { const rows = visibleRows(); return rows.length ? cellsOf(rows[0])[0] : null; };
     root.addEventListener('focusin', function (e) {
       const cell = e.target.closest(cellSelector);
-      if (cell && root.contains(cell) && cell !== current) { if (current) current.tabIndex = -1; current = cell; cell.tabIndex = 0; }
+      if (cell && root.contains(cell) && cell !== current) { if (current) current.tabIndex = -1; current = cell; name(cell); cell.tabIndex = 0; }
     });
     root.addEventListener('keydown', function (e) {
       const cell = e.target.closest && e.target.closest(cellSelector);
@@ -142,7 +160,7 @@
       const cells = cellsOf(rows[r]);
       focus(cells[Math.max(0, Math.min(cells.length - 1, c))]);
     });
-    return { first: function () { focus(tp.gridFirst()); }, reset: function (cell) { if (current) current.tabIndex = -1; current = cell; if (cell) cell.tabIndex = 0; } };
+    return { first: function () { focus(tp.gridFirst()); }, reset: function (cell) { if (current) current.tabIndex = -1; current = cell; if (cell) { name(cell); cell.tabIndex = 0; } } };
   };
 
   for (const button of document.querySelectorAll('button[data-copy]')) setUpCopy(button);
@@ -160,7 +178,10 @@
       return probe && row.dataset.t ? (document.body.dataset.root || '') + 'probes/' + probe + '.html#t-' + row.dataset.t : null;
     };
     for (const td of table.querySelectorAll('tbody td:nth-child(n+5)')) td.title = 'open the evidence';
-    const keys = tp.gridKeys(table, 'td:nth-child(n+5)', 'tbody tr');
+    const heads = Array.from(table.querySelectorAll('thead th.facet a')).map(function (a) { return a.getAttribute('title'); });
+    const keys = tp.gridKeys(table, 'td:nth-child(n+5)', 'tbody tr', function (td) {
+      return td.closest('tr').querySelector('th').textContent + ' · ' + (heads[td.cellIndex - offset] || 'facet') + ': ' + td.textContent;
+    });
     keys.reset(table.querySelector('tbody td:nth-child(n+5)'));
     table.addEventListener('click', function (e) { const td = e.target.closest('td:nth-child(n+5)'); const to = td && target(td); if (to) location.href = to; });
     table.addEventListener('keydown', function (e) { const td = e.target.closest && e.target.closest('td:nth-child(n+5)'); if (td && e.key === 'Enter') { const to = target(td); if (to) location.href = to; } });

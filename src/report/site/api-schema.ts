@@ -121,6 +121,18 @@ export const apiTerminalSchema = z
     notes: z.record(z.string(), z.array(z.string())).describe('the notes of each feature that has some, by feature id'),
     probeMarks: z.string().describe('one character per probe, in the order of the index’s probes (see the index’s markCodes; - not run)'),
     agreement: z.partialRecord(z.enum(AGREEMENTS), count).describe('probes by class against the reference (empty for the reference)'),
+    history: z
+      .strictObject({
+        page: path,
+        settings: z.string().describe('the settings every version ran with'),
+        versions: z.array(z.strictObject({ version: z.string(), results: path.nullable().describe('that version’s results file (gzipped)') })),
+        notRun: z.array(z.strictObject({ version: z.string(), reason: z.string() })).describe('releases known but not runnable, with why'),
+        steps: z
+          .array(z.strictObject({ from: z.string(), to: z.string(), unchanged: count, changed: z.array(z.strictObject({ id: z.string(), from: z.string().nullable(), to: z.string().nullable() })) }))
+          .describe('each pair of consecutive versions: the probes whose answer changed, with both answers'),
+      })
+      .nullable()
+      .describe('the terminal across its versions, or null when only one is at hand'),
   })
   .describe('api/v4/terminals/<slug>.json: one terminal’s feature marks with their notes and every probe’s mark');
 
@@ -147,6 +159,6 @@ export type ApiProbe = z.output<typeof apiProbeSchema>;
 export const apiDocumentSchema = z.discriminatedUnion('document', [apiIndexSchema, apiFeatureSchema, apiTerminalSchema, apiProbeSchema]);
 
 export function apiJsonSchema(): string {
-  const schema = { $id: `urn:termprobe:schema:site-api-v${API_VERSION}`, ...z.toJSONSchema(apiDocumentSchema, { io: 'output', target: 'draft-2020-12' }) };
+  const schema = { $id: `urn:termprobe:schema:site-api`, ...z.toJSONSchema(apiDocumentSchema, { io: 'output', target: 'draft-2020-12' }) };
   return JSON.stringify(schema, null, 2) + '\n';
 }

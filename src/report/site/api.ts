@@ -15,6 +15,7 @@ import type { SiteFeature } from './site-features.js';
 import type { SiteColumn, SiteModel, SiteRow } from './site-model.js';
 import type { SiteFile, SitePage } from './site-pages.js';
 import { resultsCopyPath } from './compact-results.js';
+import { historyOf, historyPath } from './history-page.js';
 
 const apiPath = (kind: 'features' | 'terminals' | 'probes', slug: string) => `${API_DIR}/${kind}/${slug}.json`;
 const json = (v: unknown) => JSON.stringify(v) + '\n';
@@ -115,6 +116,20 @@ export function apiTerminal(c: SiteColumn, model: SiteModel): ApiTerminal {
     notes: Object.fromEntries((model.features?.list ?? []).filter((f) => f.cells[c.index]!.notes.length > 0).map((f) => [f.feature.id, f.cells[c.index]!.notes])),
     probeMarks: model.rows.map((r) => (r.cells[c.index]!.kind === 'not-run' ? '-' : MARK_CODES[r.cells[c.index]!.verdict.support.support])).join(''),
     agreement: c.isReference ? {} : agreement,
+    history: historyOfColumn(c, model),
+  };
+}
+
+/** The terminal across its versions (history-page.ts), as the API gives it. */
+function historyOfColumn(c: SiteColumn, model: SiteModel): ApiTerminal['history'] {
+  const h = historyOf(c, model);
+  if (!h) return null;
+  return {
+    page: historyPath(h),
+    settings: h.history.settings,
+    versions: h.history.versions.map((v) => ({ version: v.version, results: h.results.get(v.version)?.path ?? null })),
+    notRun: h.history.notRun,
+    steps: h.history.steps.map((st) => ({ from: st.from, to: st.to, unchanged: st.unchanged, changed: st.changed.map((x) => ({ id: x.id, from: x.a?.answer ?? null, to: x.b?.answer ?? null })) })),
   };
 }
 

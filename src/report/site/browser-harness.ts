@@ -94,8 +94,8 @@ export interface FramedSize {
   width: number;
   window: number;
   height: number;
-  /** The page carries the notation legend. */
-  legend: boolean;
+  /** The page's navigation leads to the compare view and the history (and to the Unicode pages when the site has them). */
+  nav: boolean;
 }
 
 /**
@@ -114,7 +114,7 @@ export async function measurePages(page: Page, served: ServedFolder, paths: stri
           frame.style.cssText = 'position:absolute;left:0;top:0;border:0;height:900px;width:' + width + 'px';
           await new Promise((loaded) => { frame.onload = loaded; frame.src = path; document.body.appendChild(frame); });
           const de = frame.contentDocument.documentElement;
-          out.push({ path, width: de.scrollWidth, window: de.clientWidth, height: de.scrollHeight, legend: frame.contentDocument.querySelector('footer .notation') !== null });
+          out.push({ path, width: de.scrollWidth, window: de.clientWidth, height: de.scrollHeight, nav: frame.contentDocument.querySelectorAll('.site-nav a[href$="compare.html"], .site-nav a[href$="history.html"]').length === 2 });
           frame.remove();
         }
       }

@@ -57,7 +57,7 @@ export function renderMatrixPage(model: SiteModel): string {
     markOptions,
     scoreFormula: `${SCORE_LINE}. Registry of known divergences: ${registryName(cmp.registryFile)}.`,
   });
-  return renderPage(model, { title: 'Every probe', kind: 'matrix-page', root: '', crumbs: [], nav: 'probes', body, skip: { href: '#matrix', text: 'Skip to the table' }, scripts: [PROBE_DATA, 'assets/probes.js'] });
+  return renderPage(model, { title: 'Every probe', kind: 'matrix-page', root: '', crumbs: [], nav: 'probes', body, skip: { href: '#first-cell', text: 'Skip to the table' }, scripts: [PROBE_DATA, 'assets/probes.js'] });
 }
 
 export const matrixPages: SitePage = {

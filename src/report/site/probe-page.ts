@@ -148,16 +148,25 @@ export class ReasonTable {
   }
 }
 
-/** A reason as data: [terminals or null, index into assets/probe-shared.js] or [terminals or null, text] for a sentence of this page's own. */
-function reasonData(reason: GroupReason, whole: boolean, reasons: ReasonTable): unknown[] {
+/**
+ * A reason as data: [terminals or null, index into assets/probe-shared.js] or
+ * [terminals or null, text] for a sentence of this page's own; a reason an
+ * earlier answer on the page already gave is [terminals or null, null, that answer].
+ */
+function reasonData(reason: GroupReason, whole: boolean, reasons: ReasonTable, given: Map<string, string>, answer: string): unknown[] {
   const who = whole ? null : indices(reason.columns);
   const i = reasons.indexOf(reason);
+  const key = i === undefined ? `text ${reason.text ?? ''}` : `registry ${i}`;
+  const earlier = given.get(key);
+  if (earlier !== undefined) return [who, null, earlier];
+  given.set(key, answer);
   return i === undefined ? [who, reason.text ?? ''] : [who, i];
 }
 
 /** The page's answers as data for assets/probe.js (see the module comment). */
 export function answersData(r: SiteRow, model: SiteModel, colours: ColourSheet, reasons: ReasonTable): unknown {
   const groups = groupAnswers(r, model);
+  const given = new Map<string, string>();
   return {
     probe: r.slug,
     of: model.columns.length,
@@ -167,7 +176,7 @@ export function answersData(r: SiteRow, model: SiteModel, colours: ColourSheet, 
       const cls = a && a.class !== 'same' && !(a.class === 'inconclusive' && g.cell.kind === 'inconclusive') ? `${AGREEMENT_LETTERS[a.class]} ${a.class}` : '';
       const whole = g.reasons.length === 1 && g.reasons[0]!.columns.length === g.columns.length;
       const shown = screens(g, r, colours);
-      return { answer: g.answer, kind: CELL_KINDS.indexOf(g.cell.kind), cls, terminals: indices(g.columns), raw: evidence(g, r), screens: shown.screens, pictures: shown.pictures, reasons: g.reasons.map((x) => reasonData(x, whole, reasons)) };
+      return { answer: g.answer, kind: CELL_KINDS.indexOf(g.cell.kind), cls, terminals: indices(g.columns), raw: evidence(g, r), screens: shown.screens, pictures: shown.pictures, reasons: g.reasons.map((x) => reasonData(x, whole, reasons, given, g.answer)) };
     }),
   };
 }

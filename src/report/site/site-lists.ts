@@ -56,7 +56,7 @@ function apiPage(model: SiteModel): string {
 </dl>
 <h2>Badges</h2>
 <p>An SVG badge per terminal (<code>badges/&lt;slug&gt;.svg</code>: the share of decided probes it implements) and per feature (<code>badges/features/&lt;id&gt;.svg</code>: how many terminals support it, fully and partly, of those measured). Each says what it measures in its title.</p>
-<p>${f ? html`<img src="badges/features/${f.slug}.svg" alt="badge of ${f.feature.name}"> ` : ''}<img src="badges/${c.slug}.svg" alt="badge of ${c.view.label}"></p>`;
+<p>${f ? html`<img class="badge" src="badges/features/${f.slug}.svg" alt="badge of ${f.feature.name}"> ` : ''}<img class="badge" src="badges/${c.slug}.svg" alt="badge of ${c.view.label}"></p>`;
   return renderPage(model, { title: 'JSON API', kind: 'list-page', root: '', crumbs: [], nav: 'api', body });
 }
 

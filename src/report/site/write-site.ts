@@ -90,12 +90,27 @@ function assertSlugs(model: SiteModel): void {
   }
 }
 
+/**
+ * The site's scripts and stylesheet as served: without their comments and
+ * indentation (a third of their size; the index must stay small). Only whole
+ * comment lines and /* … *\/ blocks that start a line go: the sources keep
+ * neither inside strings.
+ */
+export function compactSource(text: string): string {
+  return text
+    .replace(/^\s*\/\*[\s\S]*?\*\/\s*$/gm, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('//'))
+    .join('\n') + '\n';
+}
+
 function writeAll(model: SiteModel, w: SiteWriter): void {
   const ctx = { colours: new ColourSheet() };
   for (const kind of SITE_PAGES) for (const file of kind.pages(model, ctx)) w.write(file.path, file.content());
-  for (const a of ASSETS) w.copy(join(SITE_SOURCES, 'assets', a), `assets/${a}`);
+  for (const a of ASSETS) w.write(`assets/${a}`, compactSource(readFileSync(join(SITE_SOURCES, 'assets', a), 'utf8')));
   // One stylesheet per page: the site's own rules, then those made from the data (written after every page: the pages register the colours).
-  w.write('assets/site.css', `${readFileSync(join(SITE_SOURCES, 'assets', 'site.css'), 'utf8')}\n${generatedCss(model, ctx.colours)}`);
+  w.write('assets/site.css', `${compactSource(readFileSync(join(SITE_SOURCES, 'assets', 'site.css'), 'utf8'))}\n${generatedCss(model, ctx.colours)}`);
   w.write(SITE_MARKER, 'Made by `termprobe site`; the whole folder is replaced on the next build.\n');
 }
 
