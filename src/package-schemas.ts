@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { divergenceFileSchema } from './classify/divergence-schema.js';
 import { gateProfileSchema } from './classify/gate-profile-schema.js';
+import { featureFileSchema } from './corpus/feature-schema.js';
+import { apiDocumentSchema } from './report/site/api-schema.js';
 import { probeFileSchema } from './corpus/probe-schema.js';
 import { resultsFileSchema } from './results/results-schema.js';
 import { unicodeResultsSchema } from './results/unicode-results-schema.js';
@@ -17,6 +19,8 @@ export const JSON_SCHEMA_FILES = {
   'speed-results.schema.json': () => z.toJSONSchema(speedResultsSchema, { io: 'output', target: 'draft-2020-12' }),
   'divergences.schema.json': () => z.toJSONSchema(divergenceFileSchema, { io: 'input', target: 'draft-2020-12' }),
   'gate-profile.schema.json': () => z.toJSONSchema(gateProfileSchema, { io: 'input', target: 'draft-2020-12' }),
+  'features.schema.json': () => z.toJSONSchema(featureFileSchema, { io: 'input', target: 'draft-2020-12' }),
+  'site-api.schema.json': () => z.toJSONSchema(apiDocumentSchema, { io: 'output', target: 'draft-2020-12' }),
 } as const;
 
 export function renderJsonSchema(name: keyof typeof JSON_SCHEMA_FILES): string {

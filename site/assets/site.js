@@ -1,179 +1,190 @@
-// termprobe site: the matrix filters and the copy buttons. Plain JS, no network.
-// Filtering only flips `hidden` on rows and category sections and toggles one
-// class per hidden terminal on the matrix (generated.css hides that column's
-// cells); the tables are never rebuilt. Text is read with dataset/textContent, never
-// written as HTML.
+// termprobe site: what every page shares. Plain JS, no network. Loaded first;
+// the page's own script (features.js, probes.js, compare.js) uses window.termprobe.
+// Text is set with textContent and attributes, never parsed as HTML.
 'use strict';
 (function () {
-  const matrix = document.getElementById('matrix');
-  if (matrix) setUpFilters(matrix);
-  for (const button of document.querySelectorAll('button[data-copy]')) setUpCopy(button);
-  // Everything is wired: tests (and anyone scripting the page) wait for this mark.
-  document.documentElement.dataset.ready = '1';
+  const tp = (window.termprobe = {});
 
-  function setUpFilters(matrix) {
-    const form = document.getElementById('filters');
-    const search = document.getElementById('filter-search');
-    const disagree = document.getElementById('filter-disagree');
-    const count = document.getElementById('filter-count');
-    const catBoxes = Array.from(form.querySelectorAll('input[data-cat]'));
-    const colBoxes = Array.from(form.querySelectorAll('input[data-col]'));
-    const sections = Array.from(matrix.querySelectorAll('section.cat')).map(function (section) {
-      return {
-        el: section,
-        cat: section.dataset.cat,
-        heading: section.querySelector('.cat-head'),
-        rows: Array.from(section.querySelectorAll('tr.probe')).map(function (tr) {
-          return { el: tr, q: tr.dataset.q || '', k: (tr.dataset.k || '').split(' '), g: (tr.dataset.g || '').split(' ').map(function (t) { return t === '-1' ? null : t.split('/').map(Number); }) };
-        }),
-      };
+  tp.el = function (tag, attrs, children) {
+    const e = document.createElement(tag);
+    for (const k in attrs || {}) if (attrs[k] !== undefined && attrs[k] !== null) e.setAttribute(k, attrs[k]);
+    for (const c of children || []) if (c !== null && c !== undefined) e.append(c);
+    return e;
+  };
+
+  /** Load a script of the site once (data loaded as needed); resolves when it has run. */
+  const loading = {};
+  tp.load = function (src) {
+    if (!loading[src]) {
+      loading[src] = new Promise(function (resolve, reject) {
+        const s = document.createElement('script');
+        s.src = (document.body.dataset.root || '') + src;
+        s.onload = resolve;
+        s.onerror = function () { reject(new Error('could not load ' + src)); };
+        document.head.append(s);
+      });
+    }
+    return loading[src];
+  };
+
+  /**
+   * Search words and terminal names. A finished word (one followed by a space, or
+   * every word once the search is committed with Enter) that names a terminal
+   * becomes a chip showing only that terminal's column, and leaves the box; when
+   * it is also a word of the texts searched ("screen", "kitty"), the chip offers
+   * to search for the word instead, which puts it back quoted ("screen"): a
+   * quoted word is always a search word. Every search word must occur in a row's
+   * text, in any order.
+   */
+  tp.readWords = function (value, committed, terminals, isTextWord) {
+    const raw = value.split(/\s+/).filter(Boolean);
+    const open = !committed && !/\s$/.test(value) ? raw.length - 1 : -1;
+    const terms = [];
+    const picked = [];
+    const ambiguous = [];
+    const kept = [];
+    raw.forEach(function (word, i) {
+      const quoted = /^"[^"]+"$/.test(word);
+      const w = (quoted ? word.slice(1, -1) : word).toLowerCase();
+      const t = quoted || i === open ? -1 : terminals.findIndex(function (names) { return names.includes(w); });
+      if (t >= 0) {
+        picked.push(t);
+        if (isTextWord(w)) ambiguous.push([t, w]);
+        return;
+      }
+      kept.push(word);
+      terms.push(w);
     });
-    const total = sections.reduce(function (n, s) { return n + s.rows.length; }, 0);
-    // Sections off screen are not rendered (content-visibility): give each its exact
-    // height from one measured row, so the scrollbar stays right as filters change.
-    const sample = sections.find(function (s) { return s.rows.length > 0; });
-    const rowHeight = sample ? sample.rows[0].el.getBoundingClientRect().height : 0;
-    const headHeight = sample ? sample.heading.getBoundingClientRect().height : 0;
+    // The search box keeps every word but those that became chips.
+    const rest = picked.length === 0 ? value : kept.join(' ') + (kept.length && /\s$/.test(value) ? ' ' : '');
+    return { terms: terms, picked: picked, ambiguous: ambiguous, rest: rest };
+  };
 
-    // Two visible terminals that answered differently make a row disagree. Each cell is
-    // [depth, group without screen, by screen text, by screen cells] (null: no answer);
-    // a pair is compared at the deeper level both read, as the classifier compares it.
-    function disagrees(answerGroups, cols) {
-      for (let i = 0; i < cols.length; i++) {
-        const a = answerGroups[cols[i]];
-        if (!a) continue;
-        for (let j = i + 1; j < cols.length; j++) {
-          const b = answerGroups[cols[j]];
-          if (!b) continue;
-          const level = Math.min(a[0], b[0]);
-          if (a[1 + level] !== b[1 + level]) return true;
-        }
+  /** Words that became chips but are also words of the texts, remembered until the terminals shown change, so each chip can offer them back. */
+  tp.ambiguous = [];
+
+  /** The chips of the terminals shown (when not all are), each removable; a chip whose word is also a text word offers to search for it instead. */
+  tp.drawChips = function (box, boxes, search, onChange) {
+    const shown = boxes.filter(function (b) { return b.checked; });
+    tp.ambiguous = tp.ambiguous.filter(function (a) { return boxes[a[0]].checked; });
+    const parts = [];
+    if (shown.length < boxes.length && shown.length > 0) {
+      parts.push(tp.el('span', { class: 'n' }, ['showing ']));
+      for (const b of shown) {
+        const x = tp.el('button', { type: 'button', class: 'chip', 'aria-label': 'stop showing only ' + b.dataset.label }, [b.dataset.label + ' ', tp.el('span', { 'aria-hidden': 'true' }, ['×'])]);
+        x.addEventListener('click', function () {
+          b.checked = false;
+          if (!boxes.some(function (o) { return o.checked; })) for (const o of boxes) o.checked = true;
+          onChange();
+        });
+        parts.push(x);
       }
-      return false;
+      const all = tp.el('button', { type: 'button', class: 'chip all' }, ['all terminals']);
+      all.addEventListener('click', function () { for (const o of boxes) o.checked = true; onChange(); });
+      parts.push(all);
     }
-
-    const markSelect = document.getElementById('filter-mark');
-    const compareLink = document.getElementById('filter-compare');
-    const wrap = matrix.closest('.matrix-wrap');
-    const names = colBoxes.map(function (b) { return (b.dataset.names || '').split(' ').filter(Boolean); });
-
-    // The search words that name a terminal (its name, target or page name) pick
-    // columns; the rest must all occur in the probe's text (id, title, description,
-    // spec, sequence mnemonics).
-    function readSearch() {
-      const words = search.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
-      const picked = new Set();
-      const terms = [];
-      for (const w of words) {
-        let named = false;
-        names.forEach(function (n, i) { if (n.includes(w)) { picked.add(i); named = true; } });
-        if (!named) terms.push(w);
-      }
-      return { terms: terms, picked: picked };
-    }
-
-    function apply(userAction) {
-      const query = readSearch();
-      const terms = query.terms;
-      const onlyDisagree = disagree.checked;
-      const mark = markSelect ? markSelect.value : '';
-      const cats = new Set(catBoxes.filter(function (b) { return b.checked; }).map(function (b) { return b.dataset.cat; }));
-      const cols = [];
-      colBoxes.forEach(function (box, i) {
-        const on = box.checked && (query.picked.size === 0 || query.picked.has(i));
-        matrix.classList.toggle('hide-c' + box.dataset.col, !on);
-        if (on) cols.push(Number(box.dataset.col));
+    for (const a of tp.ambiguous) {
+      const x = tp.el('button', { type: 'button', class: 'chip offer' }, ['search for the word “' + a[1] + '” instead']);
+      x.addEventListener('click', function () {
+        boxes[a[0]].checked = false;
+        if (!boxes.some(function (o) { return o.checked; })) for (const o of boxes) o.checked = true;
+        tp.ambiguous = tp.ambiguous.filter(function (o) { return o !== a; });
+        search.value = (search.value.trim() + ' "' + a[1] + '"').trim() + ' ';
+        onChange();
       });
-      if (matrix.style.getPropertyValue('--cols') !== String(cols.length)) matrix.style.setProperty('--cols', String(cols.length));
-      // Several words: when some probe holds them as a phrase ("decset 1049", "cursor
-      // shape"), the phrase is what is searched for; otherwise every word, anywhere.
-      const phrase = terms.join(' ');
-      const asPhrase = terms.length > 1 && sections.some(function (s) { return s.rows.some(function (row) { return row.q.includes(phrase); }); });
-      const matches = asPhrase ? function (q) { return q.includes(phrase); } : function (q) { return terms.every(function (t) { return q.includes(t); }); };
-      let shown = 0;
-      for (const s of sections) {
-        let here = 0;
-        const catOn = cats.has(s.cat);
-        for (const row of s.rows) {
-          const show = catOn && matches(row.q) && (!onlyDisagree || disagrees(row.g, cols)) && (!mark || hasMark(row, cols, mark));
-          if (row.el.hidden === show) row.el.hidden = !show;
-          if (show) here++;
-        }
-        if (s.el.hidden === (here > 0)) s.el.hidden = here === 0;
-        const height = Math.ceil(headHeight + here * rowHeight) + 'px';
-        if (rowHeight > 0 && s.el.style.containIntrinsicBlockSize !== height) s.el.style.containIntrinsicBlockSize = height;
-        shown += here;
-      }
-      const which = cols.length === colBoxes.length ? '' : ' for ' + (cols.length === 1 ? colBoxes[cols[0]].dataset.label : cols.length + ' terminals');
-      count.textContent = (shown === total ? 'all ' + total + ' probes shown' : shown + ' of ' + total + ' probes shown') + which;
-      matrix.classList.toggle('empty', shown === 0);
-      if (compareLink) {
-        // One page shows any pair, named in the address (compare.html#a=kitty-0.26.5&b=xterm-379).
-        const pair = cols.length === 2 ? 'compare.html#a=' + encodeURIComponent(colBoxes[cols[0]].dataset.slug) + '&b=' + encodeURIComponent(colBoxes[cols[1]].dataset.slug) : undefined;
-        compareLink.hidden = !pair;
-        if (pair) compareLink.href = pair;
-      }
-      if (userAction) {
-        if (wrap) wrap.scrollTop = 0;
-        writeState();
-      }
+      parts.push(x);
     }
+    box.replaceChildren(...parts);
+  };
 
-    function hasMark(row, cols, mark) {
-      for (const c of cols) if (row.k[c] === mark) return true;
-      return false;
-    }
+  /** Show only these terminals (added to those a chip already shows). */
+  tp.only = function (boxes, picked) {
+    const all = boxes.every(function (b) { return b.checked; });
+    boxes.forEach(function (b, i) {
+      if (picked.includes(i)) b.checked = true;
+      else if (all) b.checked = false;
+    });
+  };
 
-    // The view lives in the address (index.html#q=…&t=…&differ=1), so it can be
-    // shared and a reload shows it again. Anchors such as #cat-cursor are left alone.
-    function writeState() {
-      const p = new URLSearchParams();
-      if (search.value.trim()) p.set('q', search.value.trim());
-      if (disagree.checked) p.set('differ', '1');
-      if (markSelect && markSelect.value) p.set('mark', markSelect.value);
-      const offCats = catBoxes.filter(function (b) { return !b.checked; });
-      if (offCats.length) p.set('cat', catBoxes.filter(function (b) { return b.checked; }).map(function (b) { return b.dataset.cat; }).join(','));
-      const offCols = colBoxes.filter(function (b) { return !b.checked; });
-      if (offCols.length) p.set('t', colBoxes.filter(function (b) { return b.checked; }).map(function (b) { return b.dataset.slug; }).join(','));
-      const hash = p.toString();
-      history.replaceState(null, '', hash ? '#' + hash : location.pathname + location.search);
+  /**
+   * Arrow keys in a table of cells: one cell is in the tab order at a time (the
+   * last one focused), the arrows, Home, End, PageUp and PageDown move between the
+   * visible cells, and the focused cell is scrolled into view clear of the
+   * sticky header and column (their sizes are the cells' scroll margins).
+   */
+  tp.gridKeys = function (root, cellSelector, rowSelector, labelOf) {
+    let current = null;
+    // A cell in the tab order is named for screen readers (terminal, row, mark) when it is not a named link already.
+    const name = function (cell) { if (cell && labelOf && !cell.hasAttribute('aria-label')) cell.setAttribute('aria-label', labelOf(cell)); };
+    function visibleRows() {
+      return Array.from(root.querySelectorAll(rowSelector)).filter(function (r) { return r.offsetParent !== null; });
     }
-
-    function readState() {
-      const hash = location.hash.slice(1);
-      if (!hash.includes('=')) return;
-      const p = new URLSearchParams(hash);
-      search.value = p.get('q') || '';
-      disagree.checked = p.get('differ') === '1';
-      if (markSelect) markSelect.value = Array.from(markSelect.options).some(function (o) { return o.value === p.get('mark'); }) ? p.get('mark') : '';
-      if (p.has('cat')) {
-        const on = new Set(p.get('cat').split(','));
-        for (const b of catBoxes) b.checked = on.has(b.dataset.cat);
+    function cellsOf(row) {
+      return Array.from(row.querySelectorAll(cellSelector)).filter(function (c) { return c.offsetParent !== null; });
+    }
+    function focus(cell) {
+      if (!cell) return;
+      if (current && current !== cell) current.tabIndex = -1;
+      current = cell;
+      name(cell);
+      cell.tabIndex = 0;
+      cell.focus({ preventScroll: true });
+      cell.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    }
+    tp.gridFirst = function () { const rows = visibleRows(); return rows.length ? cellsOf(rows[0])[0] : null; };
+    root.addEventListener('focusin', function (e) {
+      const cell = e.target.closest(cellSelector);
+      if (cell && root.contains(cell) && cell !== current) { if (current) current.tabIndex = -1; current = cell; name(cell); cell.tabIndex = 0; }
+    });
+    root.addEventListener('keydown', function (e) {
+      const cell = e.target.closest && e.target.closest(cellSelector);
+      if (!cell) return;
+      const rows = visibleRows();
+      const row = cell.closest(rowSelector);
+      let r = rows.indexOf(row);
+      let c = cellsOf(row).indexOf(cell);
+      const page = Math.max(1, Math.floor((root.clientHeight || 400) / (cell.offsetHeight || 24)) - 2);
+      switch (e.key) {
+        case 'ArrowRight': c++; break;
+        case 'ArrowLeft': c--; break;
+        case 'ArrowDown': r++; break;
+        case 'ArrowUp': r--; break;
+        case 'PageDown': r += page; break;
+        case 'PageUp': r -= page; break;
+        case 'Home': if (e.ctrlKey) r = 0; c = 0; break;
+        case 'End': if (e.ctrlKey) r = rows.length - 1; c = Infinity; break;
+        default: return;
       }
-      if (p.has('t')) {
-        const on = new Set(p.get('t').split(','));
-        for (const b of colBoxes) b.checked = on.has(b.dataset.slug) || on.has(b.dataset.short);
-      }
-    }
+      e.preventDefault();
+      r = Math.max(0, Math.min(rows.length - 1, r));
+      const cells = cellsOf(rows[r]);
+      focus(cells[Math.max(0, Math.min(cells.length - 1, c))]);
+    });
+    return { first: function () { focus(tp.gridFirst()); }, reset: function (cell) { if (current) current.tabIndex = -1; current = cell; if (cell) { name(cell); cell.tabIndex = 0; } } };
+  };
 
-    form.addEventListener('input', function () { apply(true); });
-    form.addEventListener('change', function () { apply(true); });
-    form.addEventListener('submit', function (e) { e.preventDefault(); });
-    for (const button of form.querySelectorAll('button[data-toggle-all]')) {
-      button.addEventListener('click', function () {
-        const boxes = button.dataset.toggleAll === 'cat' ? catBoxes : colBoxes;
-        const on = !boxes.every(function (b) { return b.checked; });
-        for (const b of boxes) b.checked = on;
-        apply(true);
-      });
-    }
-    window.addEventListener('hashchange', function () { readState(); apply(false); });
-    readState();
-    // The category and terminal pickers start open where there is room, folded on a phone.
-    const wide = window.matchMedia('(min-width: 44.01rem)').matches;
-    for (const d of form.querySelectorAll('details[data-wide-open]')) d.open = wide;
-    form.hidden = false;
-    apply(false);
+  for (const button of document.querySelectorAll('button[data-copy]')) setUpCopy(button);
+  for (const table of document.querySelectorAll('table.facets')) setUpFacets(table);
+
+  // A feature page's facet marks: a click or Enter on a mark opens that probe's page at that terminal's answer.
+  function setUpFacets(table) {
+    const probes = Array.from(table.querySelectorAll('thead th.facet')).map(function (th) { return th.dataset.probe; });
+    const first = table.querySelector('thead th.facet');
+    if (!first) return;
+    const offset = first.cellIndex;
+    const target = function (td) {
+      const probe = probes[td.cellIndex - offset];
+      const row = td.closest('tr');
+      return probe && row.dataset.t ? (document.body.dataset.root || '') + 'probes/' + probe + '.html#t-' + row.dataset.t : null;
+    };
+    for (const td of table.querySelectorAll('tbody td:nth-child(n+5)')) td.title = 'open the evidence';
+    const heads = Array.from(table.querySelectorAll('thead th.facet a')).map(function (a) { return a.getAttribute('title'); });
+    const keys = tp.gridKeys(table, 'td:nth-child(n+5)', 'tbody tr', function (td) {
+      return td.closest('tr').querySelector('th').textContent + ' · ' + (heads[td.cellIndex - offset] || 'facet') + ': ' + td.textContent;
+    });
+    keys.reset(table.querySelector('tbody td:nth-child(n+5)'));
+    table.addEventListener('click', function (e) { const td = e.target.closest('td:nth-child(n+5)'); const to = td && target(td); if (to) location.href = to; });
+    table.addEventListener('keydown', function (e) { const td = e.target.closest && e.target.closest('td:nth-child(n+5)'); if (td && e.key === 'Enter') { const to = target(td); if (to) location.href = to; } });
   }
 
   function setUpCopy(button) {
@@ -195,4 +206,9 @@
       else select();
     });
   }
+
+  // Every deferred script has run by DOMContentLoaded: the page is wired. Tests (and anyone scripting the page) wait for this mark.
+  function ready() { document.documentElement.dataset.ready = '1'; }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', ready);
+  else ready();
 })();

@@ -69,8 +69,8 @@ export async function sixtyFileFigures(work: string): Promise<BenchFigure[]> {
     if (r.status !== 0) throw new Error(`termprobe site over ${files.length} files exited ${r.status}: ${r.stderr.trim()}`);
     return performance.now() - t0;
   });
-  const index = JSON.parse(readFileSync(join(out, 'data.json'), 'utf8')) as { data: string };
-  const data = JSON.parse(readFileSync(join(out, index.data), 'utf8')) as { terminals: unknown[] };
+  const index = JSON.parse(readFileSync(join(out, 'data.json'), 'utf8')) as { api: string };
+  const data = JSON.parse(readFileSync(join(out, index.api), 'utf8')) as { terminals: unknown[] };
   const runs = [];
   for (let i = 0; i < 3; i++) runs.push(await inProcess(files, history, against, join(work, 'sixty-site-in-process')));
   return [

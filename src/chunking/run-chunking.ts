@@ -14,34 +14,13 @@ import type { ProbeResult } from '../results/results-schema.js';
 import { loadTarget } from '../targets/registry.js';
 import { TargetUnavailableError } from '../targets/target-unavailable-error.js';
 import { toolVersion } from '../util/tool-version.js';
+import { CHUNKING_SCHEMA_ID, type ChunkingFinding, type ChunkingReport } from '../results/chunking-report-schema.js';
+export { CHUNKING_SCHEMA_ID, type ChunkingFinding, type ChunkingReport } from '../results/chunking-report-schema.js';
 import { ChunkedSession, SPLIT } from './chunked-session.js';
 import { markCuts, splitVariants } from './split-variants.js';
 
-export const CHUNKING_SCHEMA_ID = 'termprobe-chunking/1';
 /** The pause after each piece for targets behind a pipe (multiplexers, GUI terminals). */
 export const PIPE_PAUSE_MS = 15;
-
-export interface ChunkingFinding {
-  probe: string;
-  whole: string;
-  differing: { split: string; answer: string }[];
-  /** Variants run for this probe, whole included. */
-  variants: number;
-}
-
-export interface ChunkingReport {
-  schema: typeof CHUNKING_SCHEMA_ID;
-  tool: { name: 'termprobe'; version: string };
-  corpus: { hash: string; probes: number };
-  target: { id: string; name: string; version: string };
-  settings: { cols: number; rows: number; pauseMs: number };
-  run: { startedAt: string; elapsedMs: number; variants: number; pieces: number };
-  /** Probes not cut: why (no answer when whole, or skipped). */
-  notCut: { probe: string; why: string }[];
-  findings: ChunkingFinding[];
-  /** "none" when no probe's answer depended on the cut. */
-  summary: string;
-}
 
 export interface ChunkingOptions {
   cols: number;

@@ -142,12 +142,13 @@ export function buildProgram(): Command {
 
   program
     .command('site [results...]')
-    .description('write the static compatibility site (matrix, probe, terminal and compare pages, data-v3.json with its JSON Schema, badges) from results files (default: termprobe-results/*.json, else results/*.json)')
+    .description('write the static compatibility site (features overview, feature, probe and terminal pages, the probe table, compare view, JSON API, badges) from results files (default: termprobe-results/*.json, else results/*.json, else the published runs shipped with termprobe)')
     .addOption(outOption('output folder (replaced only if an earlier `termprobe site` made it)', parseOutDir).default({ kind: 'dir', path: 'site-out' }, 'site-out'))
     .addOption(referenceOption('-a, --against <file|name>', 'the emulator differences are classified against: a results file, a target among them, or an embedded target run now (default: xterm.js)'))
     .addOption(referenceOption('--reference <file|name>', 'the older name of --against'))
     .option('--registry <path>', 'divergence registry, a folder or one YAML file (default: probes/divergences/)')
     .option('--probes <dir>', 'probe folder, for titles and bytes')
+    .option('--features <dir>', 'features folder (default: the shipped features/, or a features/ beside --probes)')
     .option('-q, --quiet', 'no summary line')
     .option('--all-versions', 'every version of each terminal in the table, not only the newest (the others are always on its history page)')
     .option('--history <path>', 'runs of other versions for the history pages, files or folders (repeatable; default without files: results/history/)', collect)

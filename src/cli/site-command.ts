@@ -1,7 +1,8 @@
 /** `termprobe site [results…] --out DIR`: the static compatibility site, from results files only. */
 import { existsSync, readdirSync } from 'node:fs';
-import { OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR } from './results-dirs.js';
-import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CONTRIBUTED_RESULTS_DIR, OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR } from './results-dirs.js';
+import { dirname, join, relative } from 'node:path';
 import { SiteError } from '../report/site/site-error.js';
 import { UsageError } from './errors.js';
 import type { OutPath } from './options/out-option.js';
@@ -24,9 +25,23 @@ export interface SiteCommandOptions {
   reference?: ReferenceSpec;
   registry?: string;
   probes?: string;
+  features?: string;
   quiet?: boolean;
   allVersions?: boolean;
   history?: string[];
+}
+
+/** The package's own folder: the published runs ship in its results/ (a clone's, or the installed package's). */
+export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Where the default runs are read from: the working folder when it holds any
+ * (termprobe-results/, else results/), else the published runs that ship with
+ * termprobe — so `termprobe site` builds the published site wherever it is run.
+ */
+function defaultRoot(): string | undefined {
+  if (defaultRunFiles(undefined).length > 0) return undefined;
+  return jsonIn(join(PACKAGE_ROOT, PUBLISHED_RESULTS_DIR)).length > 0 ? PACKAGE_ROOT : undefined;
 }
 
 /** Releases of the terminals with other versions that termprobe knows but cannot run, by terminal (for their history pages). */
@@ -46,9 +61,9 @@ async function releasesNotRun(views: RunView[]): Promise<Map<string, VersionHist
  * The Unicode verdicts the site shows: the Unicode results in unicode/ beside the
  * results files named (or the default folders' unicode/, as compare --unicode reads).
  */
-async function unicodeVerdictsFor(files: string[]) {
+async function unicodeVerdictsFor(files: string[], root: string | undefined) {
   const { unicodeFiles, loadVerdicts } = await import('./unicode-compare.js');
-  const found = files.length > 0 ? unicodeFiles([...new Set(files.map((f) => join(dirname(f), 'unicode')))].flatMap(jsonFilesIn)) : unicodeFiles(undefined);
+  const found = files.length > 0 || root ? unicodeFiles([...new Set((root ? [join(root, PUBLISHED_RESULTS_DIR, 'x')] : files).map((f) => join(dirname(f), 'unicode')))].flatMap(jsonFilesIn)) : unicodeFiles(undefined);
   return found.length > 0 ? loadVerdicts(found) : undefined;
 }
 
@@ -56,10 +71,10 @@ async function unicodeVerdictsFor(files: string[]) {
  * Replay reports in sessions/ and chunking reports in chunking/ beside the
  * results files named (or beside the default folders' files), for sessions.html.
  */
-async function sessionReportsFor(files: string[]) {
-  const dirs = files.length > 0 ? [...new Set(files.map((f) => dirname(f)))] : [OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR].filter((d) => existsSync(d) && jsonFilesIn(d).length > 0).slice(0, 1);
-  const { readReplayReport } = await import('../replay/read-replay-report.js');
-  const { readChunkingReport } = await import('../chunking/read-chunking-report.js');
+async function sessionReportsFor(files: string[], root: string | undefined) {
+  const dirs = files.length > 0 ? [...new Set(files.map((f) => dirname(f)))] : root ? [join(root, PUBLISHED_RESULTS_DIR)] : [OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR].filter((d) => existsSync(d) && jsonFilesIn(d).length > 0).slice(0, 1);
+  const { readReplayReport } = await import('../results/replay-report-schema.js');
+  const { readChunkingReport } = await import('../results/chunking-report-schema.js');
   return {
     sessions: dirs.flatMap((d) => jsonFilesIn(join(d, 'sessions'))).map(readReplayReport),
     chunking: dirs.flatMap((d) => jsonFilesIn(join(d, 'chunking'))).map(readChunkingReport),
@@ -83,27 +98,31 @@ function jsonFilesIn(dir: string): string[] {
 
 export async function siteCommand(files: string[], opts: SiteCommandOptions): Promise<void> {
   const t0 = performance.now();
+  const root = files.length > 0 ? undefined : defaultRoot();
   // The table shows each terminal's newest version; the others, and results/history/ by default, make its history pages.
-  const all = await checkRunsAgainstCorpus(requireRuns(files, { allVersions: true }), opts.probes, opts.quiet);
+  const given = root ? [...jsonIn(join(root, PUBLISHED_RESULTS_DIR)), ...jsonIn(join(root, CONTRIBUTED_RESULTS_DIR))] : files;
+  const all = await checkRunsAgainstCorpus(requireRuns(given, { allVersions: true }), opts.probes, opts.quiet);
   const { shown, hidden } = newestVersions(all);
-  const historyFiles = opts.history?.length ? defaultRunFiles(opts.history) : files.length > 0 ? [] : jsonIn(HISTORY_RESULTS_DIR);
+  const historyFiles = opts.history?.length ? defaultRunFiles(opts.history) : files.length > 0 ? [] : jsonIn(join(root ?? '', HISTORY_RESULTS_DIR));
   const history = await checkRunsAgainstCorpus(loadRuns(historyFiles), opts.probes, true);
   const views = opts.allVersions ? all : shown;
   const { buildSite } = await import('../report/site/build-site.js');
   try {
     const against = againstOf({ against: opts.against && referenceText(opts.against, ''), reference: opts.reference && referenceText(opts.reference, '') });
-    const unicode = await unicodeVerdictsFor(files);
+    const unicode = await unicodeVerdictsFor(files, root);
     const otherVersions = [...(opts.allVersions ? [] : hidden.map((h) => h.view)), ...history];
-    const { sessions, chunking } = await sessionReportsFor(files);
+    const { sessions, chunking } = await sessionReportsFor(files, root);
     const note = opts.allVersions ? undefined : hiddenVersionsNote(hidden);
     const notes = note ? [note.replace('(--all-versions shows every one)', '(each on its history page; --all-versions puts every one in the table)')] : [];
     const notRun = await releasesNotRun(otherVersions);
     const speed = await speedRunsFor(files);
-    const stats = await withInterrupts((signal) => buildSite(views, opts.out.path, { reference: against, runner: referenceRunner, registry: opts.registry, probes: opts.probes, unicode, otherVersions, notRun, notes, sessions, chunking, speed, signal }));
+    const stats = await withInterrupts((signal) => buildSite(views, opts.out.path, { reference: against, runner: referenceRunner, registry: opts.registry, probes: opts.probes, ...(opts.features ? { features: opts.features } : {}), unicode, otherVersions, notRun, notes, sessions, chunking, speed, signal }));
     if (!opts.quiet) {
       const ms = performance.now() - t0;
       const mb = stats.bytes / 1e6;
-      process.stdout.write(`Wrote ${stats.files} files (${mb.toFixed(2)} MB) to ${stats.dir} in ${(ms / 1000).toFixed(2)} s: ${plural(stats.model.rows.length, 'probe')} × ${plural(stats.model.columns.length, 'terminal')}.\nOpen ${stats.dir}/index.html, or serve the folder from any static host.\n`);
+      const from = root ? ` from the published runs shipped with termprobe (${relative(process.cwd(), join(root, PUBLISHED_RESULTS_DIR)) || '.'})` : '';
+      const features = stats.model.features ? `${plural(stats.model.features.list.length, 'feature')}, ` : '';
+      process.stdout.write(`Wrote ${stats.files} files (${mb.toFixed(2)} MB) to ${stats.dir} in ${(ms / 1000).toFixed(2)} s${from}: ${features}${plural(stats.model.rows.length, 'probe')} × ${plural(stats.model.columns.length, 'terminal')}.\nOpen ${stats.dir}/index.html, or serve the folder from any static host.\n`);
     }
   } catch (e) {
     if (e instanceof SiteError) throw new UsageError(e.message);

@@ -16,15 +16,8 @@ import type { Corpus } from './load-corpus.js';
 import { probeFileSchema, type Probe } from './probe-schema.js';
 import { shownPath } from './shown-path.js';
 import { loadYaml, yamlLines, yamlSyntaxProblem } from '../util/yaml-lines.js';
+import { describeIssue } from './yaml-positions.js';
 
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  const path = issue.path.join('.');
-  if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}${path ? ` in ${path}` : ''}`;
-  // A bad key in a record (an expected reply for a query that does not exist): say what is wrong with the key.
-  if (issue.code === 'invalid_key' && issue.issues[0]) return `${path || '(top)'}: ${issue.issues[0].message}`;
-  return `${path || '(top)'}: ${issue.message}`;
-}
 
 /** A probe file's text; a folder named *.yaml, or a file that cannot be read, fails with its path (exit 2). */
 function readProbeFile(file: string, shown: string): string {

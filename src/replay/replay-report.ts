@@ -2,27 +2,20 @@
  * A replayed session across targets: what each showed at the end, and every
  * pair of targets that read a state compared (cursor, and cells grouped into
  * rectangles). This is the JSON `termprobe replay --out` writes and the site's
- * sessions page reads.
+ * sessions page reads; its format is src/results/replay-report-schema.ts.
  */
 import { basename } from 'node:path';
 import type { CastHeader } from '../cast/cast-format.js';
 import { toolVersion } from '../util/tool-version.js';
 import type { ReplayedTarget } from './replay-cast.js';
 import { diffStates, type StateDiff } from './screen-diff.js';
+import { REPLAY_SCHEMA_ID, type ReplayReport } from '../results/replay-report-schema.js';
 
-export const REPLAY_SCHEMA_ID = 'termprobe-replay/1';
+export { REPLAY_SCHEMA_ID, type ReplayReport } from '../results/replay-report-schema.js';
 
 export interface PairDiff extends StateDiff {
   a: string;
   b: string;
-}
-
-export interface ReplayReport {
-  schema: typeof REPLAY_SCHEMA_ID;
-  tool: { name: 'termprobe'; version: string };
-  session: { file: string; name: string; cols: number; rows: number; command?: string; term?: string; bytes: number };
-  targets: ReplayedTarget[];
-  pairs: PairDiff[];
 }
 
 export function buildReplayReport(file: string, header: CastHeader, targets: ReplayedTarget[]): ReplayReport {

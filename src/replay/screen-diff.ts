@@ -8,6 +8,8 @@
 import type { Cell, ScreenAnswer } from '../results/results-schema.js';
 import type { TerminalState } from './terminal-state.js';
 
+export { rectText } from '../results/replay-report-schema.js';
+
 export interface Rect {
   top: number;
   left: number;
@@ -98,7 +100,3 @@ export function diffStates(a: TerminalState, b: TerminalState): StateDiff {
 }
 
 /** "rows 2–3, columns 5–9" */
-export function rectText(r: Rect): string {
-  const span = (a: number, b: number, one: string, many: string) => (a === b ? `${one} ${a}` : `${many} ${a}–${b}`);
-  return `${span(r.top, r.bottom, 'row', 'rows')}, ${span(r.left, r.right, 'column', 'columns')}`;
-}

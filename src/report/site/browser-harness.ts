@@ -94,8 +94,8 @@ export interface FramedSize {
   width: number;
   window: number;
   height: number;
-  /** The page carries the notation legend. */
-  legend: boolean;
+  /** The page's navigation leads to the compare view and the history (and to the Unicode pages when the site has them). */
+  nav: boolean;
 }
 
 /**
@@ -114,7 +114,7 @@ export async function measurePages(page: Page, served: ServedFolder, paths: stri
           frame.style.cssText = 'position:absolute;left:0;top:0;border:0;height:900px;width:' + width + 'px';
           await new Promise((loaded) => { frame.onload = loaded; frame.src = path; document.body.appendChild(frame); });
           const de = frame.contentDocument.documentElement;
-          out.push({ path, width: de.scrollWidth, window: de.clientWidth, height: de.scrollHeight, legend: frame.contentDocument.querySelector('footer .notation') !== null });
+          out.push({ path, width: de.scrollWidth, window: de.clientWidth, height: de.scrollHeight, nav: frame.contentDocument.querySelectorAll('.site-nav a[href$="compare.html"], .site-nav a[href$="history.html"]').length === 2 });
           frame.remove();
         }
       }
@@ -123,4 +123,53 @@ export async function measurePages(page: Page, served: ServedFolder, paths: stri
     })(${JSON.stringify([paths, width])})`,
   )) as FramedSize[];
   return sizes.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+export interface PhoneLoad {
+  /** Milliseconds from the start of the navigation until the page is wired (site.js's ready mark, after every deferred script has run). */
+  interactive: number;
+  /** Until the load event (pictures and all). */
+  load: number;
+  /** From typing a search until its first suggestion shows (the index loads its search data on that first use), when `search` was given. */
+  firstSearch?: number;
+}
+
+/**
+ * A page loaded as on a phone: a 390 × 844 window, the CPU slowed 4× (Chrome
+ * DevTools' "mid-tier mobile" throttling), over HTTP from `served`. The median
+ * of `loads` loads, each in a fresh tab (the first one pays for a cold start).
+ * With `search`, the time from typing it in the feature search (#find) to the first
+ * suggestion, in the last tab.
+ */
+export async function phoneLoad(browser: Browser, served: ServedFolder, path: string, opts: { loads?: number; search?: string } = {}): Promise<PhoneLoad> {
+  const runs: PhoneLoad[] = [];
+  for (let i = 0; i < (opts.loads ?? 3); i++) {
+    const tab = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+    try {
+      const cdp = await tab.context().newCDPSession(tab);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await tab.goto(served.url + path, { waitUntil: 'load' });
+      await tab.waitForFunction('document.documentElement.dataset.ready === "1"');
+      const [interactive, load] = (await tab.evaluate('(() => { const n = performance.getEntriesByType("navigation")[0]; return [n.domContentLoadedEventEnd, n.loadEventEnd]; })()')) as [number, number];
+      const run: PhoneLoad = { interactive, load };
+      if (opts.search && i === (opts.loads ?? 3) - 1) {
+        run.firstSearch = (await tab.evaluate(`(async () => {
+          const box = document.getElementById('find');
+          const t0 = performance.now();
+          box.focus();
+          box.value = ${JSON.stringify(opts.search)};
+          box.dispatchEvent(new Event('input', { bubbles: true }));
+          while (!document.querySelector('#find-list [role=option]')) await new Promise((r) => setTimeout(r, 5));
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          return performance.now() - t0;
+        })()`)) as number;
+      }
+      runs.push(run);
+    } finally {
+      await tab.close();
+    }
+  }
+  const mid = <K extends keyof PhoneLoad>(k: K) => runs.map((r) => r[k] as number).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+  const searched = runs.find((r) => r.firstSearch !== undefined)?.firstSearch;
+  return { interactive: mid('interactive'), load: mid('load'), ...(searched !== undefined ? { firstSearch: searched } : {}) };
 }

@@ -2,27 +2,34 @@
  * From results files to a written site: the registry, the reference and the
  * comparison come from src/classify exactly as for `termprobe compare` (same
  * defaults, so the site and the CLI show the same classes); the corpus adds
- * titles and bytes. When the reference is an embedded emulator that is not among
- * the files (the default, xterm.js, usually is not), it is run now, as compare
- * does: the matrix page says so, and its results are saved in the site like any other.
+ * titles and bytes, the features folder the feature layer. When the reference is
+ * an embedded emulator that is not among the files (the default, xterm.js,
+ * usually is not), it is run now by the runner the CLI hands over, as compare
+ * does. The build itself reads only results and data files: it imports no
+ * target and no runner.
  */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { buildComparison } from '../../classify/build-comparison.js';
 import { chooseReference, DEFAULT_REFERENCE, type ReferenceRunner } from '../../classify/choose-reference.js';
 import { checkTargets, loadDivergences } from '../../classify/load-divergences.js';
 import { probeLookup } from '../../classify/probe-lookup.js';
 import { ENGINE_NAMES } from '../../results/engines.js';
-import { TARGETS } from '../../targets/registry.js';
+import { TARGET_NAMES } from '../../results/target-names.js';
 import type { RunView } from '../../classify/run-view.js';
 import type { UnicodeVerdict } from '../../classify/unicode-verdict.js';
-import type { ChunkingReport } from '../../chunking/run-chunking.js';
-import type { ReplayReport } from '../../replay/replay-report.js';
+import type { ChunkingReport } from '../../results/chunking-report-schema.js';
+import type { ReplayReport } from '../../results/replay-report-schema.js';
+import type { FeatureSet } from '../../corpus/feature-schema.js';
+import { DEFAULT_PROBES_DIR, loadCorpus, type Corpus } from '../../corpus/load-corpus.js';
+import { DEFAULT_FEATURES_DIR, loadFeatures } from '../../corpus/load-features.js';
 import type { SpeedResults } from '../../results/speed-results-schema.js';
-import { loadCorpus, type Corpus } from '../../corpus/load-corpus.js';
 import { toolVersion } from '../../util/tool-version.js';
 import { SiteError } from './site-error.js';
 import { buildSiteModel, type SiteModel } from './site-model.js';
 import { writeSite, type SiteStats } from './write-site.js';
 import { siteHistories } from './site-histories.js';
+import { siteFeatures } from './site-features.js';
 import type { VersionHistory } from '../version-history.js';
 
 export interface SiteOptions {
@@ -32,6 +39,12 @@ export interface SiteOptions {
   registry?: string;
   /** Probe folder for titles and bytes (default: the shipped corpus), or a corpus already loaded. */
   probes?: string | Corpus;
+  /**
+   * The features folder, or features already loaded; null for none. Default: the
+   * shipped features/ with the shipped corpus, and a features/ folder beside
+   * another probes folder when it has one.
+   */
+  features?: string | FeatureSet | null;
   /** Unicode verdicts for unicode.html and its terminal pages (none: no Unicode pages). */
   unicode?: readonly UnicodeVerdict[];
   /** Runs of other versions of the terminals shown (hidden from the table), for their history pages. */
@@ -51,11 +64,25 @@ export interface SiteOptions {
   signal?: AbortSignal;
 }
 
+/** The features for a corpus: given, none, the shipped ones, or a features/ folder beside the probes folder. */
+function featuresFor(opts: SiteOptions, corpus: Corpus): FeatureSet | undefined {
+  const f = opts.features;
+  if (f === null) return undefined;
+  if (typeof f === 'object') return f;
+  const known = (id: string) => corpus.byId.has(id);
+  if (typeof f === 'string') return loadFeatures(known, f);
+  const probesDir = typeof opts.probes === 'string' ? resolve(opts.probes) : typeof opts.probes === 'object' ? resolve(opts.probes.dir) : resolve(DEFAULT_PROBES_DIR);
+  if (probesDir === resolve(DEFAULT_PROBES_DIR)) return loadFeatures(known, DEFAULT_FEATURES_DIR);
+  const beside = join(dirname(probesDir), 'features');
+  return existsSync(beside) ? loadFeatures(known, beside) : undefined;
+}
+
 export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {}): Promise<SiteModel> {
   if (views.length === 0) throw new SiteError('no results files to build a site from');
   const registry = loadDivergences(opts.registry);
-  checkTargets(registry, new Set([...Object.keys(TARGETS), ...ENGINE_NAMES, ...views.map((v) => v.targetId), ...views.map((v) => v.engine.name)]));
+  checkTargets(registry, new Set([...TARGET_NAMES, ...ENGINE_NAMES, ...views.map((v) => v.targetId), ...views.map((v) => v.engine.name)]));
   const corpus = typeof opts.probes === 'object' ? opts.probes : await loadCorpus(opts.probes);
+  const features = featuresFor(opts, corpus);
   const probeDir = typeof opts.probes === 'string' ? opts.probes : undefined;
   const reference = await chooseReference(opts.reference ?? DEFAULT_REFERENCE, views, { probes: probeDir, ...(opts.runner ? { runner: opts.runner } : {}) });
   const lookup = typeof opts.probes === 'object' || probeDir === undefined ? (id: string) => corpus.byId.get(id) : probeLookup(probeDir);
@@ -67,6 +94,7 @@ export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {
   if (opts.sessions && opts.sessions.length > 0) model.sessions = opts.sessions;
   if (opts.chunking && opts.chunking.length > 0) model.chunking = opts.chunking;
   if (opts.speed && opts.speed.length > 0) model.speed = opts.speed;
+  if (features) model.features = siteFeatures(features, model, corpus);
   return model;
 }
 

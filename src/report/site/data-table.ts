@@ -53,7 +53,8 @@ function row(r: DataRow, columns: string[] | undefined, tag: 'tbody' | 'tfoot'):
 
 export function dataTable(spec: DataTableSpec): Html {
   const head = html`<thead><tr>${spec.columns.map((c) => html`<th scope="col">${c}</th>`)}</tr></thead>`;
-  const labels = spec.cls && Object.hasOwn(STACK_LABELS, spec.cls) ? undefined : spec.columns;
+  // A table that never stacks needs no names on its cells; the two big stacking tables get theirs from the stylesheet.
+  const labels = spec.stack === false || (spec.cls && Object.hasOwn(STACK_LABELS, spec.cls)) ? undefined : spec.columns;
   const body = html`<tbody>${spec.rows.map((r) => row(r, labels, 'tbody'))}</tbody>`;
   const foot = spec.foot ? html`<tfoot>${row(spec.foot, labels, 'tfoot')}</tfoot>` : '';
   return html`<table class="data${spec.stack === false ? '' : ' stack'}${spec.cls ? ` ${spec.cls}` : ''}">${spec.caption ? html`<caption>${spec.caption}</caption>` : ''}${head}${body}${foot}</table>`;

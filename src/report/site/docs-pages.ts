@@ -52,7 +52,7 @@ export const docsPages: SitePage = {
       content: () => {
         const { title, body } = markdownToHtml(readFileSync(s.file, 'utf8'), linkFrom(s.name, names));
         const crumbs = s.name === 'readme' ? [{ text: 'documentation' }] : [{ href: 'readme.html', text: 'documentation' }, { text: title }];
-        return renderPage(model, { title: title || s.name, kind: 'docs-page', root: '../', crumbs, body: html`<h1>${title}</h1>${body}` });
+        return renderPage(model, { title: title || s.name, kind: 'docs-page', root: '../', crumbs, nav: 'docs', body: html`<h1>${title}</h1>${body}` });
       },
     }));
   },

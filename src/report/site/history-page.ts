@@ -7,6 +7,7 @@
  * history page to every version's results file, so the versions the table does
  * not show are one click away.
  */
+import type { RunView } from '../../classify/run-view.js';
 import type { VersionHistory } from '../version-history.js';
 import type { AnswerShown } from '../diff-results.js';
 import { html, type Html } from './html.js';
@@ -19,8 +20,10 @@ import { slugify } from './slug.js';
 export interface SiteHistory {
   history: VersionHistory;
   slug: string;
-  /** Each version's results file inside the site (history/results/<slug>-<version>.json), by version. */
-  results: Map<string, { path: string; content: () => string }>;
+  /** Each version's results file inside the site (history/results/<slug>-<version>.json.gz), by version. */
+  results: Map<string, { path: string; content: () => Buffer }>;
+  /** The runs behind the versions, oldest first (for the features' "since", site-features.ts). */
+  views: RunView[];
 }
 
 export function historyPath(h: SiteHistory): string {
@@ -70,7 +73,7 @@ export function renderHistoryPage(h: SiteHistory, model: SiteModel): string {
 <section><h2>Versions</h2><ul class="versions">${versions}</ul>${notRun.length > 0 ? html`<h3>Not run</h3><ul>${notRun}</ul>` : ''}</section>
 ${hist.notes.length > 0 ? html`<section>${hist.notes.map((n) => html`<p class="n">Note: ${n}.</p>`)}</section>` : ''}
 <section><h2>What changed between consecutive versions</h2>${hist.steps.length === 0 ? html`<p>Only one version ran: nothing to compare.</p>` : hist.steps.map((s) => stepSection(s, probeSlugs))}</section>`;
-  return renderPage(model, { title: `${hist.terminal} history`, kind: 'history-page', root: '../', crumbs: [{ text: `${hist.terminal} history` }], body });
+  return renderPage(model, { title: `${hist.terminal} history`, kind: 'history-page', root: '../', crumbs: [{ href: '../history.html', text: 'History' }, { text: hist.terminal }], nav: 'history', body });
 }
 
 export const historyPages: SitePage = {

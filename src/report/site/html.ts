@@ -54,6 +54,16 @@ export function trustedHtml(markup: string): Html {
   return new Html(markup, KEY);
 }
 
+/**
+ * Data for a page's script, as the text of a <script type="application/json">
+ * (never run: the CSP allows it): JSON with "<" and the line separators escaped,
+ * so no string in it can end the element, whatever the data holds.
+ */
+export function jsonText(data: unknown): Html {
+  const text = JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return new Html(text, KEY);
+}
+
 export function joinHtml(parts: readonly HtmlValue[], separator: HtmlValue = ''): Html {
   const sep = render(separator);
   return new Html(parts.map(render).join(sep), KEY);

@@ -41,7 +41,7 @@ function renderInputPage(model: SiteModel): string {
 <p>Implements, of the probes each terminal's answers decide:</p>
 ${table}
 ${lists}`;
-  return renderPage(model, { title: 'Input: keys, mouse, paste and focus', kind: 'input-page', root: '', crumbs: [{ text: 'input' }], body });
+  return renderPage(model, { title: 'Input: keys, mouse, paste and focus', kind: 'input-page', root: '', crumbs: [{ text: 'input' }], nav: 'input', body });
 }
 
 export const inputPages: SitePage = {

@@ -1,9 +1,17 @@
-/** The page shell every page shares (site/templates/layout.html): CSP, styles, script, header, footer. */
+/**
+ * The page shell every page shares (site/templates/layout.html): CSP, styles,
+ * scripts, the site's navigation (features, probes, terminals, compare, Unicode,
+ * history, sessions, API: every part of the site one click from every page),
+ * breadcrumbs and footer. The notation legend has a page of its own
+ * (notation-legend.ts), linked from every footer rather than copied into each page.
+ */
 import { html, joinHtml, type Html } from './html.js';
 import type { SiteModel } from './site-model.js';
 import { fillTemplate } from './templates.js';
-import { notationLegend } from './notation-legend.js';
-import { SITE_DATA_FILE, SITE_DATA_SCHEMA_FILE } from './site-data-schema.js';
+
+/** The parts of the site the navigation names, in order. */
+export const NAV = ['features', 'probes', 'input', 'terminals', 'compare', 'unicode', 'history', 'sessions', 'speed', 'api', 'docs'] as const;
+export type NavKey = (typeof NAV)[number];
 
 export interface PageParts {
   title: string;
@@ -11,43 +19,56 @@ export interface PageParts {
   kind: `${string}-page`;
   /** '' for the top folder, '../' for pages one folder down. */
   root: '' | '../';
-  /** Links leading to this page, after the home link. */
+  /** Links leading to this page, after the home link (none: no breadcrumb line). */
   crumbs: { href?: string; text: string }[];
   body: Html;
+  /** The navigation entry this page belongs to, marked as the current one. */
+  nav?: NavKey;
   /** Where the skip link leads (default: the main content) and what it says. */
   skip?: { href: string; text: string };
   /** Scripts this page runs before site.js (paths from the top folder), in order. */
   scripts?: string[];
 }
 
-/** The notation legend, the same on every page of a build: made once per reference. */
-const legends = new Map<string, Html>();
-function legendFor(reference: string): Html {
-  let legend = legends.get(reference);
-  if (!legend) legends.set(reference, (legend = notationLegend(reference)));
-  return legend;
+/** Each navigation entry's page and words, for the parts this site has. */
+export function navEntries(model: SiteModel): { key: NavKey; path: string; text: string }[] {
+  const all: { key: NavKey; path: string; text: string; has: boolean }[] = [
+    { key: 'features', path: 'index.html', text: 'Features', has: true },
+    { key: 'probes', path: 'probes.html', text: 'Probes', has: true },
+    { key: 'input', path: 'input.html', text: 'Input', has: model.categories.some((c) => c.rows.some((r) => r.probe?.input)) },
+    { key: 'terminals', path: 'terminals.html', text: 'Terminals', has: true },
+    { key: 'compare', path: 'compare.html', text: 'Compare', has: true },
+    { key: 'unicode', path: 'unicode.html', text: 'Unicode', has: (model.unicode?.length ?? 0) > 0 },
+    { key: 'history', path: 'history.html', text: 'History', has: true },
+    { key: 'sessions', path: 'sessions.html', text: 'Sessions', has: model.sessions !== undefined || model.chunking !== undefined },
+    { key: 'speed', path: 'speed.html', text: 'Speed', has: (model.speed?.length ?? 0) > 0 },
+    { key: 'api', path: 'api.html', text: 'API', has: true },
+    { key: 'docs', path: 'docs/readme.html', text: 'Docs', has: true },
+  ];
+  return all.filter((e) => e.has);
 }
 
 export function renderPage(model: SiteModel, page: PageParts): string {
-  const crumbs = joinHtml(
-    page.crumbs.map((c) => (c.href ? html`<a href="${c.href}">${c.text}</a>` : html`<span aria-current="page">${c.text}</span>`)),
-    html` <span class="sep">›</span> `,
-  );
+  const nav = navEntries(model).map((e) => html`<a href="${page.root}${e.path}"${e.key === page.nav ? html` aria-current="page"` : ''}>${e.text}</a>`);
+  const crumbs =
+    page.crumbs.length === 0
+      ? ''
+      : html`<nav class="crumbs" aria-label="breadcrumbs">${joinHtml(
+          page.crumbs.map((c) => (c.href ? html`<a href="${c.href}">${c.text}</a>` : html`<span aria-current="location">${c.text}</span>`)),
+          html` <span class="sep">›</span> `,
+        )}</nav>`;
   return fillTemplate('layout', {
     title: page.title,
     root: page.root,
     pageKind: page.kind,
     toolVersion: model.toolVersion,
+    nav,
     breadcrumbs: crumbs,
     body: page.body,
     runCount: model.columns.length,
     reference: model.reference.view.label,
-    unicodeLink: html`${model.categories.some((c) => c.rows.some((r) => r.probe?.input)) ? html` What terminals send for keys, mouse, paste and focus: <a href="${page.root}input.html">input.html</a>.` : ''}${model.unicode && model.unicode.length > 0 ? html` Unicode widths of ${model.unicode.length} terminals: <a href="${page.root}unicode.html">unicode.html</a>.` : ''}${model.sessions || model.chunking ? html` Recorded sessions replayed everywhere, and the chunking property: <a href="${page.root}sessions.html">sessions.html</a>.` : ''}${model.speed && model.speed.length > 0 ? html` How fast each terminal is (reply latency, throughput, first frame, memory): <a href="${page.root}speed.html">speed.html</a>.` : ''}`,
-    notation: legendFor(model.reference.view.label),
-    dataFile: SITE_DATA_FILE,
-    dataSchemaFile: SITE_DATA_SCHEMA_FILE,
     skipTarget: page.skip?.href ?? '#main',
     skipText: page.skip?.text ?? 'Skip to the content',
-    scripts: [...(page.scripts ?? []), 'assets/site.js'].map((s) => html`<script src="${page.root}${s}" defer></script>`),
+    scripts: ['assets/site.js', ...(page.scripts ?? [])].map((s) => html`<script src="${page.root}${s}" defer></script>`),
   }).toString();
 }

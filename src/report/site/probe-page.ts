@@ -1,7 +1,14 @@
 /**
  * probes/<slug>.html: one probe with its evidence — what it sends (escaped, and a
- * printf that reproduces it), the consensus, every terminal's answer with the raw
- * reply, class and reason, and the screen regions drawn cell by cell.
+ * printf that reproduces it), the consensus, and every distinct answer with the
+ * terminals that gave it, its support mark and class, the raw replies, the
+ * screens read back cell by cell, the pictures and the reasons.
+ *
+ * The answers come as data in the page (a JSON block, which the CSP lets a page
+ * carry: it is never run) and assets/probe.js draws the table from it: the
+ * terminals are numbers into assets/probe-shared.js, shared by every probe page,
+ * and a screen is its cells' text, width and classes. As markup, the 706 pages
+ * were 9 MB, a third of them the same terminal links and picture captions again.
  */
 import { describeImplemented } from '../../classify/consensus.js';
 import { AGREEMENT_LETTERS } from '../class-marks.js';
@@ -11,21 +18,23 @@ import type { Probe } from '../../corpus/probe-schema.js';
 import { describeExpectation } from '../../corpus/describe-expectation.js';
 import { describeInput, INPUT_REPLY } from '../../corpus/input/input-schema.js';
 import { reproCommand } from '../../corpus/repro-bytes.js';
-import { conventionExplanation, entryExplanation, rawEvidence } from './answer-evidence.js';
-import { groupAnswers, type AnswerGroupView } from './answer-groups.js';
-import type { ScreenAnswer } from '../../results/results-schema.js';
-import { KIND_STYLES } from './cell-kind.js';
-import type { ColourSheet } from './colour-sheet.js';
 import { classSplits, renderClassSplits } from './class-splits.js';
-import { html, joinHtml, type Html } from './html.js';
+import { describeConvention } from '../../classify/reply-convention.js';
+import { groupAnswers, type AnswerGroupView, type GroupReason } from './answer-groups.js';
+import type { ProbeResult, ScreenAnswer } from '../../results/results-schema.js';
+import { CELL_KINDS } from './cell-kind.js';
+import type { ColourSheet } from './colour-sheet.js';
+import { html, joinHtml, jsonText, type Html } from './html.js';
 import { mnemonicName } from '../../corpus/mnemonic-names.js';
 import { renderPage } from './layout.js';
-import { screenGrid } from './screen-grid.js';
-import { picturePath } from './site-pictures.js';
+import { screenData } from './screen-grid.js';
 import type { SiteColumn, SiteModel, SiteRow } from './site-model.js';
 import { fillTemplate } from './templates.js';
-import { dataTable } from './data-table.js';
 import type { SitePage } from './site-pages.js';
+import { dataScript } from './features-overview.js';
+
+/** What every probe page shares: the terminals it names by number and the registry's reasons (written after the pages, which fill the reasons). */
+export const SHARED_DATA = 'assets/probe-shared.js';
 
 function sizeFor(probe: Probe, model: SiteModel): SizeVars {
   const m = probe.size?.match(/^(\d+)x(\d+)$/);
@@ -33,8 +42,6 @@ function sizeFor(probe: Probe, model: SiteModel): SizeVars {
   const s = model.reference.view.run.settings;
   return { cols: s.cols, rows: s.rows };
 }
-
-const expectation = describeExpectation;
 
 /** What the probe sends, and the bytes that notation stands for at this size when they read differently (variables, repeats, \u{…}). */
 function sendFacts(send: string, size: SizeVars): Html {
@@ -47,18 +54,18 @@ function sendFacts(send: string, size: SizeVars): Html {
 
 function bytesSection(r: SiteRow, model: SiteModel): Html {
   const probe = r.probe;
-  if (!probe) return html`<p>This probe is not in the corpus this site was built with, so its bytes are not known here. The answers below come from the results files.</p>`;
+  if (!probe) return html`<p>This probe is not in the corpus this site was built with, so its bytes are not known here. The answers above come from the results files.</p>`;
   const size = sizeFor(probe, model);
   if (probe.input) return inputFacts(probe, size);
   const facts = html`<dl class="facts">
 ${sendFacts(probe.send, size)}
 ${probe.steps ? html`<dt>steps</dt><dd>${joinHtml(probe.steps.map((s, k) => html`<span class="step"><b>${k + 1}</b> ${s.send === '' ? html`<span class="n">no bytes</span>` : html`<code class="raw">${s.send}</code>`} → ${s.query.join(', ')}</span>`), ' · ')} <span class="n">(a reply at step k is named query@k)</span></dd>` : ''}
-<dt>sequences</dt><dd>${joinHtml(r.sequences.map((m) => { const name = mnemonicName(m); return name ? html`<span class="seq"><code>${m}</code> <span class="n">${name}</span></span>` : html`<span class="seq"><code>${m}</code></span>`; }), html` · `)}</dd>
+<dt>sequences</dt><dd>${joinHtml(r.sequences.map((m) => { const name = mnemonicName(m); return html`<code${name ? html` title="${name}"` : ''}>${m}</code>`; }), ' · ')}</dd>
 <dt>queries</dt><dd>${probe.query.join(', ')}${probe.steps ? html` <span class="n">(after the last step)</span>` : ''}</dd>
 ${probe.screen ? html`<dt>screen read</dt><dd>rows ${probe.screen.top}–${probe.screen.bottom}, columns ${probe.screen.left}–${probe.screen.right}</dd>` : ''}
-<dt>implements</dt><dd>${expectation(probe.expect.implements)}</dd>
-<dt>lacks</dt><dd>${expectation(probe.expect.lacks)}</dd>
-${(probe.expect.inconclusive ?? []).map((c) => html`<dt>inconclusive</dt><dd>${expectation(c)} — ${c.why}</dd>`)}
+<dt>implements</dt><dd>${describeExpectation(probe.expect.implements)}</dd>
+<dt>lacks</dt><dd>${describeExpectation(probe.expect.lacks)}</dd>
+${(probe.expect.inconclusive ?? []).map((c) => html`<dt>inconclusive</dt><dd>${describeExpectation(c)} — ${c.why}</dd>`)}
 ${probe.control ? html`<dt>control</dt><dd>${probe.control}</dd>` : ''}
 </dl>`;
   const repro = reproCommand(probe, size);
@@ -67,138 +74,150 @@ ${probe.control ? html`<dt>control</dt><dd>${probe.control}</dd>` : ''}
 
 /**
  * An input probe: the modes it sets, the event, what resets them, and a bash line that sets the modes, reads what
- * the reader's own terminal sends for the event they make, resets the modes and shows it (each answer below has
- * its own printf: what the program received).
+ * the reader's own terminal sends for the event they make, resets the modes and shows it (each answer has its own
+ * printf: what the program received, drawn by assets/probe.js from the answers' data).
  */
 function inputFacts(probe: Probe, size: SizeVars): Html {
   const facts = html`<dl class="facts">
 <dt>modes</dt><dd>${probe.send === '' ? html`<span class="n">none: the terminal as it starts</span>` : html`<code class="raw">${probe.send}</code>`}</dd>
 <dt>event</dt><dd>${describeInput(probe.input!)}</dd>
 <dt>reset after</dt><dd>${probe.cleanup ? html`<code class="raw">${probe.cleanup}</code>` : html`<span class="n">nothing to reset</span>`}</dd>
-<dt>implements</dt><dd>${expectation(probe.expect.implements)}</dd>
-<dt>lacks</dt><dd>${expectation(probe.expect.lacks)}</dd>
+<dt>implements</dt><dd>${describeExpectation(probe.expect.implements)}</dd>
+<dt>lacks</dt><dd>${describeExpectation(probe.expect.lacks)}</dd>
 </dl>`;
   const repro = reproCommand(probe, size);
   return html`${facts}<div class="repro-box"><button type="button" data-copy="repro" hidden>copy</button><pre class="repro" id="repro">${repro}</pre></div>`;
 }
 
-/** What the program received, for an input probe's answer: a printf that writes those bytes. */
-function receivedRepro(r: SiteRow, group: number, at: number): Html {
+/** What the program received, for an input probe's answer: a printf that writes those bytes ('' for nothing; undefined for an output probe). */
+function received(r: SiteRow, at: number): string | undefined {
   const value = r.cells[at]?.result?.replies.find((x) => x.query === INPUT_REPLY)?.value;
-  if (!r.probe?.input || value === undefined) return html``;
-  if (value === '') return html`<p class="n">the program received nothing</p>`;
-  const id = `received-${group + 1}`;
-  return html`<div class="repro-box"><button type="button" data-copy="${id}" hidden>copy</button><pre class="repro received" id="${id}">${printfCommand(decodeNotation(value))}</pre></div>`;
+  if (!r.probe?.input || value === undefined) return undefined;
+  return value === '' ? '' : printfCommand(decodeNotation(value));
 }
 
-function consensusSection(r: SiteRow): Html {
+function consensusLine(r: SiteRow): Html {
   const c = r.row.consensus;
   if (c.engines.length === 0) return html`<p class="verdict-line">No engine’s answer decides this probe, so there is no count.</p>`;
-  const engines = c.engines.map((e) => html`<li><b>${e.engine}</b>: ${e.support} — ${e.labels.join(', ')}</li>`);
-  return html`<p class="verdict-line"><b>${capitalise(describeImplemented(c))}</b> <span class="n">(engines, not packages: the front ends of one engine count once)</span></p><details class="engines"><summary>each engine’s mark</summary><ul class="groups">${engines}</ul></details>`;
+  const text = describeImplemented(c);
+  return html`<p class="verdict-line" title="engines, not packages: the front ends of one engine count once"><b>${text.charAt(0).toUpperCase()}${text.slice(1)}</b></p>`;
 }
 
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** Columns as indices into assets/probe-shared.js; null when a thing holds for the whole group. */
+const indices = (cols: SiteColumn[]) => cols.map((c) => c.index);
 
-function terminalLinks(g: AnswerGroupView): Html {
-  return joinHtml(
-    g.columns.map((c) => html`<a id="t-${c.slug}" href="../terminals/${c.slug}.html">${c.view.label}</a>${c.isReference ? html` <span class="n">(compared against)</span>` : ''}`),
-    ', ',
-  );
+/** Raw replies and notes of one result, as [label, text] lines ('' label: a note, '!' label: a status). */
+function rawLines(r: ProbeResult | undefined): string[][] {
+  if (!r) return [['!', 'not run']];
+  const out: string[][] = [];
+  if (r.status !== 'ok') out.push(['!', r.note ? `${r.status}: ${r.note}` : r.status]);
+  else if (r.note) out.push(['', r.note]);
+  if (r.cursor) out.push(['CPR', r.cursor.raw ?? '']);
+  for (const rep of r.replies) out.push([rep.query, rep.raw ?? '']);
+  for (const u of r.unexpected ?? []) out.push(['unexpected', u]);
+  for (const [k, v] of Object.entries(r.evidence ?? {})) out.push([`#${k}`, v]);
+  return out;
 }
 
-/** A group's reasons; one already given for an earlier answer on this page points back to it instead of repeating it. */
-function reasons(g: AnswerGroupView, given: Map<string, string>): Html {
-  if (g.reasons.length === 0) return html``;
-  const whole = g.reasons.length === 1 && g.reasons[0]!.columns.length === g.columns.length;
-  return joinHtml(
-    g.reasons.map((reason) => {
-      const who = whole ? undefined : html`<span class="who">${reason.columns.map((c) => c.view.label).join(', ')}:</span> `;
-      const key = reason.convention ? `convention ${reason.convention.file}:${reason.convention.line ?? ''}` : reason.entry ? `entry ${reason.entry.file}:${reason.entry.line ?? ''} ${reason.entry.reason}` : `text ${reason.text}`;
-      const earlier = given.get(key);
-      if (earlier !== undefined) return html`<div class="why"><p class="reason">${who ?? ''}<span class="n">the same reason as for</span> <code>${earlier}</code> <span class="n">above</span></p></div>`;
-      given.set(key, g.answer);
-      return html`<div class="why">${reason.convention ? conventionExplanation(reason.convention, who) : reason.entry ? entryExplanation(reason.entry, who) : html`<p class="reason">${who ?? ''}${reason.text}</p>`}</div>`;
-    }),
-  );
-}
-
-/** Each terminal's raw replies and notes, folded: identical evidence is shown once with its terminals. */
-function evidence(g: AnswerGroupView, r: SiteRow): Html {
-  const seen = new Map<string, { shown: Html; cols: SiteColumn[] }>();
+/** Each distinct evidence once, with the terminals that gave it (null: the whole group). */
+function evidence(g: AnswerGroupView, r: SiteRow): unknown[] {
+  const seen = new Map<string, { lines: string[][]; cols: SiteColumn[] }>();
   for (const c of g.columns) {
-    const shown = rawEvidence(r.cells[c.index]!.result, { timing: false });
-    const key = shown.toString();
+    const lines = rawLines(r.cells[c.index]!.result);
+    const key = JSON.stringify(lines);
     const same = seen.get(key);
     if (same) same.cols.push(c);
-    else seen.set(key, { shown, cols: [c] });
+    else seen.set(key, { lines, cols: [c] });
   }
-  // Evidence the whole group shares says so, instead of naming again every terminal the row lists.
-  const whole = seen.size === 1 && g.columns.length > 1;
-  const parts = [...seen.values()].map(({ shown, cols }) => html`<div class="ev"><div class="n">${whole ? `all ${cols.length}` : cols.map((c) => c.view.label).join(', ')}</div>${shown}</div>`);
-  return html`<details class="raw-replies"><summary>raw</summary>${parts}</details>`;
+  return [...seen.values()].map(({ lines, cols }) => [seen.size === 1 ? null : indices(cols), lines]);
 }
 
-/** A terminal's picture of the window after the probe (site-pictures.ts), lazy: it loads when its screens are opened. */
-function picture(c: SiteColumn, r: SiteRow): Html {
-  const p = r.cells[c.index]!.result?.picture;
-  if (!p) return html``;
-  return html`<figure class="picture"><figcaption>${c.view.label} <span class="n">window after the probe, ${p.width}×${p.height} px</span></figcaption><img loading="lazy" src="../${picturePath(c, r)}" width="${p.width}" height="${p.height}" alt="${c.view.label} after ${r.id}: the terminal window, cropped to the probed region"></figure>`;
+/** The screens the group read, each distinct grid once with the terminals that drew it; and who took a picture. */
+function screens(g: AnswerGroupView, r: SiteRow, colours: ColourSheet): { screens: unknown[]; pictures: unknown[] } {
+  const drawn = new Map<string, { screen: ScreenAnswer; cols: SiteColumn[]; vias: Set<string> }>();
+  const pictures: unknown[] = [];
+  for (const c of g.columns) {
+    const result = r.cells[c.index]!.result;
+    if (result?.picture) pictures.push([c.index, result.picture.width, result.picture.height]);
+    const screen = result?.screen;
+    if (!screen) continue;
+    const key = JSON.stringify([screen.region, screen.cells ?? screen.text]);
+    const d = drawn.get(key) ?? { screen, cols: [], vias: new Set<string>() };
+    d.cols.push(c);
+    d.vias.add(screen.via);
+    drawn.set(key, d);
+  }
+  return { screens: [...drawn.values()].map((d) => [indices(d.cols), screenData(d.screen, colours, [...d.vias])]), pictures };
 }
 
 /**
- * The screens one answer group read, each distinct grid once (cells can differ
- * in style where the text agrees), each followed by the pictures of the
- * terminals that drew it; then the pictures of those whose screen was not read.
+ * The registry's reasons (entries and reply conventions), each once for the
+ * whole site in assets/probe-shared.js, as [text, sources, registry line]: one entry
+ * explains dozens of probes, and its sources were the largest part of the pages.
  */
-function screens(g: AnswerGroupView, r: SiteRow, colours: ColourSheet): Html {
-  const drawn = new Map<string, SiteColumn[]>();
-  const first = new Map<string, ScreenAnswer>();
-  const unread: SiteColumn[] = [];
-  let pictures = 0;
-  for (const c of g.columns) {
-    const result = r.cells[c.index]!.result;
-    if (result?.picture) pictures++;
-    const screen = result?.screen;
-    if (!screen) {
-      unread.push(c);
-      continue;
-    }
-    const key = JSON.stringify([screen.region, screen.cells ?? screen.text]);
-    if (!first.has(key)) first.set(key, screen);
-    drawn.set(key, [...(drawn.get(key) ?? []), c]);
+export class ReasonTable {
+  readonly rows: unknown[][] = [];
+  readonly #index = new Map<string, number>();
+  indexOf(reason: GroupReason): number | undefined {
+    let key: string;
+    let row: unknown[];
+    if (reason.convention) {
+      const c = reason.convention;
+      key = `convention ${c.file}:${c.line ?? ''}`;
+      row = [`Reply convention (the raw report, then the answer judged): ${describeConvention(c)}.`, c.evidence.filter((e) => /^https?:\/\//.test(e)), `registry: ${c.target} ${c.versions} reply convention · ${c.file}${c.line !== undefined ? `:${c.line}` : ''}`];
+    } else if (reason.entry) {
+      const e = reason.entry;
+      key = `entry ${e.file}:${e.line ?? ''} ${e.reason}`;
+      row = [e.reason, e.evidence, `registry: ${e.target} ${e.versions} ${e.class} · ${e.file}${e.line !== undefined ? `:${e.line}` : ''}`];
+    } else return undefined;
+    let i = this.#index.get(key);
+    if (i === undefined) this.#index.set(key, (i = this.rows.push(row) - 1));
+    return i;
   }
-  if (drawn.size === 0 && pictures === 0) return html``;
-  const grids = [...drawn].map(([key, cols]) => html`<div class="screen-of" id="screen-${cols[0]!.slug}">${screenGrid(first.get(key)!, cols.map((c) => c.view.label).join(', '), colours)}</div>${cols.map((c) => picture(c, r))}`);
-  const what = [drawn.size > 0 ? `screen${drawn.size > 1 ? ` (${drawn.size})` : ''}` : '', pictures > 0 ? `${pictures} picture${pictures > 1 ? 's' : ''}` : ''].filter(Boolean).join(' · ');
-  return html`<details class="screens"><summary>${what}</summary><div class="screens">${grids}${unread.map((c) => picture(c, r))}</div></details>`;
 }
 
-function answerCount(groups: AnswerGroupView[], model: SiteModel): string {
-  const n = groups.length;
-  return `${n} distinct answer${n === 1 ? '' : 's'} from ${model.columns.length} terminal${model.columns.length === 1 ? '' : 's'}, each listed once; classes against ${model.reference.view.label}`;
+/**
+ * A reason as data: [terminals or null, index into assets/probe-shared.js] or
+ * [terminals or null, text] for a sentence of this page's own; a reason an
+ * earlier answer on the page already gave is [terminals or null, null, that answer].
+ */
+function reasonData(reason: GroupReason, whole: boolean, reasons: ReasonTable, given: Map<string, string>, answer: string): unknown[] {
+  const who = whole ? null : indices(reason.columns);
+  const i = reasons.indexOf(reason);
+  const key = i === undefined ? `text ${reason.text ?? ''}` : `registry ${i}`;
+  const earlier = given.get(key);
+  if (earlier !== undefined) return [who, null, earlier];
+  given.set(key, answer);
+  return i === undefined ? [who, reason.text ?? ''] : [who, i];
 }
 
-function answersTable(r: SiteRow, model: SiteModel, colours: ColourSheet, groups: AnswerGroupView[]): Html {
-  const given = new Map<string, string>();
-  const rows = groups.map((g, gi) => {
-    const style = KIND_STYLES[g.cell.kind];
-    const a = g.cell.verdict.agreement;
-    return {
-      head: html`<code class="raw">${g.answer}</code>${receivedRepro(r, gi, g.columns[0]!.index)}${evidence(g, r)}${screens(g, r, colours)}`,
-      cells: [
-        html`<span class="mark k-${g.cell.kind}" aria-hidden="true">${style.mark}</span> ${style.word}${a && a.class !== 'same' && !(a.class === 'inconclusive' && g.cell.kind === 'inconclusive') ? html` <span class="n" title="${a.class} against ${model.reference.view.label}">· ${AGREEMENT_LETTERS[a.class]} ${a.class}</span>` : ''}`,
-        html`<span class="n">${g.columns.length} of ${model.columns.length}:</span> ${terminalLinks(g)}`,
-        reasons(g, given),
-      ],
-    };
-  });
-  return html`${renderClassSplits(classSplits(groups))}${dataTable({ cls: 'answers', columns: ['answer and evidence', 'support · class', 'terminals', 'why'], rows })}`;
-}
-
-export function renderProbePage(r: SiteRow, model: SiteModel, colours: ColourSheet): string {
+/** The page's answers as data for assets/probe.js (see the module comment). */
+export function answersData(r: SiteRow, model: SiteModel, colours: ColourSheet, reasons: ReasonTable): unknown {
   const groups = groupAnswers(r, model);
+  const given = new Map<string, string>();
+  return {
+    probe: r.slug,
+    of: model.columns.length,
+    reference: model.reference.view.label,
+    groups: groups.map((g) => {
+      const a = g.cell.verdict.agreement;
+      const cls = a && a.class !== 'same' && !(a.class === 'inconclusive' && g.cell.kind === 'inconclusive') ? `${AGREEMENT_LETTERS[a.class]} ${a.class}` : '';
+      const whole = g.reasons.length === 1 && g.reasons[0]!.columns.length === g.columns.length;
+      const shown = screens(g, r, colours);
+      const got = received(r, g.columns[0]!.index);
+      return { answer: g.answer, ...(got !== undefined ? { received: got } : {}), kind: CELL_KINDS.indexOf(g.cell.kind), cls, terminals: indices(g.columns), raw: evidence(g, r), screens: shown.screens, pictures: shown.pictures, reasons: g.reasons.map((x) => reasonData(x, whole, reasons, given, g.answer)) };
+    }),
+  };
+}
+
+/** Data for the page's script, in the page (see html.ts jsonText). */
+export function jsonBlock(id: string, data: unknown): Html {
+  return html`<script type="application/json" id="${id}">${jsonText(data)}</script>`;
+}
+
+export function renderProbePage(r: SiteRow, model: SiteModel, colours: ColourSheet, reasons: ReasonTable = new ReasonTable()): string {
   const categorySlug = model.categories.find((c) => c.name === r.row.category)?.slug ?? '';
+  const groups = new Set(r.cells.map((c) => `${c.kind} ${c.verdict.agreement?.class === 'same' ? '' : (c.verdict.agreement?.class ?? '')} ${c.answer}`)).size;
   const body = fillTemplate('probe', {
     id: r.id,
     title: r.title,
@@ -208,14 +227,27 @@ export function renderProbePage(r: SiteRow, model: SiteModel, colours: ColourShe
     spec: r.probe?.spec ?? 'spec unknown',
     description: r.probe ? html`<p>${r.probe.description}</p>` : '',
     bytes: bytesSection(r, model),
-    consensus: consensusSection(r),
-    answers: answersTable(r, model, colours, groups),
-    answerCount: answerCount(groups, model),
+    consensus: consensusLine(r),
+    answers: html`${renderClassSplits(classSplits(groupAnswers(r, model)))}${jsonBlock('answers-data', answersData(r, model, colours, reasons))}`,
+    answerCount: `${groups} distinct from ${model.columns.length} terminal${model.columns.length === 1 ? '' : 's'}; classes against ${model.reference.view.label}`,
   });
-  return renderPage(model, { title: r.id, kind: 'probe-page', root: '../', crumbs: [{ href: `../index.html#cat-${categorySlug}`, text: r.row.category }, { text: r.id }], body });
+  return renderPage(model, { title: r.id, kind: 'probe-page', root: '../', crumbs: [{ href: `../probes.html#cat-${categorySlug}`, text: r.row.category }, { text: r.id }], nav: 'probes', body, scripts: [SHARED_DATA, 'assets/probe.js'] });
+}
+
+/** The terminals every probe page names by number: slug, label, and whether it is the reference. */
+export function terminalsData(model: SiteModel): unknown {
+  return model.columns.map((c) => [c.slug, c.view.label, c.isReference ? 1 : 0]);
 }
 
 export const probePages: SitePage = {
   name: 'probes',
-  pages: (model, ctx) => model.rows.map((r) => ({ path: `probes/${r.slug}.html`, content: () => renderProbePage(r, model, ctx.colours) })),
+  pages: (model, ctx) => {
+    // The pages fill the table as they are written; probe-shared.js comes after them.
+    const reasons = new ReasonTable();
+    return [
+      ...model.rows.map((r) => ({ path: `probes/${r.slug}.html`, content: () => renderProbePage(r, model, ctx.colours, reasons) })),
+      { path: SHARED_DATA, content: () => dataScript('termprobeTerminals', terminalsData(model), 'the terminals probe pages name by number (probe-page.ts)') + dataScript('termprobeReasons', reasons.rows, 'the registry’s reasons probe pages name by number') },
+    ];
+  },
 };
+

@@ -97,3 +97,28 @@ export function screenGrid(screen: ScreenAnswer, caption: string, colours: Colou
   const how = `${screen.cells ? '' : 'text only, widths unknown · '}via ${vias.join(', ')} · rows ${top}–${bottom}, columns ${left}–${right}`;
   return html`<figure><figcaption>${caption} <span class="n">${how}</span></figcaption><table class="screen ${colours.use('default-fg', 'f')} ${colours.use('default-bg', 'g')}"><colgroup><col><col span="${Math.max(1, width)}" class="cell"></colgroup><tr><td class="colnum"></td>${colNums}</tr>${body}</table></figure>`;
 }
+
+/**
+ * The same screen as data for a page's script (probe.js draws the grid): its
+ * region, how it was read, the default colours' classes, and its rows — a cell
+ * as its text when it is a plain one-column cell, else [text, width, classes,
+ * run] (run: that many blank cells of one style as one). Colours are classes
+ * of generated.css, registered here as screenGrid registers them.
+ */
+export function screenData(screen: ScreenAnswer, colours: ColourSheet, vias: readonly string[] = [screen.via]): unknown {
+  const rows = cellRows(screen).map((cells) => {
+    const out: unknown[] = [];
+    for (let j = 0; j < cells.length; ) {
+      const c = cells[j]!;
+      let n = 1;
+      if (blank(c)) while (j + n < cells.length && blank(cells[j + n]!) && sameStyle(c, cells[j + n]!)) n++;
+      j += n;
+      if (c.w === 0 && c.t === '') continue;
+      const classes = styleClasses(c.s, colours).join(' ');
+      out.push(!classes && c.w === 1 && n === 1 ? c.t : [c.t, c.w, classes, n]);
+    }
+    return out;
+  });
+  const { top, left, bottom, right } = screen.region;
+  return { how: `${screen.cells ? '' : 'text only, widths unknown · '}via ${vias.join(', ')} · rows ${top}–${bottom}, columns ${left}–${right}`, top, left, base: `${colours.use('default-fg', 'f')} ${colours.use('default-bg', 'g')}`, rows };
+}

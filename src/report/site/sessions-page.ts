@@ -6,10 +6,8 @@
  * outlined, and every pair. Written only when the site is built with replay or
  * chunking reports (site-command.ts reads sessions/ and chunking/ beside the results).
  */
-import type { ChunkingReport } from '../../chunking/run-chunking.js';
-import type { ReplayReport } from '../../replay/replay-report.js';
-import type { ReplayedTarget } from '../../replay/replay-cast.js';
-import { rectText } from '../../replay/screen-diff.js';
+import type { ChunkingReport } from '../../results/chunking-report-schema.js';
+import { rectText, type ReplayedTargetRecord as ReplayedTarget, type ReplayReport } from '../../results/replay-report-schema.js';
 import type { ColourSheet } from './colour-sheet.js';
 import { html, type Html } from './html.js';
 import { renderPage } from './layout.js';
@@ -21,6 +19,11 @@ import { fillTemplate } from './templates.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const cursorText = (c: { row: number; col: number } | null | undefined) => (c ? `${c.row};${c.col}` : 'none');
+
+/** The recorded command without the recording machine's scratch folders (mktemp's /tmp/tmp.XXXX/, shown as …/). */
+function shownCommand(r: ReplayReport): string {
+  return (r.session.command ?? '').replace(/\/tmp\/[^/\s]+\//g, '…/');
+}
 
 function sessionSlugs(reports: readonly ReplayReport[]): string[] {
   const alloc = new SlugAllocator('session');
@@ -36,7 +39,7 @@ function summaryTable(reports: readonly ReplayReport[], slugs: string[]): Html {
     const withScreen = read(r).filter((t) => t.state?.screen).length;
     const differ = r.pairs.filter((p) => !p.same).length;
     const skipped = r.targets.filter((t) => t.status !== 'ok');
-    return html`<tr><th><a href="sessions/${slugs[i]!}.html">${r.session.name}</a></th><td>${r.session.command ?? ''}</td><td>${r.session.cols}x${r.session.rows}</td><td>${r.session.bytes}</td><td>${read(r).length} (${withScreen} with screens)</td><td class="${differ ? 'differs' : 'same'}">${differ} of ${r.pairs.length}</td><td>${skipped.map((t) => `${t.target}: ${t.status}`).join('; ')}</td></tr>`;
+    return html`<tr><th><a href="sessions/${slugs[i]!}.html">${r.session.name}</a></th><td>${shownCommand(r)}</td><td>${r.session.cols}x${r.session.rows}</td><td>${r.session.bytes}</td><td>${read(r).length} (${withScreen} with screens)</td><td class="${differ ? 'differs' : 'same'}">${differ} of ${r.pairs.length}</td><td>${skipped.map((t) => `${t.target}: ${t.status}`).join('; ')}</td></tr>`;
   });
   return html`<table class="data session-pairs"><thead><tr><th scope="col">session</th><th scope="col">command</th><th scope="col">size</th><th scope="col">bytes</th><th scope="col">targets read</th><th scope="col">pairs that differ</th><th scope="col">not replayed</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
@@ -65,7 +68,7 @@ export function renderSessionsPage(model: SiteModel): string {
     table: sessions.length ? summaryTable(sessions, slugs) : html`<p>No replay reports were given to this build.</p>`,
     chunking: chunkingSection(model, model.chunking ?? []),
   });
-  return renderPage(model, { title: 'Sessions', kind: 'sessions-page', root: '', crumbs: [{ text: 'Sessions' }], body });
+  return renderPage(model, { title: 'Sessions', kind: 'sessions-page', root: '', crumbs: [{ text: 'Sessions' }], nav: 'sessions', body });
 }
 
 /** The cells of `rects`, as a lookup. */
@@ -128,14 +131,14 @@ export function renderSessionPage(model: SiteModel, r: ReplayReport, ctx: { colo
   )}</tbody></table>`;
   const body = fillTemplate('session', {
     name: r.session.name,
-    meta: `${r.session.command ?? ''} · ${r.session.cols}x${r.session.rows}${r.session.term ? ` · TERM=${r.session.term}` : ''} · ${r.session.bytes} bytes · replayed by termprobe ${r.tool.version}`,
+    meta: `${shownCommand(r)} · ${r.session.cols}x${r.session.rows}${r.session.term ? ` · TERM=${r.session.term}` : ''} · ${r.session.bytes} bytes · replayed by termprobe ${r.tool.version}`,
     first: first?.target ?? 'none',
     screens,
     pairs,
     file: r.session.file,
     targets: r.targets.map((t) => t.target).join(','),
   });
-  return renderPage(model, { title: `Session ${r.session.name}`, kind: 'session-page', root: '../', crumbs: [{ href: '../sessions.html', text: 'Sessions' }, { text: r.session.name }], body });
+  return renderPage(model, { title: `Session ${r.session.name}`, kind: 'session-page', root: '../', crumbs: [{ href: '../sessions.html', text: 'Sessions' }, { text: r.session.name }], nav: 'sessions', body });
 }
 
 export const sessionsPages: SitePage = {

@@ -39,7 +39,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('the published si
   const samples = () => {
     const probe = (id: string) => `probes/${model.rows.find((r) => r.id === id)!.slug}.html`;
     const kitty = model.columns.find((c) => c.view.name === 'kitty')!;
-    return ['index.html', `${probe('reports.da1')}#t-${kitty.slug}`, probe('unicode-width.wide-last-column-nowrap'), probe('erase.ech-zero'), probe('alt-screen.1049-hides-main'), `terminals/${kitty.slug}.html`, `terminals/${model.reference.slug}.html`, kittyVsXterm()];
+    return ['index.html', 'probes.html', 'features/synchronized-output.html', 'features/kitty-keyboard-protocol.html', 'terminals.html', 'api.html', 'notation.html', `${probe('reports.da1')}#t-${kitty.slug}`, probe('unicode-width.wide-last-column-nowrap'), probe('erase.ech-zero'), probe('alt-screen.1049-hides-main'), `terminals/${kitty.slug}.html`, `terminals/${model.reference.slug}.html`, kittyVsXterm()];
   };
 
   beforeAll(async () => {
@@ -95,7 +95,12 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('the published si
   it('names matrix cells for screen readers and repeats terminal names in every table\'s header row', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     try {
+      // The features grid: one cell in the tab order, named for screen readers; the rows and columns have headers.
       await openPage(page, url('index.html'));
+      const first = model.features!.list[0]!;
+      expect(await page.getAttribute('#fgrid td[tabindex="0"]', 'aria-label')).toBe(`${model.columns[0]!.view.label}, ${first.feature.name}: ${({ supported: 'supported', partial: 'partial', unsupported: 'not supported', unmeasured: 'not measured' })[first.cells[0]!.mark]}`);
+      expect(await page.locator('#fgrid thead th').count()).toBe(model.columns.length + 1);
+      await openPage(page, url('probes.html'));
       const kitty = model.columns.find((c) => c.view.name === 'kitty')!;
       const row = model.rows[0]!;
       const cell = page.locator(`#matrix a[href="probes/${row.slug}.html#t-${kitty.slug}"]`);
@@ -117,17 +122,27 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('the published si
     }
   });
 
-  it('has a skip link: one Tab and Enter reach the first cell of the table', async () => {
+  it('has a skip link: one Tab and Enter reach the feature search, or the first cell of the probe table', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     try {
       await openPage(page, url('index.html'));
       await page.keyboard.press('Tab');
+      await expect.poll(() => page.evaluate('document.activeElement.textContent'), POLL).toBe('Skip to the feature search');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.evaluate('location.hash'), POLL).toBe('#find');
+      await expect.poll(() => page.evaluate('document.activeElement.id'), POLL).toBe('find');
+      await openPage(page, url('probes.html'));
+      await page.keyboard.press('Tab');
       await expect.poll(() => page.evaluate('document.activeElement.textContent'), POLL).toBe('Skip to the table');
       await page.keyboard.press('Enter');
       await expect.poll(() => page.evaluate('location.hash'), POLL).toBe('#first-cell');
-      const focused = await page.evaluate('document.activeElement.id');
-      if (focused !== 'first-cell') await page.keyboard.press('Tab');
+      // The table is one tab stop (~20,000 cells): the arrow keys go on from there.
+      if ((await page.evaluate('document.activeElement.id')) !== 'first-cell') await page.keyboard.press('Tab');
       await expect.poll(() => page.evaluate('document.activeElement.closest("#matrix tr.probe") !== null'), POLL).toBe(true);
+      expect(await page.evaluate('document.querySelectorAll("#matrix [tabindex=\'0\']").length')).toBe(1);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowRight');
+      expect(await page.evaluate('document.activeElement.getAttribute("href")')).toBe(`probes/${model.rows[1]!.slug}.html#t-${model.columns[1]!.slug}`);
       await openPage(page, url(`terminals/${model.columns[0]!.slug}.html`));
       await page.keyboard.press('Tab');
       await expect.poll(() => page.evaluate('document.activeElement.getAttribute("href")'), POLL).toBe('#main');

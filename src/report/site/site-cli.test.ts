@@ -1,11 +1,13 @@
 /** `termprobe site` as a user runs it (the built CLI): output, exit codes, and what it refuses to overwrite. */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, runCli } from '../../test-support/cli.js';
+import { folderBytes } from './write-site.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const RESULTS = ['xterm.js-6.0.0.json', 'ghostty-0.4.0.json', 'tmux-3.3a.json'].map((f) => join(FIXTURES, 'results', f));
@@ -23,8 +25,8 @@ describe('termprobe site', () => {
     const first = runCli(['site', ...RESULTS, '--out', out, ...REGISTRY]);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/^Wrote \d+ files \([\d.]+ MB\) to .+ in [\d.]+ s: 10 probes × 3 terminals\.\n/);
-    for (const f of ['index.html', 'data.json', 'data-v3.json', 'data-v3.schema.json', 'assets/site.js', 'assets/generated.css', 'probes/cursor.hpr-zero.html', 'terminals/tmux-3.3a.html', 'results/tmux-3.3a.json', 'badges/ghostty-0.4.0.svg']) expect(existsSync(join(out, f)), f).toBe(true);
+    expect(first.stdout).toMatch(/^Wrote \d+ files \([\d.]+ MB\) to .+ in [\d.]+ s: 8 features, 10 probes × 3 terminals\.\n/);
+    for (const f of ['index.html', 'probes.html', 'features/cursor-up.html', 'data.json', 'api/v4/index.json', 'api/v4/schema.json', 'api/v4/features/cursor-up.json', 'api/v4/probes/cursor.hpr-zero.json', 'api/v4/terminals/tmux-3.3a.json', 'assets/site.js', 'assets/site.css', 'probes/cursor.hpr-zero.html', 'terminals/tmux-3.3a.html', 'results/tmux-3.3a.json.gz', 'badges/ghostty-0.4.0.svg', 'badges/features/cursor-up.svg']) expect(existsSync(join(out, f)), f).toBe(true);
     writeFileSync(join(out, 'stale.html'), 'left over');
     const second = runCli(['site', ...RESULTS.slice(0, 2), '--out', out, ...REGISTRY, '--quiet']);
     expect([second.code, second.stdout, second.stderr]).toEqual([0, '', '']);
@@ -46,20 +48,52 @@ describe('termprobe site', () => {
     const out = join(dir, 'ran');
     const r = runCli(['site', RESULTS[1]!, RESULTS[2]!, '--out', out, ...REGISTRY]);
     expect([r.code, r.stderr]).toEqual([0, '']);
-    const page = readFileSync(join(out, 'index.html'), 'utf8');
+    const page = readFileSync(join(out, 'probes.html'), 'utf8');
     expect(page).toMatch(/reference xterm\.js [\d.]+ was run now at 80x24 over 10 probes/);
-    const data = JSON.parse(readFileSync(join(out, 'data-v3.json'), 'utf8')) as { terminals: { label: string; against: boolean; results: string }[] };
-    const ref = data.terminals.find((t) => t.against)!;
+    const data = JSON.parse(readFileSync(join(out, 'api/v4/index.json'), 'utf8')) as { terminals: { label: string; reference: boolean; results: string }[] };
+    const ref = data.terminals.find((t) => t.reference)!;
     expect(ref.label).toMatch(/^xterm\.js /);
-    expect(JSON.parse(readFileSync(join(out, ref.results), 'utf8')).probes).toHaveLength(10);
+    expect(JSON.parse(gunzipSync(readFileSync(join(out, ref.results))).toString('utf8')).probes).toHaveLength(10);
   });
 
-  it('fails with one line on bad input: no results, an unknown reference, a broken file', () => {
+  it('builds from the published runs shipped with termprobe when run without files in a folder without runs, and no page names a path of this machine', () => {
     const empty = join(dir, 'empty');
     mkdirSync(empty);
-    const none = runCli(['site', '--out', join(dir, 'x')], { cwd: empty });
-    expect(none.code).toBe(2);
-    expect(none.stderr).toMatch(/no results files given, and neither termprobe-results\/ nor results\/ holds any/);
+    const r = runCli(['site'], { cwd: empty, timeoutMs: 300_000 });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout).toMatch(/ from the published runs shipped with termprobe \(.*results\): 2\d\d features, 7\d\d probes × \d\d terminals\.\n/);
+    const out = join(empty, 'site-out');
+    // The whole published site, pictures, Unicode, history and sessions pages included, is at most 15 MB.
+    const total = folderBytes(out);
+    console.log(`[site weight] the published site: ${(total / 1e6).toFixed(2)} MB in ${(readdirSync(out, { recursive: true, withFileTypes: true }) as { isFile(): boolean }[]).filter((e) => e.isFile()).length} files`);
+    expect(total).toBeLessThanOrEqual(15e6);
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const leaks: string[] = [];
+    const lost: string[] = [];
+    for (const f of readdirSync(out, { recursive: true }) as string[]) {
+      if (!/\.(html|js|json|svg|css)$/.test(f)) continue;
+      const text = readFileSync(join(out, f), 'utf8');
+      // Every page leads to the Unicode, compare and history pages (its navigation).
+      if (f.endsWith('.html')) for (const to of ['unicode.html', 'compare.html', 'history.html']) if (!new RegExp(`<nav class="site-nav"[^]*?href="(\\.\\./)?${to}"[^]*?</nav>`).test(text)) lost.push(`${f}: ${to}`);
+      for (const path of [root, empty, dir, tmpdir() + '/tmp.']) if (text.includes(path)) leaks.push(`${f}: ${path}`);
+    }
+    expect(leaks).toEqual([]);
+    expect(lost).toEqual([]);
+  }, 300_000);
+
+  it('fails with one line naming file and line on a bad features folder, and writes nothing', () => {
+    const features = join(dir, 'bad-features');
+    mkdirSync(features);
+    writeFileSync(join(features, 'a.yaml'), 'section: sec-a\ntitle: Section A\norder: 1\ndescription: A section with a feature naming no probe.\nfeatures:\n  - id: broken\n    name: Broken feature\n    description: A feature whose only facet names a probe the corpus does not have.\n    facets:\n      - { probe: cursor.no-such-probe, checks: \'nothing at all here\' }\n');
+    const out = join(dir, 'feat');
+    const r = runCli(['site', ...RESULTS, '--out', out, ...REGISTRY, '--features', features]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^termprobe: .*bad-features\/a\.yaml:10: feature "broken": facet 1: probe "cursor\.no-such-probe" is not in the corpus \(termprobe list\)$/)]);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('fails with one line on bad input: an unknown reference, a broken file', () => {
     const ref = runCli(['site', RESULTS[1]!, '--reference', 'no-such-terminal', '--out', join(dir, 'y'), ...REGISTRY]);
     expect(ref.code).toBe(2);
     expect(ref.stderr).toMatch(/^termprobe: reference "no-such-terminal" is not a results file, not among the runs given \(ghostty\)/);

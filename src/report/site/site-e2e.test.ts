@@ -1,10 +1,12 @@
 /**
- * End to end: build the site from the committed fixture results, open it in
- * headless Chromium, check the matrix, filter it, follow a cell to its probe
- * page, and take screenshots (paths printed: look at them; they are kept in
- * .test-output/, not in $TMPDIR, which a test run leaves as it found it).
+ * End to end: build the site from the committed fixture results (with the
+ * fixture features beside the fixture corpus), open it in headless Chromium,
+ * check the features overview and the probe table, filter it, follow a cell to
+ * its probe page, and take screenshots (paths printed: look at them; they are
+ * kept in .test-output/, not in $TMPDIR, which a test run leaves as it found it).
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -49,8 +51,28 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     if (out) rmSync(join(out, '..'), { recursive: true, force: true });
   });
 
-  it('shows terminals as columns and probes as rows, grouped by category', async () => {
+  it('starts from the features: features × terminals by section, each mark from its probes', async () => {
     await openPage(page, url('index.html'));
+    expect(await page.locator('#fgrid thead th.term .t-name').allTextContents()).toEqual(['xterm.js', 'ghostty', 'screen', 'tmux']);
+    expect(await page.locator('#fgrid tr.sec h2').allTextContents()).toEqual(['Cursor and editing 5', 'Unicode and margins 3']);
+    const marks = (slug: string) => page.locator(`#f-${slug} td`).allTextContents();
+    // relative-position: HPR 0 and HPB; ghostty lacks HPR 0 but does HPB: partial.
+    const hpr = model.rows.find((r) => r.id === 'cursor.hpr-zero')!;
+    const hpb = model.rows.find((r) => r.id === 'cursor.hpb')!;
+    const want = model.columns.map((c) => {
+      const k = [hpr.cells[c.index]!.kind, hpb.cells[c.index]!.kind];
+      return k.includes('implements') ? (k.every((x) => x === 'implements' || x === 'inconclusive') ? '✓' : '◐') : k.some((x) => x === 'lacks' || x === 'other' || x === 'unexplained') ? '✗' : '?';
+    });
+    expect(await marks('relative-position')).toEqual(want);
+    expect(want[1]).toBe('◐');
+    expect(await marks('hyperlinks')).toEqual(['?', '?', '?', '?']);
+    await Promise.all([page.waitForURL(url('features/relative-position.html')), page.click('#f-relative-position th a')]);
+    expect(await page.locator('table.feature-terminals tr:has(#t-ghostty-0\\.4\\.0)').textContent()).toContain('HPR 0 moves right one column: no');
+    expect(problems).toEqual([]);
+  });
+
+  it('shows terminals as columns and probes as rows, grouped by category', async () => {
+    await openPage(page, url('probes.html'));
     const heads = await page.$$eval('#matrix th.term', (ths) => ths.map((th) => th.querySelector('.t-name')!.textContent + ' ' + th.querySelector('.t-ver')!.textContent));
     expect(heads).toEqual(['xterm.js 6.0.0', 'ghostty 0.4.0', 'screen 4.09.00', 'tmux 3.3a']);
     const ids = await visibleIds();
@@ -73,7 +95,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
   });
 
   it('filters by search text, disagreement, category and terminal without reloading', async () => {
-    await openPage(page, url('index.html'));
+    await openPage(page, url('probes.html'));
     await page.fill('#filter-search', 'CUU');
     await visible().toEqual(['cursor.cuu-default']);
     await page.fill('#filter-search', 'cursor.h');
@@ -104,14 +126,14 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
   });
 
   it('leads from a cell to the probe page with bytes, repro, answers and screens', async () => {
-    await openPage(page, url('index.html'));
+    await openPage(page, url('probes.html'));
     mkdirSync(SHOTS, { recursive: true });
     const shot = join(SHOTS, 'site-matrix.png');
     await page.screenshot({ path: shot });
     console.log(`matrix screenshot: ${shot}`);
     await Promise.all([page.waitForURL(url('probes/cursor.hpr-zero.html') + '#t-ghostty-0.4.0'), page.click('#matrix a[href="probes/cursor.hpr-zero.html#t-ghostty-0.4.0"]')]);
     await page.waitForFunction('document.documentElement.dataset.ready === "1"');
-    const row = page.locator('tr:has(#t-ghostty-0\\.4\\.0)');
+    const row = page.locator('table.answers tr:has(#t-ghostty-0\\.4\\.0)');
     expect(await row.textContent()).toContain('✗ lacks');
     expect(await row.textContent()).toContain('B bug');
     expect(await row.textContent()).toContain('takes HPR 0 literally');
@@ -137,20 +159,20 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     expect(problems).toEqual([]);
   });
 
-  it('has a page per terminal with its identity, scores, divergences and results file', async () => {
-    await openPage(page, url('index.html'));
+  it('has a report card per terminal with its identity, scores, divergences and results file', async () => {
+    await openPage(page, url('probes.html'));
     await Promise.all([page.waitForURL(url('terminals/ghostty-0.4.0.html')), page.click('#matrix th.term.c1 a')]);
     const text = (await page.textContent('main'))!;
-    for (const s of ['ghostty-web@0.4.0', 'identified by', 'Score by category', 'takes HPR 0 literally', '✓ implements']) expect(text).toContain(s);
-    // The score and the differences lead; identity and settings come after.
-    expect(await page.locator('main h2').allTextContents()).toEqual(['Score by category', 'Differences', 'History', 'Identity', 'Settings']);
+    for (const s of ['ghostty-web@0.4.0', 'identified by', 'Report card', 'takes HPR 0 literally', 'Relative position (HPR, HPB)', 'HPR 0 moves right one column: no']) expect(text).toContain(s);
+    // The report card leads; probes, differences, identity and settings come after.
+    expect(await page.locator('main h2').allTextContents()).toEqual(['Report card', 'Partly supported', 'Not supported', 'Not measured here', 'Between versions', 'Unicode widths', 'Measure it again', 'Probes by category', 'Differences', 'Identity', 'Settings']);
     const href = await page.getAttribute('a[download]', 'href');
-    expect(JSON.parse(readFileSync(join(out, 'terminals', href!), 'utf8'))).toEqual(JSON.parse(readFileSync(join(RESULTS, 'ghostty-0.4.0.json'), 'utf8')));
+    expect(href).toBe('../results/ghostty-0.4.0.json.gz');
+    expect(JSON.parse(gunzipSync(readFileSync(join(out, 'terminals', href!))).toString('utf8'))).toEqual(JSON.parse(readFileSync(join(RESULTS, 'ghostty-0.4.0.json'), 'utf8')));
     await page.waitForFunction('document.querySelector("img.badge").complete');
     expect(await page.evaluate('document.querySelector("img.badge").naturalWidth')).toBeGreaterThan(0);
-    const data = JSON.parse(readFileSync(join(out, 'data-v3.json'), 'utf8')) as { terminals: unknown[]; probes: { cells: unknown[] }[] };
-    expect(data.terminals).toHaveLength(4);
-    expect(data.probes).toHaveLength(10);
+    const index = JSON.parse(readFileSync(join(out, 'api/v4/index.json'), 'utf8')) as { terminals: unknown[]; probes: unknown[]; features: unknown[] };
+    expect([index.terminals.length, index.probes.length, index.features.length]).toEqual([4, 10, 8]);
     expect(problems).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@
  * `termprobe history` lists.
  */
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from './html.js';
@@ -15,8 +16,16 @@ import { useTempDirs } from '../../test-support/temp-dirs.js';
 const tempDir = useTempDirs();
 const FIXTURE = join(ROOT, 'src/cli/fixtures/contributed/iterm2-3.5.0-macos.fixture.json');
 
+interface Terminal {
+  label: string;
+  name: string;
+  version: string;
+  platform: string | null;
+  page: string;
+  history: null | { page: string; versions: { version: string; results: string | null }[]; steps: { from: string; to: string; changed: { id: string; from: string | null; to: string | null }[] }[]; notRun: { version: string }[] };
+}
 interface SiteData {
-  terminals: { label: string; name: string; version: string; platform: string | null; page: string; history: null | { page: string; versions: { version: string; results: string | null }[]; steps: { from: string; to: string; changed: { id: string; from: string | null; to: string | null }[] }[]; notRun: { version: string }[] } }[];
+  terminals: Terminal[];
 }
 
 let out: string;
@@ -29,15 +38,16 @@ beforeAll(() => {
   const r = runCli(['site', join(ROOT, 'results/xterm.js-6.0.0.json'), join(ROOT, 'results/ghostty-0.4.0.json'), join(ROOT, 'results/xterm-379.json'), contributed, '--history', join(ROOT, 'results/history'), '--out', out, '--quiet'], { timeoutMs: 120_000 });
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
-  // data.json names the current data file (data-v3.json, …).
-  const index = JSON.parse(readFileSync(join(out, 'data.json'), 'utf8')) as { data: string };
-  data = JSON.parse(readFileSync(join(out, index.data), 'utf8')) as SiteData;
+  // data.json names the current API; each terminal's document holds its history.
+  const index = JSON.parse(readFileSync(join(out, 'data.json'), 'utf8')) as { api: string };
+  const api = JSON.parse(readFileSync(join(out, index.api), 'utf8')) as { terminals: (Omit<Terminal, 'history'> & { api: string })[] };
+  data = { terminals: api.terminals.map((t) => ({ ...t, history: (JSON.parse(readFileSync(join(out, t.api), 'utf8')) as { history: Terminal['history'] }).history })) };
 }, 180_000);
 
 const page = (path: string) => readFileSync(join(out, path), 'utf8');
 
 describe('the site: rows by terminal, version and platform', () => {
-  it('shows the contributed fixture as its own row, with its platform, in data.json, the matrix and its page', () => {
+  it('shows the contributed fixture as its own row, with its platform, in the API, the overview and its page', () => {
     const iterm = data.terminals.find((t) => t.name === 'iTerm2')!;
     expect(iterm).toMatchObject({ label: 'iTerm2 3.5.0 on macos', version: '3.5.0', platform: 'macos' });
     expect(data.terminals).toHaveLength(4);
@@ -65,7 +75,7 @@ describe('the site: a terminal page shows its history', () => {
         expect([`>${c.id}</a></th>${answers}`, `<th scope="row">${c.id}</th>${answers}`].some((t) => section.includes(t)), c.id).toBe(true);
       }
     }
-    for (const v of xterm.history!.versions) expect(JSON.parse(page(v.results!)).target.identity.version).toBe(v.version);
+    for (const v of xterm.history!.versions) expect(JSON.parse(gunzipSync(readFileSync(join(out, v.results!))).toString('utf8')).target.identity.version).toBe(v.version);
   });
 
   it('the ghostty page names the ghostty-web releases that cannot run, with why', () => {
@@ -78,5 +88,7 @@ describe('the site: a terminal page shows its history', () => {
     const xterm379 = data.terminals.find((t) => t.name === 'xterm')!;
     expect(xterm379.history).toBeNull();
     expect(page(xterm379.page)).toContain('No other version of xterm among the results.');
+    // history.html lists the terminals that have a history.
+    expect(page('history.html')).toContain(`<a href="${data.terminals.find((t) => t.name === 'xterm.js')!.history!.page}">xterm.js</a>: 7 versions`);
   });
 });

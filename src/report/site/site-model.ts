@@ -9,9 +9,9 @@ import type { RunView, SignatureLevel } from '../../classify/run-view.js';
 import type { TargetSummary } from '../../classify/score.js';
 import type { Corpus } from '../../corpus/load-corpus.js';
 import type { UnicodeVerdict } from '../../classify/unicode-verdict.js';
+import type { ChunkingReport } from '../../results/chunking-report-schema.js';
+import type { ReplayReport } from '../../results/replay-report-schema.js';
 import type { SpeedResults } from '../../results/speed-results-schema.js';
-import type { ChunkingReport } from '../../chunking/run-chunking.js';
-import type { ReplayReport } from '../../replay/replay-report.js';
 import type { Probe } from '../../corpus/probe-schema.js';
 import type { ProbeResult } from '../../results/results-schema.js';
 import { decodeNotation } from '../../corpus/escape-notation.js';
@@ -19,6 +19,7 @@ import { queryMnemonics, sequenceMnemonics } from '../../corpus/sequence-mnemoni
 import { allQueries, sendNotations } from '../../corpus/probe-steps.js';
 import { cellKind, type CellKind } from './cell-kind.js';
 import type { SiteHistory } from './history-page.js';
+import type { SiteFeatures } from './site-features.js';
 import { SlugAllocator } from './slug.js';
 
 export interface SiteColumn {
@@ -82,6 +83,8 @@ export interface SiteModel {
   chunking?: readonly ChunkingReport[];
   /** Speed results, when the site is built with them (speed-page.ts). */
   speed?: readonly SpeedResults[];
+  /** The features and their marks (site-features.ts), when the site is built with a features folder. */
+  features?: SiteFeatures;
 }
 
 const LEVELS: SignatureLevel[] = ['none', 'text', 'cells'];

@@ -1,9 +1,12 @@
 /** The page kinds a site build writes, in order (see site-pages.ts for the contract). */
+import { apiFiles } from './api.js';
 import { comparePages } from './compare-page.js';
+import { featurePages } from './feature-page.js';
+import { overviewPages } from './features-overview.js';
 import { matrixPages } from './matrix-page.js';
 import { probePages } from './probe-page.js';
-import { dataFiles } from './site-data.js';
 import type { SitePage } from './site-pages.js';
+import { listPages } from './site-lists.js';
 import { terminalPages } from './terminal-page.js';
 import { unicodePages } from './unicode-page.js';
 import { historyPages } from './history-page.js';
@@ -14,4 +17,4 @@ import { docsPages } from './docs-pages.js';
 import { inputPages } from './input-page.js';
 
 /** Pictures first: each is checked before any page is rendered, so a bad one fails the build at once. */
-export const SITE_PAGES: readonly SitePage[] = [pictureFiles, matrixPages, probePages, inputPages, terminalPages, comparePages, unicodePages, historyPages, sessionsPages, speedPages, docsPages, dataFiles];
+export const SITE_PAGES: readonly SitePage[] = [pictureFiles, overviewPages, featurePages, matrixPages, probePages, inputPages, terminalPages, comparePages, listPages, unicodePages, historyPages, sessionsPages, speedPages, docsPages, apiFiles];

@@ -1,6 +1,6 @@
 /**
  * Every kind of file the site writes, one module each (matrix-page.ts,
- * probe-page.ts, terminal-page.ts, compare-page.ts, site-data.ts …): a kind
+ * probe-page.ts, terminal-page.ts, compare-page.ts, api.ts …): a kind
  * lists its files from the model, and write-site.ts writes whatever the list
  * holds. A new page kind is a new module and one line here; the layout's
  * `kind` names its body class for the stylesheet.
@@ -11,8 +11,8 @@ import type { SiteModel } from './site-model.js';
 export interface SiteFile {
   /** Path inside the site, '/'-separated, made from safe slugs only. */
   path: string;
-  /** Rendered (or read, for a picture) when written, so a build holds one page in memory at a time. */
-  content: () => string | Buffer;
+  /** Rendered when written, so a build holds one page in memory at a time; { file } for a checked file taken as it is (a picture). */
+  content: () => string | Buffer | { file: string };
 }
 
 export interface PageContext {

@@ -7,6 +7,7 @@
  * a missing file, a file that is not a PNG or not the size given → one line
  * naming the results file and the probe, exit 2, no site.
  */
+import { gunzipSync } from 'node:zlib';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,22 +56,21 @@ describe('pictures on the probe pages', () => {
     expect([r.code, r.stderr]).toEqual([0, '']);
     const copied = join(out, 'results', 'pictures', 'ghostty-0.4.0', `${PROBE}.png`);
     expect(readFileSync(copied).equals(png.png)).toBe(true);
-    // The site's copy of the results file points at it, relative to its own folder, as the original did.
-    const copy = JSON.parse(readFileSync(join(out, 'results', 'ghostty-0.4.0.json'), 'utf8')) as ResultsFile;
+    // The site's copy of the results file (gzipped) points at it, relative to its own folder, as the original did.
+    const copy = JSON.parse(gunzipSync(readFileSync(join(out, 'results', 'ghostty-0.4.0.json.gz'))).toString('utf8')) as ResultsFile;
     const picture = copy.probes.find((p) => p.id === PROBE)!.picture!;
     expect(picture).toEqual({ path: `pictures/ghostty-0.4.0/${PROBE}.png`, width: png.width, height: png.height });
     expect(existsSync(join(out, 'results', picture.path))).toBe(true);
+    // The probe page's answers (data its script draws) give the picture with ghostty's answer, at its size.
     const page = readFileSync(join(out, 'probes', `${PROBE}.html`), 'utf8');
-    const imgs = page.match(/<img [^>]*>/g) ?? [];
-    expect(imgs).toEqual([`<img loading="lazy" src="../results/pictures/ghostty-0.4.0/${PROBE}.png" width="${png.width}" height="${png.height}" alt="ghostty 0.4.0 after ${PROBE}: the terminal window, cropped to the probed region">`]);
-    // Beside ghostty's answer: in the same answer row as its terminal link, after the cells it read.
-    const at = page.indexOf('id="t-ghostty-0.4.0"');
-    const row = page.slice(page.lastIndexOf('<tr><th scope="row">', at), page.indexOf('</tr>', at));
-    expect(row).toContain('<img loading="lazy"');
-    expect(row.indexOf('<table class="screen')).toBeLessThan(row.indexOf('<img'));
-    expect(row).toMatch(/<summary>screen[^<]* · 1 picture<\/summary>/);
+    const data = JSON.parse(page.match(/<script type="application\/json" id="answers-data">(.*?)<\/script>/s)![1]!) as { groups: { terminals: number[]; pictures: number[][] }[] };
+    const terminals = readFileSync(join(out, 'assets', 'probe-shared.js'), 'utf8');
+    const ghostty = (JSON.parse(JSON.parse(terminals.match(/window\.termprobeTerminals = JSON\.parse\((".*?")\);/)![1]!)) as [string][]).findIndex((t) => t[0] === 'ghostty-0.4.0');
+    const group = data.groups.find((g) => g.terminals.includes(ghostty))!;
+    expect(group.pictures).toEqual([[ghostty, png.width, png.height]]);
+    expect(data.groups.flatMap((g) => g.pictures)).toHaveLength(1);
     // No other probe page has a picture.
-    expect(readFileSync(join(out, 'probes', 'cursor.hpb.html'), 'utf8')).not.toContain('<img');
+    expect(readFileSync(join(out, 'probes', 'cursor.hpb.html'), 'utf8')).not.toMatch(/"pictures":\[\[/);
   });
 
   const refused: [string, Partial<{ path: string; width: number; height: number }>, ((f: string) => void) | undefined, RegExp][] = [
@@ -106,6 +106,13 @@ describe('pictures on the probe pages', () => {
         const problems = watchPage(page);
         await openPage(page, pathToFileURL(join(out, 'probes', `${PROBE}.html`)).href);
         const details = page.locator('details.screens:has(img)');
+        const img = details.locator('img');
+        expect(await img.evaluate((i) => [i.getAttribute('loading'), i.getAttribute('src'), i.getAttribute('width'), i.getAttribute('height'), i.getAttribute('alt')])).toEqual(['lazy', `../results/pictures/ghostty-0.4.0/${PROBE}.png`, String(png.width), String(png.height), `ghostty 0.4.0 after ${PROBE}: the terminal window, cropped to the probed region`]);
+        // Beside ghostty's answer: in the same answer row as its name, after the cells it read.
+        const row = page.locator('table.answers tr:has(#t-ghostty-0\\.4\\.0)');
+        expect(await row.locator('details.screens img').count()).toBe(1);
+        expect(await row.evaluate((tr) => { const html = tr.innerHTML; return html.indexOf('<table class="screen') < html.indexOf('<img'); })).toBe(true);
+        expect(await row.locator('details.screens > summary').textContent()).toMatch(/^screen.* · 1 picture$/);
         await details.locator('summary').click();
         await expect.poll(() => page.evaluate('(() => { const i = document.querySelector("details.screens img"); return i.complete ? [i.naturalWidth, i.naturalHeight] : null; })()'), POLL).toEqual([png.width, png.height]);
         // The page stays accessible with its picture: every image named, every text readable.

@@ -10,9 +10,10 @@
  * results file's folder (a link out of it is refused), at most MAX_BYTES, a PNG
  * whose size is the one the results file gives (the page's <img> is drawn at
  * that size). Anything else is bad input, in one line naming the results file
- * and the probe: never a broken image on the page.
+ * and the probe: never a broken image on the page. The site links the checked
+ * file (write-site.ts: a hard link, or a copy on another file system).
  */
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import type { Picture } from '../../results/results-schema.js';
 import { SiteError } from './site-error.js';
@@ -37,11 +38,30 @@ export function pngSize(head: Buffer): { width: number; height: number } | strin
 }
 
 /**
- * The picture's bytes, checked as the module comment says (read whole, once:
- * a picture is a few KB, and the check and the copy need the same bytes);
- * throws SiteError naming the results file and the probe.
+ * The picture's real path, checked as the module comment says (its first 24
+ * bytes give the PNG's size); throws SiteError naming the results file and the probe.
  */
+export function checkPictureFile(resultsFile: string, probe: string, picture: Picture, realFolder: (folder: string) => string = realpathSync): string {
+  return checked(resultsFile, probe, picture, realFolder, (real) => {
+    const head = Buffer.alloc(24);
+    const fd = openSync(real, 'r');
+    try {
+      return { path: real, head: head.subarray(0, readSync(fd, head, 0, 24, 0)) };
+    } finally {
+      closeSync(fd);
+    }
+  }).path;
+}
+
+/** The picture's bytes, checked the same way (read whole: the check and the copy need the same bytes). */
 export function checkPicture(resultsFile: string, probe: string, picture: Picture, realFolder: (folder: string) => string = realpathSync): Buffer {
+  return checked(resultsFile, probe, picture, realFolder, (real) => {
+    const bytes = readFileSync(real);
+    return { bytes, head: bytes };
+  }).bytes;
+}
+
+function checked<T extends { head: Buffer }>(resultsFile: string, probe: string, picture: Picture, realFolder: (folder: string) => string, read: (real: string) => T): T {
   const fail = (why: string) => new SiteError(`${resultsFile}: probe "${probe}": picture ${picture.path} ${why}`);
   const folder = dirname(resultsFile);
   try {
@@ -50,11 +70,11 @@ export function checkPicture(resultsFile: string, probe: string, picture: Pictur
     const stat = statSync(real);
     if (!stat.isFile()) throw fail('is not a file');
     if (stat.size > MAX_PICTURE_BYTES) throw fail(`is ${(stat.size / 1024 / 1024).toFixed(1)} MB; a picture is at most ${MAX_PICTURE_BYTES / 1024 / 1024} MB`);
-    const bytes = readFileSync(real);
-    const got = pngSize(bytes);
+    const out = read(real);
+    const got = pngSize(out.head);
     if (typeof got === 'string') throw fail(got);
     if (got.width !== picture.width || got.height !== picture.height) throw fail(`is ${got.width}×${got.height} pixels; the results file says ${picture.width}×${picture.height}`);
-    return bytes;
+    return out;
   } catch (e) {
     if (e instanceof SiteError) throw e;
     throw fail(`cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
@@ -72,8 +92,8 @@ export const pictureFiles: SitePage = {
       model.rows.flatMap((row) => {
         const picture = row.cells[col.index]!.result?.picture;
         if (!picture) return [];
-        const bytes = checkPicture(col.view.file, row.id, picture, realFolder);
-        return [{ path: picturePath(col, row), content: () => bytes }];
+        const file = checkPictureFile(col.view.file, row.id, picture, realFolder);
+        return [{ path: picturePath(col, row), content: () => ({ file }) }];
       }),
     );
   },

@@ -63,7 +63,7 @@ describe('site at 21 terminals × 300 probes', () => {
           if (page) await page.close();
           page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
           const t0 = performance.now();
-          await page.goto(pathToFileURL(join(out, 'index.html')).href, { waitUntil: 'load' });
+          await page.goto(pathToFileURL(join(out, 'probes.html')).href, { waitUntil: 'load' });
           const wall = performance.now() - t0;
           const nav = (await page.evaluate('(() => { const n = performance.getEntriesByType("navigation")[0]; return [n.domContentLoadedEventEnd, n.loadEventEnd]; })()')) as [number, number];
           loads.push(`${wall.toFixed(0)} ms wall (DOMContentLoaded ${nav[0].toFixed(0)}, load ${nav[1].toFixed(0)})`);

@@ -74,7 +74,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site with hostil
 
   it('writes only safe file names inside the output folder', () => {
     const all = readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative(out, join(e.parentPath, e.name)));
-    for (const f of all) expect(f).toMatch(/^(\.termprobe-site|[a-z][a-z0-9-]*(\.schema)?(\/[a-z0-9_][a-z0-9._-]*)?\.(html|json|svg|css|js))$/);
+    for (const f of all) expect(f).toMatch(/^(\.termprobe-site|[a-z][a-z0-9-]*(\.schema)?(\/[a-z0-9_][a-z0-9._-]*){0,3}\.(html|json|svg|css|js|json\.gz))$/);
   });
 
   it('runs no script from the data and shows the text literally, on every page and badge', async () => {
@@ -86,16 +86,20 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site with hostil
       await page.goto(pathToFileURL(join(out, p)).href);
       expect(await page.evaluate('window.__pwned'), p).toBeUndefined();
       if (!p.endsWith('.html')) continue;
-      const scripts = (await page.evaluate('Array.from(document.scripts, (s) => s.getAttribute("src"))')) as string[];
-      // compare.html runs its data and its view before site.js; every other page runs site.js alone.
-      expect(scripts, p).toEqual(p === 'compare.html' ? ['assets/compare-data.js', 'assets/compare.js', 'assets/site.js'] : [expect.stringMatching(/^(\.\.\/)?assets\/site\.js$/)]);
+      // Scripts only from the site's assets; the one without a source is the page's data, which never runs.
+      expect(await page.evaluate('Array.from(document.scripts).filter((s) => !s.src).map((s) => s.type)'), p).toEqual(p.startsWith('probes/') ? ['application/json'] : []);
+      const scripts = (await page.evaluate('Array.from(document.scripts).filter((s) => s.src).map((s) => s.getAttribute("src"))')) as string[];
+      // site.js first, then the page's own data and view, all from the site's assets.
+      expect(scripts[0], p).toMatch(/^(\.\.\/)?assets\/site\.js$/);
+      for (const src of scripts) expect(src, p).toMatch(/^(\.\.\/)?assets\/[a-z-]+\.js$/);
       const handlers = await page.evaluate('Array.from(document.querySelectorAll("*")).flatMap((e) => e.getAttributeNames().filter((n) => n.startsWith("on")))');
       expect(handlers, p).toEqual([]);
       const links = (await page.evaluate('Array.from(document.querySelectorAll("a[href]"), (a) => a.protocol)')) as string[];
       for (const proto of links) expect(['file:', 'https:', 'http:'], p).toContain(proto);
       expect(await page.evaluate('document.querySelectorAll("img:not(.badge), svg, iframe, object, embed").length'), p).toBe(0);
     }
-    await page.goto(pathToFileURL(join(out, 'index.html')).href);
+    await page.goto(pathToFileURL(join(out, 'probes.html')).href);
+    await page.waitForFunction('document.documentElement.dataset.ready === "1"');
     const header = await page.locator('#matrix th.term.c1').textContent();
     expect(header).toContain(`${SCRIPT}evil{{body}}`);
     expect(header).toContain(`${IMG}1.0`);
@@ -110,6 +114,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site with hostil
     expect(await page.textContent('h1')).toContain(`${SCRIPT}evil{{body}}`);
     expect(await page.locator('table.pair thead th').first().textContent()).toBe('probe');
     await page.goto(pathToFileURL(join(out, 'probes', 'cursor.hpr-zero.html')).href);
+    await page.waitForFunction('document.documentElement.dataset.ready === "1"');
     const probeText = (await page.textContent('main'))!;
     expect(probeText).toContain(`${SCRIPT} ${IMG}`);
     expect(probeText).toContain(`xterm ctlseqs ${JS_URL}`);
@@ -117,9 +122,14 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site with hostil
     await page.close();
   });
 
-  it('keeps data-v3.json valid JSON carrying the strings unchanged', () => {
-    const data = readFileSync(join(out, 'data-v3.json'), 'utf8');
-    const parsed = JSON.parse(data) as { terminals: { name: string }[] };
-    expect(parsed.terminals.map((t) => t.name)).toContain(`${SCRIPT}evil{{body}}`);
+  it('keeps the API valid JSON carrying the strings unchanged, and the data in pages inside its element', () => {
+    const index = JSON.parse(readFileSync(join(out, 'api/v4/index.json'), 'utf8')) as { terminals: { name: string }[] };
+    expect(index.terminals.map((t) => t.name)).toContain(`${SCRIPT}evil{{body}}`);
+    // A probe page's data holds "</script>" from the results file, and still ends where its element ends.
+    const blocks = readdirSync(join(out, 'probes')).map((f) => readFileSync(join(out, 'probes', f), 'utf8').match(/<script type="application\/json" id="answers-data">(.*?)<\/script>/s)![1]!);
+    const hostileBlocks = blocks.filter((b) => b.includes('\\u003cscript>'));
+    expect(hostileBlocks.length).toBeGreaterThan(0);
+    for (const b of blocks) expect(b).not.toContain('<');
+    for (const b of hostileBlocks) expect(JSON.stringify(JSON.parse(b))).toContain('<script>');
   });
 });

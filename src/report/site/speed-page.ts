@@ -72,7 +72,7 @@ export function renderSpeedPage(model: SiteModel, runs: readonly SpeedResults[])
 <p>Every terminal ran alone on the same machine, each on its own private display at the same size, one after another. The machine’s other work is recorded beside each terminal: figures made while it was busy are slower and spread wider. Two runs of a figure differ (<code>termprobe diff a.json b.json</code>) only when none of their trials overlap.</p>
 <h2>The machine while each terminal was measured</h2>${loadTable(runs)}${groups}
 <p>Machine-readable: <a href="speed.json">speed.json</a> (the speed results files, <code>termprobe speed</code>).</p>`;
-  return renderPage(model, { title: 'Speed', kind: 'speed-page', root: '', crumbs: [{ text: 'Speed' }], body });
+  return renderPage(model, { title: 'Speed', kind: 'speed-page', root: '', crumbs: [{ text: 'Speed' }], nav: 'speed', body });
 }
 
 export const speedPages: SitePage = {

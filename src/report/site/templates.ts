@@ -11,7 +11,7 @@ import { html, trustedHtml, type Html, type HtmlValue } from './html.js';
 /** site/ at the package root (the same path from src/report/site and dist/report/site). */
 export const SITE_SOURCES = fileURLToPath(new URL('../../../site/', import.meta.url));
 
-export type TemplateName = 'layout' | 'matrix' | 'probe' | 'terminal' | 'compare' | 'unicode' | 'unicode-terminal' | 'sessions' | 'session';
+export type TemplateName = 'layout' | 'features' | 'feature' | 'matrix' | 'probe' | 'terminal' | 'compare' | 'unicode' | 'unicode-terminal' | 'sessions' | 'session';
 
 const SLOT = /\{\{([a-zA-Z][a-zA-Z0-9]*)\}\}/g;
 const cache = new Map<TemplateName, string>();

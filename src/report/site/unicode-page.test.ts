@@ -65,7 +65,7 @@ describe('the Unicode pages of the site', () => {
     expect(index).toMatch(/<th scope="col">languages Mc 1 \/ Mc 0<\/th>/);
     const json = JSON.parse(readFileSync(join(out, 'unicode.json'), 'utf8')) as { name: string; unicode: { best: string } }[];
     expect(json.map((v) => [v.name, v.unicode.best]).slice(0, 2)).toEqual([['xterm', '14.0'], ['ghostty', '16.0']]);
-    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<a href="unicode.html">unicode.html</a>');
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<a href="unicode.html">Unicode</a>');
   });
 
   it('group the marked items of a terminal that stopped answering, as ranges, instead of listing all 164,208', async () => {

@@ -33,7 +33,8 @@ const best = (v: string) => (v === BELOW_ALL ? '≤ 8.0' : v);
 const shareCell = (s: Share | undefined): Html => html`<td title="${s ? `${s.matched} of ${s.total}` : 'none'}">${percent(s)}</td>`;
 const codes = (id: string) => id.slice(id.indexOf(':') + 1).split('-').map((h) => `U+${h}`).join(' ');
 
-function slugs(verdicts: readonly UnicodeVerdict[]): string[] {
+/** The page name of each verdict's drill-down, in verdict order. */
+export function unicodeSlugs(verdicts: readonly UnicodeVerdict[]): string[] {
   const alloc = new SlugAllocator('terminal');
   return verdicts.map((v) => alloc.take(`${v.name}-${v.version}`));
 }
@@ -77,9 +78,9 @@ function markedList(v: UnicodeVerdict): Html {
   return html`<ul class="marked">${groups}</ul>`;
 }
 
-/** unicode.json: each verdict with its first items only, as the page shows them, and counts and groups for the rest. */
+/** unicode.json: each verdict with its first items only, as the page shows them, and counts and groups for the rest; without indentation (half the size). */
 function siteUnicodeJson(verdicts: readonly UnicodeVerdict[]): string {
-  return unicodeJson(verdicts.map((v) => ({ ...v, markedCount: v.marked.length, markedGroups: groupMarked(v.marked, RANGES_SHOWN), marked: v.marked.slice(0, JSON_ITEMS) })), JSON_ITEMS);
+  return JSON.stringify(JSON.parse(unicodeJson(verdicts.map((v) => ({ ...v, markedCount: v.marked.length, markedGroups: groupMarked(v.marked, RANGES_SHOWN), marked: v.marked.slice(0, JSON_ITEMS) })), JSON_ITEMS))) + '\n';
 }
 
 function languagesOfSuite(): string {
@@ -92,10 +93,10 @@ function languagesOfSuite(): string {
 }
 
 export function renderUnicodePage(model: SiteModel, verdicts: readonly UnicodeVerdict[]): string {
-  const slug = slugs(verdicts);
+  const slug = unicodeSlugs(verdicts);
   const suite = verdicts[0] ? `${verdicts.length} terminals, width suite ${verdicts[0].suite}` : 'no terminals';
   const body = fillTemplate('unicode', { suite, languages: languagesOfSuite(), summary: summaryTable(verdicts, slug), versions: versionTable(verdicts, slug, ''), planes: planesTable(verdicts, slug) });
-  return renderPage(model, { title: 'Unicode widths', kind: 'unicode-page', root: '', crumbs: [{ text: 'Unicode widths' }], body });
+  return renderPage(model, { title: 'Unicode widths', kind: 'unicode-page', root: '', crumbs: [{ text: 'Unicode widths' }], nav: 'unicode', body });
 }
 
 export function renderUnicodeTerminalPage(model: SiteModel, v: UnicodeVerdict): string {
@@ -136,7 +137,7 @@ export function renderUnicodeTerminalPage(model: SiteModel, v: UnicodeVerdict): 
     groups: groupList,
     items,
   });
-  return renderPage(model, { title: `${v.name} ${v.version}: Unicode widths`, kind: 'unicode-page', root: '../', crumbs: [{ href: '../unicode.html', text: 'Unicode widths' }, { text: `${v.name} ${v.version}` }], body });
+  return renderPage(model, { title: `${v.name} ${v.version}: Unicode widths`, kind: 'unicode-page', root: '../', crumbs: [{ href: '../unicode.html', text: 'Unicode widths' }, { text: `${v.name} ${v.version}` }], nav: 'unicode', body });
 }
 
 export const unicodePages: SitePage = {
@@ -144,7 +145,7 @@ export const unicodePages: SitePage = {
   pages(model) {
     const verdicts = model.unicode;
     if (!verdicts || verdicts.length === 0) return [];
-    const slug = slugs(verdicts);
+    const slug = unicodeSlugs(verdicts);
     return [
       { path: 'unicode.html', content: () => renderUnicodePage(model, verdicts) },
       { path: 'unicode.json', content: () => siteUnicodeJson(verdicts) },

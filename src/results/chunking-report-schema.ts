@@ -1,8 +1,36 @@
-/** Read a chunking report (`termprobe run --chunking`) back, for the site; a bad file fails naming itself. */
+/**
+ * The chunking report's format (`termprobe run --chunking`, read by the site's
+ * sessions page), beside the results schema: one zod schema for the file, the
+ * types the writer (src/chunking/run-chunking.ts) fills, and the reader; a bad
+ * file fails with one line naming it (exit 2).
+ */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { BadInputError } from '../util/bad-input-error.js';
-import { CHUNKING_SCHEMA_ID, type ChunkingReport } from './run-chunking.js';
+
+export const CHUNKING_SCHEMA_ID = 'termprobe-chunking/1';
+
+export interface ChunkingFinding {
+  probe: string;
+  whole: string;
+  differing: { split: string; answer: string }[];
+  /** Variants run for this probe, whole included. */
+  variants: number;
+}
+
+export interface ChunkingReport {
+  schema: typeof CHUNKING_SCHEMA_ID;
+  tool: { name: 'termprobe'; version: string };
+  corpus: { hash: string; probes: number };
+  target: { id: string; name: string; version: string };
+  settings: { cols: number; rows: number; pauseMs: number };
+  run: { startedAt: string; elapsedMs: number; variants: number; pieces: number };
+  /** Probes not cut: why (no answer when whole, or skipped). */
+  notCut: { probe: string; why: string }[];
+  findings: ChunkingFinding[];
+  /** "none" when no probe's answer depended on the cut. */
+  summary: string;
+}
 
 export const chunkingReportSchema = z.strictObject({
   schema: z.literal(CHUNKING_SCHEMA_ID),

@@ -1,0 +1,133 @@
+// termprobe site: a probe page's answers table, drawn from the page's own data
+// (<script type="application/json" id="answers-data">, see probe-page.ts) and the
+// terminals every probe page shares (assets/probe-shared.js). One row per distinct
+// answer: the answer with its raw replies, screens and pictures folded under it,
+// its mark and class, the terminals that gave it (each with an id, t-<slug>, so
+// a link can point at one), and the reasons. Text is set with textContent; only
+// http(s) sources become links.
+'use strict';
+(function () {
+  const tp = window.termprobe;
+  const box = document.getElementById('answers');
+  const source = document.getElementById('answers-data');
+  const terminals = window.termprobeTerminals;
+  const registry = window.termprobeReasons || [];
+  if (!tp || !box || !source || !terminals) return;
+  const el = tp.el;
+  const data = JSON.parse(source.textContent);
+  const KINDS = [['implements', '✓'], ['lacks', '✗'], ['other, explained', '~'], ['other, unexplained', '~U'], ['inconclusive', '?'], ['not run', '-']];
+  const KIND_CLASS = ['implements', 'lacks', 'other', 'unexplained', 'inconclusive', 'not-run'];
+  const label = function (i) { return terminals[i][1]; };
+  const names = function (list) { return list.map(label).join(', '); };
+  const root = document.body.dataset.root || '';
+
+  function shortSource(url) {
+    const m = url.match(/^https:\/\/github\.com\/([^/]+\/[^/]+)\/blob\/([0-9a-f]{7,40}|[^/]+)\/(.+)$/);
+    if (!m) return url;
+    return m[1] + '@' + (/^[0-9a-f]{40}$/.test(m[2]) ? m[2].slice(0, 7) : m[2]) + ' ' + m[3];
+  }
+  function link(url) {
+    let ok = false;
+    try { ok = /^https?:\/\//i.test(url) && /^https?:$/.test(new URL(url).protocol); } catch (e) { ok = false; }
+    return ok ? el('a', { href: url, rel: 'noopener noreferrer nofollow' }, [shortSource(url)]) : document.createTextNode(url);
+  }
+
+  function raw(blocks, group) {
+    const whole = blocks.length === 1 && group.terminals.length > 1;
+    const parts = blocks.map(function (b) {
+      const who = b[0] ? names(b[0]) : whole ? 'all ' + group.terminals.length : names(group.terminals);
+      const lines = b[1].map(function (l) {
+        if (l[0] === '!') return el('div', {}, [el('b', {}, [l[1]])]);
+        if (l[0] === '') return el('div', {}, [l[1]]);
+        if (l[0][0] === '#') return el('div', {}, [el('span', { class: 'n' }, [l[0].slice(1)]), ' ' + l[1]]);
+        return el('div', {}, [el('span', { class: 'n' }, [l[0]]), ' ', l[1] === '' ? el('i', {}, ['no reply']) : el('code', { class: 'raw' }, [l[1]])]);
+      });
+      return el('div', { class: 'ev' }, [el('div', { class: 'n' }, [who])].concat(lines));
+    });
+    return el('details', { class: 'raw-replies' }, [el('summary', {}, ['raw'])].concat(parts));
+  }
+
+  // A screen: one table cell per terminal cell (a run of blank cells of one style as one), as screen-grid.ts draws it.
+  function points(t) { return Array.from(t, function (ch) { return 'U+' + ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0'); }).join(' '); }
+  function grid(s, caption) {
+    let width = 0;
+    for (const r of s.rows) width = Math.max(width, r.reduce(function (n, c) { return n + (typeof c === 'string' ? 1 : c[1] === 2 ? 2 : c[3] || 1); }, 0));
+    const colNums = [el('td', { class: 'colnum' })];
+    for (let i = 0; i < width; i++) colNums.push(el('td', { class: 'colnum' }, [String(s.left + i)]));
+    const rows = s.rows.map(function (r, i) {
+      return el('tr', {}, [el('th', { class: 'rownum', scope: 'row' }, [String(s.top + i)])].concat(r.map(function (c) {
+        if (typeof c === 'string') return el('td', /^[\x20-\x7e]$/.test(c) ? {} : { title: points(c) || 'empty' }, [c]);
+        const cls = [c[2], c[1] === 2 ? 'w2' : '', c[3] > 1 ? 'run' : ''].filter(Boolean).join(' ');
+        const span = c[1] === 2 ? 2 : c[3];
+        const what = [points(c[0]) || 'empty', c[1] === 2 ? 'wide' : '', c[2]].filter(Boolean).join(' · ');
+        return el('td', { class: cls || null, colspan: span > 1 ? String(span) : null, title: (c[3] > 1 ? c[3] + ' × ' : '') + what }, [c[3] > 1 ? c[0].repeat(c[3]) : c[0]]);
+      })));
+    });
+    const table = el('table', { class: 'screen ' + s.base }, [el('colgroup', {}, [el('col'), el('col', { span: String(Math.max(1, width)), class: 'cell' })]), el('tr', {}, colNums)].concat(rows));
+    return el('figure', {}, [el('figcaption', {}, [caption + ' ', el('span', { class: 'n' }, [s.how])]), table]);
+  }
+  function picture(p) {
+    const t = terminals[p[0]];
+    return el('figure', { class: 'picture' }, [
+      el('figcaption', {}, [t[1] + ' ', el('span', { class: 'n' }, ['window after the probe, ' + p[1] + '×' + p[2] + ' px'])]),
+      el('img', { loading: 'lazy', src: root + 'results/pictures/' + t[0] + '/' + data.probe + '.png', width: String(p[1]), height: String(p[2]), alt: t[1] + ' after ' + data.probe + ': the terminal window, cropped to the probed region' }),
+    ]);
+  }
+  function screens(group) {
+    if (group.screens.length === 0 && group.pictures.length === 0) return null;
+    const drew = new Set();
+    const parts = [];
+    for (const sc of group.screens) {
+      parts.push(el('div', { class: 'screen-of', id: 'screen-' + terminals[sc[0][0]][0] }, [grid(sc[1], names(sc[0]))]));
+      for (const i of sc[0]) { drew.add(i); const p = group.pictures.find(function (x) { return x[0] === i; }); if (p) parts.push(picture(p)); }
+    }
+    for (const p of group.pictures) if (!drew.has(p[0])) parts.push(picture(p));
+    const what = [group.screens.length > 0 ? 'screen' + (group.screens.length > 1 ? ' (' + group.screens.length + ')' : '') : '', group.pictures.length > 0 ? group.pictures.length + ' picture' + (group.pictures.length > 1 ? 's' : '') : ''].filter(Boolean).join(' · ');
+    return el('details', { class: 'screens' }, [el('summary', {}, [what]), el('div', { class: 'screens' }, parts)]);
+  }
+
+  // A reason is a sentence of the page's own, a number into the registry's reasons (assets/probe-shared.js), or one an earlier answer gave.
+  function reasons(group) {
+    return group.reasons.map(function (r) {
+      const who = r[0] ? el('span', { class: 'who' }, [names(r[0]) + ':']) : null;
+      if (r[1] === null) return el('div', { class: 'why' }, [el('p', { class: 'reason' }, [who, who ? ' ' : null, el('span', { class: 'n' }, ['the same reason as for']), ' ', el('code', {}, [r[2]]), ' ', el('span', { class: 'n' }, ['above'])])]);
+      if (typeof r[1] === 'string') return el('div', { class: 'why' }, [el('p', { class: 'reason' }, [who, who ? ' ' : null, r[1]])]);
+      const entry = registry[r[1]];
+      if (!entry) return el('div', { class: 'why' }, [el('p', { class: 'reason' }, [who, who ? ' ' : null, 'a registry reason (not found)'])]);
+      return el('div', { class: 'why' }, [
+        el('p', { class: 'reason' }, [who, who ? ' ' : null, entry[0]]),
+        el('details', { class: 'sources' }, [el('summary', {}, ['sources (' + entry[1].length + ')']), el('ul', { class: 'evidence' }, entry[1].map(function (u) { return el('li', {}, [link(u)]); })), el('div', { class: 'n' }, [entry[2]])]),
+      ]);
+    });
+  }
+
+  // An input probe's answer: a printf that writes exactly the bytes the program received.
+  function received(g) {
+    if (g.received === undefined) return null;
+    if (g.received === '') return el('p', { class: 'n' }, ['the program received nothing']);
+    return el('div', { class: 'repro-box' }, [el('pre', { class: 'repro received' }, [g.received])]);
+  }
+
+  const rows = data.groups.map(function (g) {
+    const kind = KINDS[g.kind];
+    const who = [];
+    g.terminals.forEach(function (i, n) {
+      if (n > 0) who.push(', ');
+      who.push(el('span', { id: 't-' + terminals[i][0], class: 'term' }, [label(i)]));
+      if (terminals[i][2]) who.push(' ', el('span', { class: 'n' }, ['(compared against)']));
+    });
+    return el('tr', {}, [
+      el('th', { scope: 'row' }, [el('code', { class: 'raw' }, [g.answer]), received(g), raw(g.raw, g), screens(g)]),
+      el('td', {}, [el('span', { class: 'mark k-' + KIND_CLASS[g.kind], 'aria-hidden': 'true' }, [kind[1]]), ' ' + kind[0], g.cls ? el('span', { class: 'n', title: g.cls + ' against ' + data.reference }, [' · ' + g.cls]) : null]),
+      el('td', {}, [el('span', { class: 'n' }, [g.terminals.length + ' of ' + data.of + ': '])].concat(who)),
+      el('td', {}, reasons(g)),
+    ]);
+  });
+  const head = el('thead', {}, [el('tr', {}, ['answer and evidence', 'support · class', 'terminals', 'why'].map(function (h) { return el('th', { scope: 'col' }, [h]); }))]);
+  box.replaceChildren(el('table', { class: 'data stack answers' }, [head, el('tbody', {}, rows)]));
+  // The page was opened at one terminal's answer (#t-<slug>): show it, now that it exists.
+  if (location.hash.length > 1) {
+    const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target) { target.classList.add('target'); target.closest('tr').classList.add('target'); target.scrollIntoView({ block: 'center' }); }
+  }
+})();
