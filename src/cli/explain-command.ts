@@ -23,7 +23,7 @@ import { escapeBytes } from '../corpus/escape-bytes.js';
 import { decodeNotation } from '../corpus/escape-notation.js';
 import { loadCorpus } from '../corpus/load-corpus.js';
 import { reproCommand } from '../corpus/repro-bytes.js';
-import { describeInput } from '../corpus/input/input-schema.js';
+import { describeInput } from '../corpus/input/describe-input.js';
 import { UsageError } from './errors.js';
 import { writeOut } from './write-out.js';
 import { requireRuns } from './results-args.js';

@@ -8,7 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import { escapeBytes } from '../corpus/escape-bytes.js';
 import { INPUT_BASELINE } from '../corpus/input/input-baseline.js';
-import { describeInput, INPUT_REPLY } from '../corpus/input/input-schema.js';
+import { describeInput, INPUT_REPLY } from '../corpus/input/describe-input.js';
 import { loadCorpus } from '../corpus/load-corpus.js';
 import { probeWire } from '../corpus/probe-wires.js';
 import type { Probe } from '../corpus/probe-schema.js';

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Probe } from '../corpus/probe-schema.js';
-import { INPUT_REPLY } from '../corpus/input/input-schema.js';
+import { INPUT_REPLY } from '../corpus/input/describe-input.js';
 import { newestVersions } from '../classify/newest-versions.js';
 import { loadRuns } from './results-args.js';
 

@@ -60,7 +60,8 @@ const PRIOR_OUTSIDE = '\x1b]2;prior title\x1b\\\x1b]1;prior icon\x1b\\\x1b]4;1;r
 /** A skipped probe says why: refused in any terminal, or what it changes was not reported, or its size. */
 function expectSkipReason(p: ResultsFile['probes'][number]) {
   const probe = corpus.byId.get(p.id)!;
-  const why = unsafeForSelf(probe) ?? (p.note?.includes('so it could not be put back') || p.note?.includes('so they could not be put back') ? p.note : undefined) ?? (probe.size && probe.size !== '80x24' ? 'size' : undefined);
+  // Input probes: nothing is typed into the user's terminal (termprobe keys asks the user to press the keys).
+  const why = (probe.input && p.note?.startsWith('input: nothing is typed into your own terminal') ? p.note : undefined) ?? unsafeForSelf(probe) ?? (p.note?.includes('so it could not be put back') || p.note?.includes('so they could not be put back') ? p.note : undefined) ?? (probe.size && probe.size !== '80x24' ? 'size' : undefined);
   expect(why, p.id).toBeDefined();
 }
 

@@ -6,7 +6,7 @@ import { loadCorpus } from '../corpus/load-corpus.js';
 import { describeExpectation, describeInconclusiveAnswers } from '../corpus/describe-expectation.js';
 import { MIN_SIZE, probeNeeds, regionAt } from '../corpus/probe-needs.js';
 import { reproCommand } from '../corpus/repro-bytes.js';
-import { describeInput } from '../corpus/input/input-schema.js';
+import { describeInput } from '../corpus/input/describe-input.js';
 import { UsageError } from './errors.js';
 import { DEFAULT_SIZE, readSize, type Size } from './options/size-option.js';
 

@@ -5,7 +5,7 @@
  */
 import { printfCommand } from './escape-bytes.js';
 import type { SizeVars } from './escape-notation.js';
-import { describeInput } from './input/input-schema.js';
+import { describeInput } from './input/describe-input.js';
 import { notationWire, probeWire, textWire, wireBytes } from './probe-wires.js';
 import type { Probe } from './probe-schema.js';
 import { querySpec } from './queries.js';

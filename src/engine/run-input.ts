@@ -24,7 +24,7 @@ import { escapeBytes } from '../corpus/escape-bytes.js';
 import type { SizeVars } from '../corpus/escape-notation.js';
 import { planEvent } from '../corpus/input/event-plan.js';
 import { INPUT_BASELINE } from '../corpus/input/input-baseline.js';
-import { describeInput, INPUT_REPLY, inputKind, type InputKind } from '../corpus/input/input-schema.js';
+import { describeInput, INPUT_REPLY, inputKind, type InputKind } from '../corpus/input/describe-input.js';
 import { preludeBytes, type PreludeKind } from '../corpus/prelude.js';
 import { probeWire, wireBytes } from '../corpus/probe-wires.js';
 import type { Probe } from '../corpus/probe-schema.js';

@@ -11,7 +11,8 @@
  */
 import { decodeNotation } from '../escape-notation.js';
 import { MODIFIER_KEYS, parseChord, type ChordModifier } from './key-names.js';
-import { PASTE_CELL, type InputEvent, type MouseEvent } from './input-schema.js';
+import { PASTE_CELL } from './describe-input.js';
+import type { InputEvent, MouseEvent } from './input-schema.js';
 
 export type InputAction =
   | { kind: 'key-down'; key: string }

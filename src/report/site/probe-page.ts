@@ -16,7 +16,7 @@ import { escapeBytes, printfCommand } from '../../corpus/escape-bytes.js';
 import { decodeNotation, type SizeVars } from '../../corpus/escape-notation.js';
 import type { Probe } from '../../corpus/probe-schema.js';
 import { describeExpectation } from '../../corpus/describe-expectation.js';
-import { describeInput, INPUT_REPLY } from '../../corpus/input/input-schema.js';
+import { describeInput, INPUT_REPLY } from '../../corpus/input/describe-input.js';
 import { reproCommand } from '../../corpus/repro-bytes.js';
 import { classSplits, renderClassSplits } from './class-splits.js';
 import { describeConvention } from '../../classify/reply-convention.js';
