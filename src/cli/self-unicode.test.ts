@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readUnicodeResults } from '../results/read-unicode-results.js';
 import { PrivateTmux } from '../test-support/private-tmux.js';
+import { unwrapReport } from '../test-support/unwrap-report.js';
 import { haveProgram } from '../test-support/require-program.js';
 import { childArgv, childConfig, PRIOR_LINES, scratchDir, waitForFile, type readChildReport } from '../test-support/self-run.js';
 
@@ -29,10 +30,11 @@ describe.skipIf(!haveProgram('tmux', 'tmux'))('termprobe --unicode inside tmux',
     const unicode = readUnicodeResults(join(d, 'unicode', `self-tmux-${tmux.version()}.json`));
     expect(unicode.target.id).toBe('self');
     expect(unicode.answers.off).not.toMatch(/[-.]/);
-    const lines = tmux.joinedLines().slice(PRIOR_LINES.length);
+    // The report is fitted to the pane's width: a long line goes on under a deeper indent.
+    const lines = unwrapReport(tmux.joinedLines().slice(PRIOR_LINES.length));
     const verdict = lines.find((l) => l.includes('Unicode widths: your terminal draws widths as Unicode'));
     expect(verdict, lines.join('\n')).toMatch(/^ {2}Unicode widths: your terminal draws widths as Unicode \d+\.\d .*ZWJ \d+%, VS16 \d+%, VS15 \d+%/);
-    expect(lines.join('\n')).toContain(`(Unicode results saved to ${join(d, 'unicode', `self-tmux-${tmux.version()}.json`)})`);
+    expect(lines.join('\n').replace(/\s+/g, ' ')).toContain(`(Unicode results saved to ${join(d, 'unicode', `self-tmux-${tmux.version()}.json`)})`);
     expect(readFileSync(join(d, 'mine.json'), 'utf8')).toContain('"id": "self"');
   });
 });
