@@ -3,7 +3,7 @@
  * mnemonic or mode number; assets/features.js) leads to a feature's page, and
  * the overview is features × terminals, grouped by section, one mark per cell.
  * The cells carry a one-letter class and the mark, nothing else: the page must
- * stay under 150 KB with 221 features × 28 terminals. What a search matches and
+ * stay under 150 KB with 247 features × 28 terminals. What a search matches and
  * each cell's notes are loaded when asked for (assets/feature-index.js on the
  * first search, assets/feature-notes/<section>.js on the first tap in a section).
  */
