@@ -66,6 +66,8 @@ interface Pending {
 
 class StdioSession implements TargetSession {
   readonly noInputBecause = 'a stdio adapter carries the bytes a program writes to its terminal, and no input events';
+  /** The protocol's ordering rule: a request is answered after every D frame before it, and before any after it. */
+  readonly readsInOrder = true;
   private readonly frames = new FrameDecoder();
   private listener: ((data: Uint8Array) => void) | undefined;
   private queued: Uint8Array[] = [];
@@ -253,7 +255,10 @@ class StdioSession implements TargetSession {
       this.helloWait?.reject(new Error(`${this.where}: the session closed while the adapter started`));
       // End of stdin asks the adapter to exit; whatever is left of its group is ended.
       this.child.stdin!.end();
-      await Promise.race([exited(this.child), new Promise((r) => setTimeout(r, 500))]);
+      // The timer is cleared once the adapter has exited: left armed, it held the process 0.5 s past the end of every run.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([exited(this.child), new Promise((r) => (timer = setTimeout(r, 500)))]);
+      clearTimeout(timer);
       await stopGroup(this.child, 500);
     })();
     return this.closing;
