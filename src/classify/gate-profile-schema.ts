@@ -24,8 +24,12 @@ const probeId = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$/, 'probe is one probe id, e.g. pending-wrap.cr-clears (no glob)');
 
 const ANSWER_HELP = 'required: the answer accepted for now, as `termprobe compare` and `termprobe gate` show it (e.g. "2;1", "?2026=0", "no-reply"), or a list of them';
-// Not trimmed: an answer may end in a space (what the space bar sends is `input= `); a blank one is refused.
-const answerText = z.string({ error: ANSWER_HELP }).max(4000).refine((s) => s.trim() !== '', ANSWER_HELP);
+// Not trimmed: an answer may end in a space (a key that sends " " answers "input= "), and the ledger states it exactly.
+const answerText = z
+  .string({ error: ANSWER_HELP })
+  .min(1, ANSWER_HELP)
+  .max(4000)
+  .refine((s) => /\S/.test(s), ANSWER_HELP);
 
 const REASON_HELP = 'required: why, in a sentence or two (a ledger entry without a reason is refused)';
 const reasonText = z.string({ error: REASON_HELP }).trim().min(1, REASON_HELP).max(600, 'a sentence or two, at most 600 characters');

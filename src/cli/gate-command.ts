@@ -43,6 +43,8 @@ export interface GateOptions {
   /** Run this target instead of the profile's (the same terminal built elsewhere). */
   target?: string;
   instances?: number;
+  /** false (--no-input): leave out the input probes (keys, mouse, paste, focus made as real events). */
+  input?: boolean;
 }
 
 export const GATE_OUT = 'termprobe-gate';
@@ -67,23 +69,37 @@ export async function gateCommand(opts: GateOptions): Promise<void> {
     throw new GateProfileError(file, profile.lineOf('answers'), `answers: ${(e as Error).message}`);
   }
   const committed = viewRun(profile.answers, committedRun);
-  const registry = loadRegistryFor(undefined, [committed]);
   const marker = makeMarker((id) => corpus.byId.get(id));
   checkGateProfile(profile, corpus, committed, marker);
   const plan = gatePlan(profile, corpus, committedRun);
+  if (opts.input === false) {
+    const left = plan.probes.filter((p) => p.input).length;
+    plan.probes = plan.probes.filter((p) => !p.input);
+    if (left > 0) plan.notes.push(`${left} input probes not run (--no-input): what the terminal sends for keys, mouse, paste and focus is not checked`);
+  }
   const target = opts.target ?? profile.target;
   const blame: Blame = opts.target ? (problem) => new UsageError(`--target ${opts.target}: ${problem}`) : (problem) => new GateProfileError(file, profile.lineOf('target'), `target: ${problem}`);
   const t0 = performance.now();
   const { cols, rows } = committedRun.settings;
   // From the target check on, a signal ends the run: checking an x11: command asks dpkg which package owns the
   // program, a child that must have ended before termprobe does.
-  const fresh = await withInterrupts(async (signal) => {
+  const ran = await withInterrupts(async (signal) => {
     await checkGateTarget(target, blame);
     if (signal.aborted) throw signal.reason;
-    const results = await runGateTarget(target, corpus, plan.probes, { cols, rows, jobs: opts.instances ?? defaultInstances(target), signal }, blame);
+    const running = runGateTarget(target, corpus, plan.probes, { cols, rows, jobs: opts.instances ?? defaultInstances(target), signal }, blame);
+    // The registry is needed only once the answers are in: loaded while the terminal starts (0.1–0.2 s of YAML).
+    let loaded: ReturnType<typeof loadRegistryFor>;
+    try {
+      loaded = loadRegistryFor(undefined, [committed]);
+    } catch (e) {
+      await running.catch(() => undefined);
+      throw e;
+    }
+    const results = await running;
     if (signal.aborted) throw signal.reason;
-    return results;
+    return { results, registry: loaded };
   });
+  const { results: fresh, registry } = ran;
   const freshView = viewRun(join(outDir, GATE_FILES.results), fresh);
   applyConventions([freshView], registry);
   const verdict = gateVerdict({ profile, corpus, committed, fresh: freshView, probes: plan.probes, comparable: plan.comparable, marker, registry, strict: opts.strict === true });

@@ -29,5 +29,6 @@ export function registerGateCommands(program: Command): void {
     .option('-f, --format <format>', 'stdout: text, markdown or json', 'text')
     .option('-o, --out <dir>', 'where the fresh results, junit.xml, gate.sarif and summary.md go (default: termprobe-gate/)')
     .addOption(instancesOption())
+    .option('--no-input', 'leave out the input probes (keys, mouse, paste and focus, made as real events in a GUI terminal): for a runner that cannot make them')
     .action(async (opts) => (await import('./gate-command.js')).gateCommand(opts));
 }

@@ -21,6 +21,8 @@ import { readCorpusHistory } from '../corpus/corpus-history.js';
 const tempDir = useTempDirs();
 /** The corpus at hand: every gate runs all of it. */
 const PROBES = (await loadCorpus()).probes.length;
+/** Those that are not input probes (made as real events: a stdio adapter skips them). */
+const OUTPUT_PROBES = (await loadCorpus()).probes.filter((p) => !p.input).length;
 /** Two gates of the whole corpus (706 probes then) on 2 shared cores at a load average of 18 took 38 s: a hang, not a slow run. */
 const GATES_MS = 240_000;
 const ADAPTER = `stdio:node ${join(ROOT, 'dist/adapters/xterm-js-adapter.js')}`;
@@ -110,6 +112,18 @@ describe('termprobe gate on a stdio: adapter', () => {
     expect(sarif.runs[0].results).toEqual([]);
     expect(JSON.parse(readFileSync(join(dir, 'termprobe-gate/results.json'), 'utf8')).probes).toHaveLength(PROBES);
     expect(readFileSync(summary, 'utf8')).toMatch(/^# earlier step\n## termprobe gate: ✅ xterm\.js 6\.0\.0\n/);
+  }, GATES_MS);
+
+  it('with --no-input leaves the input probes out, saying so, and holds the rest', () => {
+    const dir = project();
+    const inputs = PROBES - OUTPUT_PROBES;
+    const r = runCli(['gate', '--no-input', '-f', 'json'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).notes).toContain(`${inputs} input probes not run (--no-input): what the terminal sends for keys, mouse, paste and focus is not checked`);
+    const ids = (JSON.parse(readFileSync(join(dir, 'termprobe-gate/results.json'), 'utf8')) as { probes: { id: string }[] }).probes.map((p) => p.id);
+    expect(ids).toHaveLength(OUTPUT_PROBES);
+    expect(readFileSync(join(dir, 'termprobe-gate/junit.xml'), 'utf8').match(/<testcase /g)).toHaveLength(OUTPUT_PROBES);
   }, GATES_MS);
 
   it('fails (exit 1) with "unexpected fix" when a patch fixes a ledger bug: exactly that probe, in text, JUnit, SARIF and JSON', () => {

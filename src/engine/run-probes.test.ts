@@ -90,6 +90,48 @@ describe('runProbes against xterm.js', () => {
   });
 });
 
+describe('runProbes on a session whose reads follow its writes in order (the stdio adapter protocol)', () => {
+  it('asks for a screen probe\'s screen and cursor as soon as it is written, its cleanup after them, and answers the same', async () => {
+    const probes = [...PROBES, probe('screen-cleanup', 'kept', ['cursor'], { screen: { top: 1, left: 1, bottom: 1, right: 4 }, cleanup: '\\e[2J' }), ...PROBES.slice(0, 3)];
+    const reference = await xtermJsTarget.open({ cols: 80, rows: 24, options: {} });
+    const plain = await runProbes(reference, probes, { size }).finally(() => reference.close());
+    const inner = await xtermJsTarget.open({ cols: 80, rows: 24, options: {} });
+    const log: string[] = [];
+    let answered = 0;
+    const ordered: TargetSession = {
+      ...inner,
+      readsInOrder: true,
+      write: (d) => {
+        const text = Buffer.from(d).toString('latin1');
+        log.push(text === '\x1b[2J' ? 'cleanup' : 'write');
+        inner.write(d);
+      },
+      onData: (listener) => inner.onData((d) => {
+        answered += Buffer.from(d).toString('latin1').split('\x1b[?1;2c').length - 1;
+        listener(d);
+      }),
+      readScreen: (region) => (log.push(`screen (${answered} sentinels back)`), inner.readScreen!(region)),
+      readCursor: () => (log.push('cursor'), inner.readCursor!()),
+      close: () => inner.close(),
+      describe: () => inner.describe(),
+    };
+    try {
+      const early = await runProbes(ordered, probes, { size });
+      expect(early.results.map(answerSignature)).toEqual(plain.results.map(answerSignature));
+      expect(early.results.find((r) => r.id === 't.screen-cleanup')!.screen!.text).toEqual(['kept']);
+      // Each read right after the write that holds its probe, before that probe's sentinel came back; the cleanup right after.
+      const at = log.lastIndexOf('cleanup');
+      expect(log.slice(at - 3, at + 1)).toEqual(['write', expect.stringMatching(/^screen/), 'cursor', 'cleanup']);
+      // Read before the probe's own sentinel came back (waiting for it, the read sees every DA1 up to it: one a probe, t.da's own too).
+      const throughIt = probes.findIndex((p) => p.id === 't.screen-cleanup') + 1 + 1;
+      const backAtRead = Number(/\((\d+) sentinels/.exec(log[at - 2]!)![1]);
+      expect(backAtRead).toBeLessThan(throughIt);
+    } finally {
+      await inner.close();
+    }
+  });
+});
+
 describe('runProbes against terminals that do not answer', () => {
   it('a silent terminal ends promptly: every probe no-reply, and the engine says it gave up', async () => {
     const { results, gaveUp } = await runProbes(silent(), PROBES, { size, idleTimeoutMs: 200, maxTimeouts: 2 });

@@ -11,7 +11,7 @@ import { sizeShortfall } from '../corpus/probe-needs.js';
 import { ReplyParser } from '../protocol/reply-parser.js';
 import type { ReplyEvent } from '../protocol/reply-events.js';
 import type { CapturedPicture } from '../results/picture-files.js';
-import type { ProbeResult } from '../results/results-schema.js';
+import type { ProbeResult, ScreenAnswer } from '../results/results-schema.js';
 import type { TargetSession } from '../targets/target.js';
 import { assembleAnswer } from './assemble-answer.js';
 import type { PreludeKind } from '../corpus/prelude.js';
@@ -72,6 +72,13 @@ interface InFlight {
   events: ReplyEvent[];
   da1Seen: number;
   startedAt: number;
+  /** Reads asked as soon as the probe was written (a session that readsInOrder); its cleanup went out after them. */
+  early?: EarlyReads;
+}
+
+interface EarlyReads {
+  screen?: Promise<ScreenAnswer>;
+  cursor?: Promise<{ row: number; col: number }>;
 }
 
 export async function runProbes(session: TargetSession, probes: Probe[], opts: EngineOptions): Promise<EngineRun> {
@@ -172,6 +179,7 @@ class ProbeRunner {
       result.evidence = { ...result.evidence, screen: 'not read: this target cannot read its screen back; the answer is the cursor and replies only' };
     }
     if (screen || cursor || picture) return this.readBack(f, result, screen, cursor, picture);
+    // An incomplete probe's early reads are dropped (their failures were marked handled when asked).
     this.record(f, result);
     return undefined;
   }
@@ -195,7 +203,7 @@ class ProbeRunner {
     }
     if (screen) {
       try {
-        result.screen = await this.session.readScreen!(f.plan.region!);
+        result.screen = await (f.early?.screen ?? this.session.readScreen!(f.plan.region!));
       } catch (error) {
         // A read-back that failed this once (a ScreenReadError from the target) costs this probe its screen, not the run.
         if (!(error instanceof Error) || error.name !== 'ScreenReadError') throw error;
@@ -203,15 +211,15 @@ class ProbeRunner {
       }
     }
     if (cursor) {
-      const c = await this.session.readCursor!();
+      const c = await (f.early?.cursor ?? this.session.readCursor!());
       result.evidence = { ...result.evidence, internalCursor: `${c.row};${c.col}` };
     }
     this.record(f, result);
   }
 
   private record(f: InFlight, result: ProbeResult): void {
-    // Only now, with screen and cursor read, may the probe's cleanup run.
-    if (f.plan.afterScreen.length > 0) this.session.write(wireBytes(f.plan.afterScreen));
+    // Only now, with screen and cursor read, may the probe's cleanup run (with early reads it went out after them).
+    if (f.plan.afterScreen.length > 0 && !f.early) this.session.write(wireBytes(f.plan.afterScreen));
     this.results[f.index] = result;
     this.finished++;
   }
@@ -253,7 +261,26 @@ class ProbeRunner {
    * while it is in flight, so if one is in flight it is the newest.
    */
   private screenBarrierInFlight(): boolean {
-    return this.inflight.length > 0 && this.inflight[this.inflight.length - 1]!.plan.needsScreen;
+    const newest = this.inflight[this.inflight.length - 1];
+    return newest !== undefined && newest.plan.needsScreen && !newest.early;
+  }
+
+  /**
+   * On a session whose reads follow its writes in order, a screen probe just written is read at once and its cleanup
+   * follows the requests: it is then no barrier, and the probes after it go out without waiting for its answer.
+   * Whether the reads are used is decided as before, when the probe is answered (finish).
+   */
+  private readEarly(): void {
+    const f = this.inflight[this.inflight.length - 1];
+    if (!f || !f.plan.needsScreen || f.early || !this.session.readsInOrder || this.takesPictures()) return;
+    const early: EarlyReads = {};
+    if (f.plan.probe.screen !== undefined && this.session.readScreen) early.screen = this.session.readScreen(f.plan.region!);
+    if (this.session.readCursor) early.cursor = this.session.readCursor();
+    // Awaited only if the probe is answered: a failure of an unused read must not surface as an unhandled rejection.
+    early.screen?.catch(() => undefined);
+    early.cursor?.catch(() => undefined);
+    f.early = early;
+    if (f.plan.afterScreen.length > 0) this.session.write(wireBytes(f.plan.afterScreen));
   }
 
   private sizeFor(probe: Probe): SizeVars | null {
@@ -354,6 +381,7 @@ class ProbeRunner {
         if (plan.needsScreen || restoreSize) break;
       }
       this.writeBatch(batch);
+      this.readEarly();
       if (this.inflight.length === 0 || this.done.length > 0) continue;
       const idleFor = performance.now() - this.lastActivity;
       if (idleFor < idleTimeoutMs) {

@@ -63,6 +63,13 @@ export interface TargetSession {
   /** The emulator's own idea of the cursor (1-based), as evidence beside the CPR answer. */
   readCursor?(): Promise<{ row: number; col: number }>;
   /**
+   * readScreen and readCursor, asked right after write(), answer with exactly what the bytes written before them
+   * drew, whatever is written after them (the stdio adapter protocol answers its requests in order). The engine then
+   * asks for a screen probe's screen and cursor as soon as the probe is written, and writes its cleanup and the next
+   * probes at once, instead of waiting for its answer before reading.
+   */
+  readonly readsInOrder?: boolean;
+  /**
    * Called when the terminal goes away mid-run (its process exited, the pty closed),
    * so the engine stops waiting at once instead of timing out probe by probe.
    */

@@ -8,14 +8,12 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import type { Region } from '../../corpus/probe-schema.js';
-import type { Cell, ScreenAnswer } from '../../results/results-schema.js';
-import { cellSchema } from '../../results/results-schema.js';
+import type { ScreenAnswer } from '../../results/results-schema.js';
 import { closeOnAbort } from '../common/close-on-abort.js';
 import { splitWords, expandWords, CommandTemplateError } from '../common/command-template.js';
 import { findProgram } from '../common/find-program.js';
 import { exited, spawnGroup, stopGroup } from '../common/marked-processes.js';
-import { readRegion } from '../common/region-read.js';
-import { screenFromRows } from '../gui/gui-screen-read.js';
+import { AdapterError, readScreenFrame, screenRequest } from './stdio-screen.js';
 import { encodeFrame, FrameDecoder, type Frame } from './stdio-frames.js';
 import type { Availability, EngineIdentity, OpenOptions, TargetFactory, TargetSession } from '../target.js';
 import type { Description } from '../common/fifo-relay.js';
@@ -35,15 +33,15 @@ export interface StdioHello {
   screen?: 'cells' | 'text' | 'none';
   cursor?: boolean;
   resize?: boolean;
+  /** S requests may name a region (TOP LEFT BOTTOM RIGHT), answered with that region's cells (or rows) only. */
+  regions?: boolean;
   /** Settings to record (e.g. { unicode: '11' }). */
   settings?: { unicode?: string; modes?: Record<string, string>; options?: Record<string, string> };
 }
 
 const decoder = new TextDecoder();
 
-export class AdapterError extends Error {
-  override name = 'AdapterError';
-}
+export { AdapterError };
 
 function parseHello(payload: Uint8Array, where: string): StdioHello {
   let hello: unknown;
@@ -66,6 +64,8 @@ interface Pending {
 
 class StdioSession implements TargetSession {
   readonly noInputBecause = 'a stdio adapter carries the bytes a program writes to its terminal, and no input events';
+  /** The protocol's ordering rule: a request is answered after every D frame before it, and before any after it. */
+  readonly readsInOrder = true;
   private readonly frames = new FrameDecoder();
   private listener: ((data: Uint8Array) => void) | undefined;
   private queued: Uint8Array[] = [];
@@ -176,30 +176,10 @@ class StdioSession implements TargetSession {
   }
 
   private async screen(region: Region, kind: 'cells' | 'text'): Promise<ScreenAnswer> {
-    const frame = await this.request('S');
-    let dump: { cells?: unknown; text?: unknown };
-    try {
-      dump = JSON.parse(decoder.decode(frame.payload)) as typeof dump;
-    } catch (error) {
-      throw new AdapterError(`${this.where}: the screen frame is not JSON (${(error as Error).message})`);
-    }
-    if (kind === 'cells') {
-      const rows = dump.cells;
-      if (!Array.isArray(rows) || rows.length !== this.rows) throw new AdapterError(`${this.where}: the screen frame's "cells" must hold ${this.rows} rows`);
-      const grid = rows.map((row, r) => {
-        if (!Array.isArray(row) || row.length !== this.cols) throw new AdapterError(`${this.where}: screen row ${r + 1} must hold ${this.cols} cells`);
-        return row.map((cell, c) => {
-          const parsed = cellSchema.safeParse(cell);
-          if (!parsed.success) throw new AdapterError(`${this.where}: screen cell ${r + 1};${c + 1} is not {t, w, s?}: ${parsed.error.issues[0]?.message ?? ''}`);
-          return parsed.data;
-        });
-      });
-      const answer = readRegion(region, this.cols, this.rows, (row, col) => grid[row]![col] as Cell);
-      return { ...answer, via: 'adapter' };
-    }
-    const text = dump.text;
-    if (!Array.isArray(text) || !text.every((t) => typeof t === 'string')) throw new AdapterError(`${this.where}: the screen frame's "text" must be an array of strings`);
-    return screenFromRows(region, this.cols, this.rows, text as string[], 'adapter');
+    const size = { cols: this.cols, rows: this.rows };
+    const regions = this.hello?.regions === true;
+    const frame = await this.request('S', screenRequest(region, size.cols, size.rows, regions));
+    return readScreenFrame(frame.payload, region, kind, size, regions, this.where);
   }
 
   private async cursor(): Promise<{ row: number; col: number }> {
@@ -253,7 +233,10 @@ class StdioSession implements TargetSession {
       this.helloWait?.reject(new Error(`${this.where}: the session closed while the adapter started`));
       // End of stdin asks the adapter to exit; whatever is left of its group is ended.
       this.child.stdin!.end();
-      await Promise.race([exited(this.child), new Promise((r) => setTimeout(r, 500))]);
+      // The timer is cleared once the adapter has exited: left armed, it held the process 0.5 s past the end of every run.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([exited(this.child), new Promise((r) => (timer = setTimeout(r, 500)))]);
+      clearTimeout(timer);
       await stopGroup(this.child, 500);
     })();
     return this.closing;

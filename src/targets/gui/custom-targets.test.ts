@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { ResultsFile } from '../../results/results-schema.js';
-import { runCli } from '../../test-support/cli.js';
+import { ROOT, runCli } from '../../test-support/cli.js';
 import { processesOfRun } from '../../test-support/processes.js';
 import { havePrograms } from '../../test-support/require-program.js';
 import { useTempDirs } from '../../test-support/temp-dirs.js';
@@ -19,7 +19,8 @@ import { requirements } from './gui-target.js';
 import { stdioTarget } from '../embedded/stdio-target.js';
 
 const tempDir = useTempDirs();
-const ADAPTER = 'stdio:node dist/adapters/xterm-js-adapter.js';
+/** By absolute path: the CLI runs in a scratch folder of its own. */
+const ADAPTER = `stdio:node ${join(ROOT, 'dist/adapters/xterm-js-adapter.js')}`;
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as ResultsFile;
 
 /** Run targets through the CLI with a private TMPDIR; the results files written, by name (pictures are tested in run-pictures.test.ts). */
