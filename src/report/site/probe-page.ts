@@ -236,7 +236,7 @@ export function renderProbePage(r: SiteRow, model: SiteModel, colours: ColourShe
     answers: html`${renderClassSplits(classSplits(groupAnswers(r, model)))}${jsonBlock('answers-data', answersData(r, model, colours, reasons))}`,
     answerCount: `${groups} distinct from ${model.columns.length} terminal${model.columns.length === 1 ? '' : 's'}; classes against ${model.reference.view.label}`,
   });
-  return renderPage(model, { title: r.id, kind: 'probe-page', root: '../', crumbs: [{ href: `../probes.html#cat-${categorySlug}`, text: r.row.category }, { text: r.id }], nav: 'probes', body, scripts: [SHARED_DATA, 'assets/probe.js'] });
+  return renderPage(model, { title: r.id, kind: 'probe-page', root: '../', crumbs: [{ href: `../probes.html#cat-${categorySlug}`, text: r.row.category }, { text: r.id }], nav: 'probes', body, scripts: [SHARED_DATA, 'assets/screen.js', 'assets/probe.js'] });
 }
 
 /** The terminals every probe page names by number: slug, label, and whether it is the reference. */
