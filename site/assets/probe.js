@@ -1,5 +1,6 @@
 // termprobe site: a probe page's answers table, drawn from the page's own data
-// (<script type="application/json" id="answers-data">, see probe-page.ts) and the
+// (<script type="application/json" id="answers-data">, see probe-page.ts; screens drawn by
+// assets/screen.js) and the
 // terminals every probe page shares (assets/probe-shared.js). One row per distinct
 // answer: the answer with its raw replies, screens and pictures folded under it,
 // its mark and class, the terminals that gave it (each with an id, t-<slug>, so
@@ -47,30 +48,11 @@
     return el('details', { class: 'raw-replies' }, [el('summary', {}, ['raw'])].concat(parts));
   }
 
-  // A screen: one table cell per terminal cell (a run of blank cells of one style as one), as screen-grid.ts draws it.
-  function points(t) { return Array.from(t, function (ch) { return 'U+' + ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0'); }).join(' '); }
-  function grid(s, caption) {
-    let width = 0;
-    for (const r of s.rows) width = Math.max(width, r.reduce(function (n, c) { return n + (typeof c === 'string' ? 1 : c[1] === 2 ? 2 : c[3] || 1); }, 0));
-    const colNums = [el('td', { class: 'colnum' })];
-    for (let i = 0; i < width; i++) colNums.push(el('td', { class: 'colnum' }, [String(s.left + i)]));
-    const rows = s.rows.map(function (r, i) {
-      return el('tr', {}, [el('th', { class: 'rownum', scope: 'row' }, [String(s.top + i)])].concat(r.map(function (c) {
-        if (typeof c === 'string') return el('td', /^[\x20-\x7e]$/.test(c) ? {} : { title: points(c) || 'empty' }, [c]);
-        const cls = [c[2], c[1] === 2 ? 'w2' : '', c[3] > 1 ? 'run' : ''].filter(Boolean).join(' ');
-        const span = c[1] === 2 ? 2 : c[3];
-        const what = [points(c[0]) || 'empty', c[1] === 2 ? 'wide' : '', c[2]].filter(Boolean).join(' · ');
-        return el('td', { class: cls || null, colspan: span > 1 ? String(span) : null, title: (c[3] > 1 ? c[3] + ' × ' : '') + what }, [c[3] > 1 ? c[0].repeat(c[3]) : c[0]]);
-      })));
-    });
-    const table = el('table', { class: 'screen ' + s.base }, [el('colgroup', {}, [el('col'), el('col', { span: String(Math.max(1, width)), class: 'cell' })]), el('tr', {}, colNums)].concat(rows));
-    return el('figure', {}, [el('figcaption', {}, [caption + ' ', el('span', { class: 'n' }, [s.how])]), table]);
-  }
   function picture(p) {
     const t = terminals[p[0]];
     return el('figure', { class: 'picture' }, [
       el('figcaption', {}, [t[1] + ' ', el('span', { class: 'n' }, ['window after the probe, ' + p[1] + '×' + p[2] + ' px'])]),
-      el('img', { loading: 'lazy', src: root + 'results/pictures/' + t[0] + '/' + data.probe + '.png', width: String(p[1]), height: String(p[2]), alt: t[1] + ' after ' + data.probe + ': the terminal window, cropped to the probed region' }),
+      el('img', { loading: 'lazy', src: root + 'results/' + (p[3] || 'pictures/' + t[0] + '/' + data.probe + '.png'), width: String(p[1]), height: String(p[2]), alt: t[1] + ' after ' + data.probe + ': the terminal window, cropped to the probed region' }),
     ]);
   }
   function screens(group) {
@@ -78,7 +60,7 @@
     const drew = new Set();
     const parts = [];
     for (const sc of group.screens) {
-      parts.push(el('div', { class: 'screen-of', id: 'screen-' + terminals[sc[0][0]][0] }, [grid(sc[1], names(sc[0]))]));
+      parts.push(el('div', { class: 'screen-of', id: 'screen-' + terminals[sc[0][0]][0] }, [tp.screen(sc[1], names(sc[0]))]));
       for (const i of sc[0]) { drew.add(i); const p = group.pictures.find(function (x) { return x[0] === i; }); if (p) parts.push(picture(p)); }
     }
     for (const p of group.pictures) if (!drew.has(p[0])) parts.push(picture(p));

@@ -28,6 +28,7 @@ import { html, joinHtml, jsonText, type Html } from './html.js';
 import { mnemonicName } from '../../corpus/mnemonic-names.js';
 import { renderPage } from './layout.js';
 import { screenData } from './screen-grid.js';
+import { ownPicture, pictureInResults } from './site-pictures.js';
 import type { SiteColumn, SiteModel, SiteRow } from './site-model.js';
 import { fillTemplate } from './templates.js';
 import type { SitePage } from './site-pages.js';
@@ -138,7 +139,11 @@ function screens(g: AnswerGroupView, r: SiteRow, colours: ColourSheet): { screen
   const pictures: unknown[] = [];
   for (const c of g.columns) {
     const result = r.cells[c.index]!.result;
-    if (result?.picture) pictures.push([c.index, result.picture.width, result.picture.height]);
+    // [terminal, width, height], and the picture's file under results/ when it is another terminal's or probe's with the same bytes (site-pictures.ts).
+    if (result?.picture) {
+      const file = pictureInResults(c, r);
+      pictures.push(file === ownPicture(c, r) ? [c.index, result.picture.width, result.picture.height] : [c.index, result.picture.width, result.picture.height, file]);
+    }
     const screen = result?.screen;
     if (!screen) continue;
     const key = JSON.stringify([screen.region, screen.cells ?? screen.text]);
@@ -231,7 +236,7 @@ export function renderProbePage(r: SiteRow, model: SiteModel, colours: ColourShe
     answers: html`${renderClassSplits(classSplits(groupAnswers(r, model)))}${jsonBlock('answers-data', answersData(r, model, colours, reasons))}`,
     answerCount: `${groups} distinct from ${model.columns.length} terminal${model.columns.length === 1 ? '' : 's'}; classes against ${model.reference.view.label}`,
   });
-  return renderPage(model, { title: r.id, kind: 'probe-page', root: '../', crumbs: [{ href: `../probes.html#cat-${categorySlug}`, text: r.row.category }, { text: r.id }], nav: 'probes', body, scripts: [SHARED_DATA, 'assets/probe.js'] });
+  return renderPage(model, { title: r.id, kind: 'probe-page', root: '../', crumbs: [{ href: `../probes.html#cat-${categorySlug}`, text: r.row.category }, { text: r.id }], nav: 'probes', body, scripts: [SHARED_DATA, 'assets/screen.js', 'assets/probe.js'] });
 }
 
 /** The terminals every probe page names by number: slug, label, and whether it is the reference. */

@@ -102,23 +102,26 @@ export function screenGrid(screen: ScreenAnswer, caption: string, colours: Colou
  * The same screen as data for a page's script (probe.js draws the grid): its
  * region, how it was read, the default colours' classes, and its rows — a cell
  * as its text when it is a plain one-column cell, else [text, width, classes,
- * run] (run: that many blank cells of one style as one). Colours are classes
+ * run] (run: that many blank cells of one style as one; a `marked` cell, as
+ * screenGrid's, is never part of a run and has the class "diff"). Colours are classes
  * of generated.css, registered here as screenGrid registers them.
  */
-export function screenData(screen: ScreenAnswer, colours: ColourSheet, vias: readonly string[] = [screen.via]): unknown {
-  const rows = cellRows(screen).map((cells) => {
+export function screenData(screen: ScreenAnswer, colours: ColourSheet, vias: readonly string[] = [screen.via], marked?: (row: number, col: number) => boolean): unknown {
+  const { top, left, bottom, right } = screen.region;
+  const rows = cellRows(screen).map((cells, i) => {
+    const isMarked = (j: number) => marked?.(top + i, left + j) ?? false;
     const out: unknown[] = [];
     for (let j = 0; j < cells.length; ) {
       const c = cells[j]!;
+      const mark = isMarked(j);
       let n = 1;
-      if (blank(c)) while (j + n < cells.length && blank(cells[j + n]!) && sameStyle(c, cells[j + n]!)) n++;
+      if (blank(c) && !mark) while (j + n < cells.length && blank(cells[j + n]!) && !isMarked(j + n) && sameStyle(c, cells[j + n]!)) n++;
       j += n;
       if (c.w === 0 && c.t === '') continue;
-      const classes = styleClasses(c.s, colours).join(' ');
+      const classes = [...styleClasses(c.s, colours), ...(mark ? ['diff'] : [])].join(' ');
       out.push(!classes && c.w === 1 && n === 1 ? c.t : [c.t, c.w, classes, n]);
     }
     return out;
   });
-  const { top, left, bottom, right } = screen.region;
   return { how: `${screen.cells ? '' : 'text only, widths unknown · '}via ${vias.join(', ')} · rows ${top}–${bottom}, columns ${left}–${right}`, top, left, base: `${colours.use('default-fg', 'f')} ${colours.use('default-bg', 'g')}`, rows };
 }

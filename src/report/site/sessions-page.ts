@@ -11,7 +11,8 @@ import { rectText, type ReplayedTargetRecord as ReplayedTarget, type ReplayRepor
 import type { ColourSheet } from './colour-sheet.js';
 import { html, type Html } from './html.js';
 import { renderPage } from './layout.js';
-import { screenGrid } from './screen-grid.js';
+import { jsonBlock } from './probe-page.js';
+import { screenData } from './screen-grid.js';
 import type { SitePage, SiteFile } from './site-pages.js';
 import type { SiteModel } from './site-model.js';
 import { SlugAllocator } from './slug.js';
@@ -87,7 +88,7 @@ const targetLabel = (t: ReplayedTarget) => `${t.target}${t.terminal ? ` (${t.ter
  * names every way) and cursor compare alike with the first one, so a group's
  * caption and outlined cells are its first member's.
  */
-function finalScreens(r: ReplayReport, first: ReplayedTarget | undefined, colours: ColourSheet): Html[] {
+function finalScreens(r: ReplayReport, first: ReplayedTarget | undefined, colours: ColourSheet, drawn: unknown[]): Html[] {
   const pairWithFirst = (t: ReplayedTarget) => (first && t !== first ? r.pairs.find((p) => (p.a === first.target && p.b === t.target) || (p.b === first.target && p.a === t.target)) : undefined);
   const groups = new Map<string, ReplayedTarget[]>();
   const out: (Html | ReplayedTarget[])[] = [];
@@ -118,14 +119,17 @@ function finalScreens(r: ReplayReport, first: ReplayedTarget | undefined, colour
     const pair = pairWithFirst(item.includes(first!) ? first! : lead);
     const caption = `${item.map(targetLabel).join(', ')} — cursor ${cursorText(lead.state!.cursor)}${pair ? (pair.same ? ', same as the first' : `, ${plural(pair.cells, 'cell')} differ`) : ''}`;
     const vias = [...new Set(item.map((t) => t.state!.screen!.via))];
-    return screenGrid(lead.state!.screen!, caption, colours, pair && !pair.same ? inRects(pair.rects) : undefined, vias);
+    // The grid as data, drawn by assets/screen.js (a session's screens as HTML cells weighed up to 216 KB a page).
+    drawn.push({ caption, ...(screenData(lead.state!.screen!, colours, vias, pair && !pair.same ? inRects(pair.rects) : undefined) as object) });
+    return html`<div data-screen="${drawn.length - 1}"><p class="n">${caption}: the screen is drawn by the page’s script from the data below.</p></div>`;
   });
 }
 
 export function renderSessionPage(model: SiteModel, r: ReplayReport, ctx: { colours: ColourSheet }): string {
   const shown = read(r);
   const first = shown.find((t) => t.state?.screen) ?? shown[0];
-  const screens = finalScreens(r, first, ctx.colours);
+  const drawn: unknown[] = [];
+  const screens = html`${finalScreens(r, first, ctx.colours, drawn)}${jsonBlock('screens-data', drawn)}`;
   const pairs = html`<table class="data session-pairs"><thead><tr><th scope="col">a</th><th scope="col">b</th><th scope="col">compared</th><th scope="col">result</th></tr></thead><tbody>${r.pairs.map(
     (p) => html`<tr><td>${p.a}</td><td>${p.b}</td><td>${p.compared}</td><td class="${p.same ? 'same' : 'differs'}">${p.same ? 'same' : [p.cursor ? `cursor ${cursorText(p.cursor.a)} vs ${cursorText(p.cursor.b)}` : '', p.cells ? `${plural(p.cells, 'cell')}: ${p.rects.slice(0, 3).map(rectText).join('; ')}${p.rects.length > 3 ? `; and ${p.rects.length - 3} more` : ''}` : ''].filter(Boolean).join('; ')}</td></tr>`,
   )}</tbody></table>`;
@@ -138,7 +142,7 @@ export function renderSessionPage(model: SiteModel, r: ReplayReport, ctx: { colo
     file: r.session.file,
     targets: r.targets.map((t) => t.target).join(','),
   });
-  return renderPage(model, { title: `Session ${r.session.name}`, kind: 'session-page', root: '../', crumbs: [{ href: '../sessions.html', text: 'Sessions' }, { text: r.session.name }], nav: 'sessions', body });
+  return renderPage(model, { title: `Session ${r.session.name}`, kind: 'session-page', root: '../', crumbs: [{ href: '../sessions.html', text: 'Sessions' }, { text: r.session.name }], nav: 'sessions', body, scripts: ['assets/screen.js', 'assets/session.js'] });
 }
 
 export const sessionsPages: SitePage = {

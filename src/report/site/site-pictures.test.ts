@@ -8,7 +8,7 @@
  * naming the results file and the probe, exit 2, no site.
  */
 import { gunzipSync } from 'node:zlib';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -71,6 +71,41 @@ describe('pictures on the probe pages', () => {
     expect(data.groups.flatMap((g) => g.pictures)).toHaveLength(1);
     // No other probe page has a picture.
     expect(readFileSync(join(out, 'probes', 'cursor.hpb.html'), 'utf8')).not.toMatch(/"pictures":\[\[/);
+  });
+
+  it('writes a picture once when another terminal\'s has the same bytes, and points that one\'s copy and answer at it', async () => {
+    // tmux's picture of the probe is byte for byte ghostty's (as terminals of one toolkit draw the same window).
+    const files = results('same', {});
+    const folder = join(dir, 'same');
+    const tmuxPng = 'pictures/tmux-3.3a/erase.el-with-background.png';
+    mkdirSync(join(folder, 'pictures', 'tmux-3.3a'), { recursive: true });
+    writeFileSync(join(folder, tmuxPng), png.png);
+    const tmuxFile = join(folder, 'tmux-3.3a.json');
+    const run = JSON.parse(readFileSync(tmuxFile, 'utf8')) as ResultsFile;
+    run.probes.find((p) => p.id === PROBE)!.picture = { path: tmuxPng, width: png.width, height: png.height };
+    writeFileSync(tmuxFile, JSON.stringify(run, null, 1));
+    const out = join(dir, 'site-same');
+    const r = runCli(['site', ...files, '--out', out, ...REGISTRY, '--quiet']);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(readdirSync(join(out, 'results', 'pictures'), { recursive: true }).filter((f) => String(f).endsWith('.png'))).toEqual([`ghostty-0.4.0/${PROBE}.png`]);
+    // tmux's copy of its results file points at ghostty's picture, which is there: the site's results/ is still a results folder.
+    const copy = JSON.parse(gunzipSync(readFileSync(join(out, 'results', 'tmux-3.3a.json.gz'))).toString('utf8')) as ResultsFile;
+    expect(copy.probes.find((p) => p.id === PROBE)!.picture).toEqual({ path: `pictures/ghostty-0.4.0/${PROBE}.png`, width: png.width, height: png.height });
+    if (!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE)) return;
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      const problems = watchPage(page);
+      await openPage(page, pathToFileURL(join(out, 'probes', `${PROBE}.html`)).href);
+      const img = page.locator('table.answers tr:has(#t-tmux-3\\.3a) details.screens img');
+      expect(await img.getAttribute('src')).toBe(`../results/pictures/ghostty-0.4.0/${PROBE}.png`);
+      expect(await img.getAttribute('alt')).toBe(`tmux 3.3a after ${PROBE}: the terminal window, cropped to the probed region`);
+      await page.locator('table.answers tr:has(#t-tmux-3\\.3a) details.screens > summary').click();
+      await expect.poll(() => img.evaluate((i: HTMLImageElement) => (i.complete ? [i.naturalWidth, i.naturalHeight] : null)), POLL).toEqual([png.width, png.height]);
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 
   const refused: [string, Partial<{ path: string; width: number; height: number }>, ((f: string) => void) | undefined, RegExp][] = [

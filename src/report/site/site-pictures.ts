@@ -12,7 +12,15 @@
  * that size). Anything else is bad input, in one line naming the results file
  * and the probe: never a broken image on the page. The site links the checked
  * file (write-site.ts: a hard link, or a copy on another file system).
+ *
+ * A picture whose bytes another picture of the site already has is not
+ * written again: its probe page and the site's copy of its results file point
+ * at the first one (results/pictures/<terminal>/<probe>.png of the first
+ * terminal and probe, in column and row order). Terminals of one toolkit draw
+ * the same window, and a probe that leaves the window as another did gives the
+ * same picture: 1,446 of the 3,329 published pictures, 0.63 MB, were copies.
  */
+import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import type { Picture } from '../../results/results-schema.js';
@@ -25,8 +33,13 @@ export const MAX_PICTURE_BYTES = 1024 * 1024;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** The picture's path inside the site's results/ folder (as the site's copy of the results file gives it). */
-export const pictureInResults = (col: SiteColumn, row: SiteRow) => `pictures/${col.slug}/${row.slug}.png`;
+/** Where the site would put the picture were it not the same as an earlier one. */
+export const ownPicture = (col: SiteColumn, row: SiteRow) => `pictures/${col.slug}/${row.slug}.png`;
+/** Per row, the columns whose picture is the same bytes as an earlier one's, and that one's path (filled by pictureFiles, before any page). */
+const sameAs = new WeakMap<SiteRow, Map<number, string>>();
+
+/** The picture's path inside the site's results/ folder (as the site's copy of the results file gives it): its own, or that of the first picture with the same bytes. */
+export const pictureInResults = (col: SiteColumn, row: SiteRow) => sameAs.get(row)?.get(col.index) ?? ownPicture(col, row);
 /** The same from the top folder of the site. */
 export const picturePath = (col: SiteColumn, row: SiteRow) => `results/${pictureInResults(col, row)}`;
 
@@ -88,11 +101,22 @@ export const pictureFiles: SitePage = {
     // Each results folder's real path once: thousands of pictures share a few folders.
     const folders = new Map<string, string>();
     const realFolder = (folder: string) => folders.get(folder) ?? folders.set(folder, realpathSync(folder)).get(folder)!;
+    // Pictures of one size are read whole and compared by hash: a picture seen before is not written again (see the module comment).
+    const bySize = new Map<number, Map<string, string>>();
     return model.columns.flatMap((col) =>
       model.rows.flatMap((row) => {
         const picture = row.cells[col.index]!.result?.picture;
         if (!picture) return [];
         const file = checkPictureFile(col.view.file, row.id, picture, realFolder);
+        const size = statSync(file).size;
+        const seen = bySize.get(size) ?? bySize.set(size, new Map()).get(size)!;
+        const hash = createHash('sha256').update(readFileSync(file)).digest('hex');
+        const first = seen.get(hash);
+        if (first !== undefined) {
+          (sameAs.get(row) ?? sameAs.set(row, new Map()).get(row)!).set(col.index, first);
+          return [];
+        }
+        seen.set(hash, ownPicture(col, row));
         return [{ path: picturePath(col, row), content: () => ({ file }) }];
       }),
     );

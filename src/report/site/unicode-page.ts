@@ -9,17 +9,17 @@
  * verdicts (site-command.ts reads unicode/ beside the results).
  */
 import { BELOW_ALL, groupDisagreements, percent, verdictSentence, type Share, type UnicodeVerdict } from '../../classify/unicode-verdict.js';
-import { itemPrintf } from '../../corpus/width-suite/item-printf.js';
 import { loadWidthSuite } from '../../corpus/width-suite/load-width-suite.js';
 import { CATEGORY_LABELS } from '../../corpus/width-suite/width-item.js';
 import { ambiguousCell, conventionCell, lacksLine, ladderVersions, mode2027Line, SHARE_CATEGORIES, unicodeJson } from '../unicode-report.js';
-import { itemNames } from './unicode-names.js';
+import { jsonBlock } from './probe-page.js';
+import { UNICODE_NAMES, UnicodeNameTable } from './unicode-items-data.js';
 import { html, type Html } from './html.js';
 import { renderPage } from './layout.js';
 import type { SitePage } from './site-pages.js';
 import type { SiteModel } from './site-model.js';
 import { SlugAllocator } from './slug.js';
-import { disagreementRuns, groupMarked, type DisagreementRun } from './unicode-ranges.js';
+import { disagreementRuns, groupMarked } from './unicode-ranges.js';
 import { fillTemplate } from './templates.js';
 
 /** Rows of disagreeing items on a terminal's page, at most: one item each, or a run of consecutive code points that disagree alike. */
@@ -99,7 +99,7 @@ export function renderUnicodePage(model: SiteModel, verdicts: readonly UnicodeVe
   return renderPage(model, { title: 'Unicode widths', kind: 'unicode-page', root: '', crumbs: [{ text: 'Unicode widths' }], nav: 'unicode', body });
 }
 
-export function renderUnicodeTerminalPage(model: SiteModel, v: UnicodeVerdict): string {
+export function renderUnicodeTerminalPage(model: SiteModel, v: UnicodeVerdict, names: UnicodeNameTable = new UnicodeNameTable()): string {
   const versions = html`<table class="data"><thead><tr><th scope="col">Unicode</th><th scope="col">new wide drawn wide</th><th scope="col">planes 2–3 (CJK) drawn wide</th><th scope="col">new zero width drawn so</th><th scope="col">new narrow drawn narrow</th></tr></thead><tbody>${v.unicode.versions.map((r) => html`<tr${r.version === v.unicode.best ? html` class="best"` : ''}><th>${r.version}</th>${shareCell(r.wide)}${shareCell(r.wideExt)}${shareCell(r.zero)}${shareCell(r.narrow)}</tr>`)}</tbody></table>`;
   const zwj = new Map(v.zwj.versions.map((z) => [z.version, z.share]));
   const emoji = html`<table class="data"><thead><tr><th scope="col">emoji</th><th scope="col">all items</th><th scope="col">ZWJ sequences</th></tr></thead><tbody>${v.emoji.versions.map((r) => html`<tr${r.version === v.emoji.best ? html` class="best"` : ''}><th>${r.version}</th>${shareCell(r.share)}${shareCell(zwj.get(r.version))}</tr>`)}</tbody></table>`;
@@ -115,14 +115,8 @@ export function renderUnicodeTerminalPage(model: SiteModel, v: UnicodeVerdict): 
   const runs = disagreementRuns(v.disagreements);
   const shown = runs.slice(0, ITEMS_PER_PAGE);
   const listed = shown.reduce((n, r) => n + r.count, 0);
-  const row = ({ first: d, last, count }: DisagreementRun) => {
-    const names = itemNames(d);
-    const lastNames = count > 1 ? itemNames(last) : undefined;
-    const specified = `${d.expected}${d.convention ? (d.convention === 'advance' ? ' (Mc 1)' : ' (Mc 0)') : ''}`;
-    const where = d.category === 'language' ? html`<code>${d.id}</code>` : html`<code>${codes(d.id)}</code>${count > 1 ? html`–<code>${codes(last.id)}</code> <span class="n">(${count})</span>` : ''}`;
-    return html`<tr><td>${where}</td><td class="glyph">${d.text ?? ''}${count > 1 ? `…${last.text ?? ''}` : ''}</td><td>${names.name}${lastNames ? ` … ${lastNames.name}` : ''}</td><td>${names.block}</td><td>${CATEGORY_LABELS[d.category]}</td><td>${d.emoji && d.category !== 'wide' ? `emoji ${d.emoji}` : (d.unicode ?? '')}</td><td>${d.pass}</td><td>${specified}</td><td>${d.got ?? '—'}</td><td>${d.text ? html`<code class="printf">${itemPrintf(d.text, d.pass)}</code>` : ''}</td></tr>`;
-  };
-  const items = shown.length === 0 ? html`` : html`<div class="table-wrap"><table class="data items"><thead><tr><th scope="col">code points</th><th scope="col">text</th><th scope="col">name</th><th scope="col">block</th><th scope="col">kind</th><th scope="col">version</th><th scope="col">2027</th><th scope="col">specified</th><th scope="col">drawn</th><th scope="col">printf (the first)</th></tr></thead><tbody>${shown.map(row)}</tbody></table></div>${runs.length > shown.length ? html`<p>… and ${v.disagreements.length - listed} more (the Unicode results file holds every answer).</p>` : ''}`;
+  // The rows as data, drawn by assets/unicode.js with the names and blocks of assets/unicode-names.js (see unicode-items-data.ts).
+  const items = shown.length === 0 ? html`` : html`<div class="table-wrap" id="items"><p class="n">The ${shown.length} rows are drawn by the page’s script from the data below.</p></div>${jsonBlock('items-data', shown.map((r) => names.row(r)))}${runs.length > shown.length ? html`<p>… and ${v.disagreements.length - listed} more (the Unicode results file holds every answer).</p>` : ''}`;
   const body = fillTemplate('unicode-terminal', {
     terminal: `${v.name} ${v.version}`,
     meta: `target ${v.target}${v.engine ? `, engine ${v.engine}` : ''}; DECRQM ?2027: ${v.mode2027}; clusters judged ${v.clusters === 'cluster' ? 'as clusters' : 'per code point'}`,
@@ -137,7 +131,7 @@ export function renderUnicodeTerminalPage(model: SiteModel, v: UnicodeVerdict): 
     groups: groupList,
     items,
   });
-  return renderPage(model, { title: `${v.name} ${v.version}: Unicode widths`, kind: 'unicode-page', root: '../', crumbs: [{ href: '../unicode.html', text: 'Unicode widths' }, { text: `${v.name} ${v.version}` }], nav: 'unicode', body });
+  return renderPage(model, { title: `${v.name} ${v.version}: Unicode widths`, kind: 'unicode-page', root: '../', crumbs: [{ href: '../unicode.html', text: 'Unicode widths' }, { text: `${v.name} ${v.version}` }], nav: 'unicode', body, scripts: [UNICODE_NAMES, 'assets/unicode.js'] });
 }
 
 export const unicodePages: SitePage = {
@@ -146,10 +140,13 @@ export const unicodePages: SitePage = {
     const verdicts = model.unicode;
     if (!verdicts || verdicts.length === 0) return [];
     const slug = unicodeSlugs(verdicts);
+    // The pages fill the names table as they are written; unicode-names.js comes after them.
+    const names = new UnicodeNameTable();
     return [
       { path: 'unicode.html', content: () => renderUnicodePage(model, verdicts) },
       { path: 'unicode.json', content: () => siteUnicodeJson(verdicts) },
-      ...verdicts.map((v, i) => ({ path: `unicode/${slug[i]!}.html`, content: () => renderUnicodeTerminalPage(model, v) })),
+      ...verdicts.map((v, i) => ({ path: `unicode/${slug[i]!}.html`, content: () => renderUnicodeTerminalPage(model, v, names) })),
+      { path: UNICODE_NAMES, content: () => names.script() },
     ];
   },
 };

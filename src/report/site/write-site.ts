@@ -20,7 +20,7 @@ import { SITE_SOURCES } from './templates.js';
 import { makeFolders } from '../../util/make-folders.js';
 
 export const SITE_MARKER = '.termprobe-site';
-const ASSETS = ['site.js', 'features.js', 'probes.js', 'probe.js', 'compare.js'];
+const ASSETS = ['site.js', 'features.js', 'probes.js', 'probe.js', 'compare.js', 'unicode.js', 'screen.js', 'session.js'];
 
 export interface SiteStats {
   dir: string;
