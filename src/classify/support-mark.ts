@@ -24,7 +24,7 @@ export type Support = (typeof SUPPORTS)[number];
 
 export const SUPPORT_SYMBOLS: Record<Support, string> = { implements: '✓', lacks: '✗', other: '~', inconclusive: '?' };
 
-export const INCONCLUSIVE_REASONS = ['not-run', 'skipped', 'no-reply', 'incomplete', 'crashed', 'hung', 'error', 'unknown-probe', 'host-reply', 'screen-unread', 'unobservable'] as const;
+export const INCONCLUSIVE_REASONS = ['not-run', 'skipped', 'no-reply', 'incomplete', 'crashed', 'hung', 'error', 'unknown-probe', 'host-reply', 'screen-unread', 'unobservable', 'untold'] as const;
 export type InconclusiveReason = (typeof INCONCLUSIVE_REASONS)[number];
 
 export interface SupportMark {
@@ -47,6 +47,7 @@ const REASON_TEXT: Record<InconclusiveReason, string> = {
   'host-reply': "the reply was written by termprobe's pipe for this target, not by the terminal",
   'screen-unread': 'the screen decides, and this target could not read it back',
   unobservable: 'this answer observes nothing about the behaviour',
+  untold: 'the terminal draws the answer that implements it and the one that lacks it alike: its pixels cannot tell them apart',
 };
 
 export function describeInconclusive(why: InconclusiveReason): string {
@@ -67,7 +68,7 @@ function queriesOf(e: Expectation | undefined): string[] {
   return e?.replies ? Object.keys(e.replies) : [];
 }
 
-export function supportMark(probe: Probe | undefined, r: ProbeResult | undefined, settings: Pick<Settings, 'cols' | 'rows'>): SupportMark {
+export function supportMark(probe: Probe | undefined, r: ProbeResult | undefined, settings: Pick<Settings, 'cols' | 'rows' | 'pixels'>): SupportMark {
   if (!r) return inconclusive('not-run');
   switch (r.status) {
     case 'skipped':
@@ -90,14 +91,20 @@ export function supportMark(probe: Probe | undefined, r: ProbeResult | undefined
   const host = r.replies.find((rep) => rep.source === 'host' && decisive.has(rep.query));
   if (host) return inconclusive('host-reply', `the ${host.query} reply was written by termprobe's pipe for this target, not by the terminal`);
   const size = sizeForProbe(probe, settings);
+  const pixels = settings.pixels;
   for (const clause of probe.expect.inconclusive ?? []) {
-    if (matchExpectation(r, clause, size) === 'yes') return inconclusive('unobservable', clause.why);
+    const m = matchExpectation(r, clause, size, pixels);
+    if (m === 'yes' || m === 'alike') return inconclusive('unobservable', clause.why);
   }
-  const implementsMatch = matchExpectation(r, probe.expect.implements, size);
-  if (implementsMatch === 'yes') return { support: 'implements' };
-  const lacksMatch = probe.expect.lacks ? matchExpectation(r, probe.expect.lacks, size) : 'no';
-  if (implementsMatch === 'no' && lacksMatch === 'yes') return { support: 'lacks' };
+  const implementsMatch = matchExpectation(r, probe.expect.implements, size, pixels);
+  const lacksMatch = probe.expect.lacks ? matchExpectation(r, probe.expect.lacks, size, pixels) : 'no';
+  // A style read that is only alike to one expectation (drawn the same, or differing only in what the read cannot
+  // tell) decides only when it cannot be the other; alike to both, it cannot tell them apart.
+  if (implementsMatch === 'yes') return lacksMatch === 'alike' ? inconclusive('untold') : { support: 'implements' };
+  if (implementsMatch === 'alike' && lacksMatch === 'no') return { support: 'implements' };
+  if (implementsMatch === 'no' && (lacksMatch === 'yes' || lacksMatch === 'alike')) return { support: 'lacks' };
   if (implementsMatch === 'no' && lacksMatch === 'no') return { support: 'other' };
+  if (implementsMatch === 'alike' && (lacksMatch === 'yes' || lacksMatch === 'alike')) return inconclusive('untold');
   const unread = r.screen ? 'the screen decides, and not every cell of it could be read back' : undefined;
   return inconclusive('screen-unread', unread);
 }

@@ -5,7 +5,7 @@
 import type { Corpus } from '../corpus/load-corpus.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { RESULTS_SCHEMA_ID } from '../results/results-constants.js';
-import type { CapturedPicture } from '../results/picture-files.js';
+import { SHEET_PICTURE, type CapturedPicture } from '../results/picture-files.js';
 import type { ResultsFile } from '../results/results-schema.js';
 import { loadTarget } from '../targets/registry.js';
 import type { TargetSession } from '../targets/target.js';
@@ -100,6 +100,8 @@ export async function probeSession(
     },
     probes: run.results,
   };
+  // The calibration sheet goes with the pictures of the probes (the run's last session drew the one its settings describe).
+  if (opts.pictures && results.settings.pixels) holder.current.sheetPictures?.().forEach((p, i) => pictures.set(`${SHEET_PICTURE}${i + 1}`, p));
   return { results, gaveUp: run.gaveUp, ...(pictures.size > 0 ? { pictures } : {}) };
 }
 

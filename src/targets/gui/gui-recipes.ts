@@ -90,6 +90,8 @@ export interface GuiRecipe {
   noScreenBecause?: string;
   /** Extra environment for the terminal (recorded in the results' settings). */
   env?: Record<string, string>;
+  /** The font the terminal draws with here, as far as it is known (recorded with the pixel calibration; see DESIGN.md on fonts). */
+  font?: string;
   /** Only launchable at 80x24 (pixel-sized windows tuned for that size). */
   fixedSize?: { cols: number; rows: number };
   /** The program's arguments (after dbus-run-session --, when dbus). */
@@ -250,7 +252,8 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
   {
     // Enlightenment's terminal (EFL); it names itself in XTVERSION ("terminology 1.13.0").
     id: 'terminology', name: 'terminology', pkg: 'terminology', program: 'terminology', display: 'x11', dbus: true, vte: false,
-    xtversionNames: ['terminology'], screen: 'none', noScreenBecause: 'terminology 1.13 answers no DECRQCRA and exposes no accessibility text, and the X selection needs the pointer: EFL receives the XTEST presses (ecore_x logs them and feeds them to Evas), yet terminology\'s terminal object reacts to none (no mouse report in mode 1000, no selection from a drag), with or without motion into the window or input focus first (measured)',
+    // EFL draws from its own animator: an exposed pixel (ClearArea) is not redrawn within 1 s (measured), so frames are its own.
+    xtversionNames: ['terminology'], screen: 'none', viewLags: true, noScreenBecause: 'terminology 1.13 answers no DECRQCRA and exposes no accessibility text, and the X selection needs the pointer: EFL receives the XTEST presses (ecore_x logs them and feeds them to Evas), yet terminology\'s terminal object reacts to none (no mouse report in mode 1000, no selection from a drag), with or without motion into the window or input focus first (measured)',
     args: (ctx) => ['-g', geometry(ctx), '-e', ...ctx.argv],
     options: (ctx) => ({ launch: `dbus-run-session -- terminology -g ${geometry(ctx)} -e RELAY` }),
   },

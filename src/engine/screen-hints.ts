@@ -1,0 +1,25 @@
+/**
+ * What a screen read may need to know of the probe it reads for: the
+ * parameters of every SGR it sent (a pixel read watches the cells for a blink
+ * when one of them may set blink in that terminal), and where the cursor report
+ * put the cursor. Everything else a read does is the same for every probe.
+ */
+import type { Probe } from '../corpus/probe-schema.js';
+import type { ProbeResult } from '../results/results-schema.js';
+import type { ScreenReadHints } from '../targets/target.js';
+
+/** The parameter strings of the SGRs in a probe's bytes (escape notation), e.g. ["4", "58;5;196"]. */
+export function sgrParams(send: string): string[] {
+  return [...send.matchAll(/(?:\\e|\\x1b|\\u\{1b\})\[([0-9;:]*)m/gi)].map((m) => m[1]!);
+}
+
+const sgrsByProbe = new WeakMap<Probe, string[]>();
+
+export function screenHints(probe: Probe, result: ProbeResult): ScreenReadHints {
+  let sgrs = sgrsByProbe.get(probe);
+  if (!sgrs) sgrsByProbe.set(probe, (sgrs = sgrParams(probe.send)));
+  const c = result.cursor;
+  const at = c && c.row !== null && c.col !== null ? { at: { row: c.row, col: c.col } } : {};
+  const note = (key: string, text: string) => void (result.evidence = { ...result.evidence, [key]: text });
+  return { sgrs, ...at, note };
+}
