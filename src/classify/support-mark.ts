@@ -33,6 +33,10 @@ export interface SupportMark {
   why?: InconclusiveReason;
   /** One line saying it, for tables and pages. */
   detail?: string;
+  /** The replies could not tell, and what the screen shows (the probe's `drawn` answers) decided the mark. */
+  drawn?: true;
+  /** The replies and the screen as drawn both decide, and disagree: the mark follows the replies; this is the screen's. */
+  conflict?: { drawn: Support; detail: string };
 }
 
 const REASON_TEXT: Record<InconclusiveReason, string> = {
@@ -92,12 +96,26 @@ export function supportMark(probe: Probe | undefined, r: ProbeResult | undefined
   if (host) return inconclusive('host-reply', `the ${host.query} reply was written by termprobe's pipe for this target, not by the terminal`);
   const size = sizeForProbe(probe, settings);
   const pixels = settings.pixels;
-  for (const clause of probe.expect.inconclusive ?? []) {
-    const m = matchExpectation(r, clause, size, pixels);
-    if (m === 'yes' || m === 'alike') return inconclusive('unobservable', clause.why);
+  const silent = (probe.expect.inconclusive ?? []).find((clause) => ['yes', 'alike'].includes(matchExpectation(r, clause, size, pixels)));
+  const byReplies = silent ? inconclusive('unobservable', silent.why) : decide(r, probe.expect.implements, probe.expect.lacks, size, pixels);
+  const drawn = probe.expect.drawn;
+  if (!drawn) return byReplies;
+  // What the screen shows decides where the replies cannot; where both decide they must agree.
+  const byScreen = decide(r, drawn.implements, drawn.lacks, size, pixels);
+  if (byReplies.support === 'inconclusive') {
+    if (byScreen.support === 'inconclusive') return byReplies;
+    return { ...byScreen, drawn: true, detail: `decided by the screen as drawn: the replies cannot tell (${byReplies.detail ?? byReplies.why})` };
   }
-  const implementsMatch = matchExpectation(r, probe.expect.implements, size, pixels);
-  const lacksMatch = probe.expect.lacks ? matchExpectation(r, probe.expect.lacks, size, pixels) : 'no';
+  if (byScreen.support !== 'inconclusive' && byScreen.support !== byReplies.support) {
+    return { ...byReplies, conflict: { drawn: byScreen.support, detail: `the replies say ${byReplies.support}, the screen says ${byScreen.support}` } };
+  }
+  return byReplies;
+}
+
+/** The mark an answer gets from a pair of expectations (implements, lacks). */
+function decide(r: ProbeResult, implementsExp: Expectation, lacksExp: Expectation | undefined, size: SizeVars, pixels: Settings['pixels']): SupportMark {
+  const implementsMatch = matchExpectation(r, implementsExp, size, pixels);
+  const lacksMatch = lacksExp ? matchExpectation(r, lacksExp, size, pixels) : 'no';
   // A style read that is only alike to one expectation (drawn the same, or differing only in what the read cannot
   // tell) decides only when it cannot be the other; alike to both, it cannot tell them apart.
   if (implementsMatch === 'yes') return lacksMatch === 'alike' ? inconclusive('untold') : { support: 'implements' };

@@ -4,7 +4,7 @@
  * when one of them may set blink in that terminal), and where the cursor report
  * put the cursor. Everything else a read does is the same for every probe.
  */
-import type { Probe } from '../corpus/probe-schema.js';
+import type { Expectation, Probe } from '../corpus/probe-schema.js';
 import type { ProbeResult } from '../results/results-schema.js';
 import type { ScreenReadHints } from '../targets/target.js';
 
@@ -13,13 +13,22 @@ export function sgrParams(send: string): string[] {
   return [...send.matchAll(/(?:\\e|\\x1b|\\u\{1b\})\[([0-9;:]*)m/gi)].map((m) => m[1]!);
 }
 
-const sgrsByProbe = new WeakMap<Probe, string[]>();
+function expectations(probe: Probe): (Expectation | undefined)[] {
+  const e = probe.expect;
+  return [e.implements, e.lacks, ...(e.inconclusive ?? []), e.drawn?.implements, e.drawn?.lacks];
+}
+
+const fixedByProbe = new WeakMap<Probe, { sgrs: string[]; styles: boolean; cursor: boolean }>();
 
 export function screenHints(probe: Probe, result: ProbeResult): ScreenReadHints {
-  let sgrs = sgrsByProbe.get(probe);
-  if (!sgrs) sgrsByProbe.set(probe, (sgrs = sgrParams(probe.send)));
+  let fixed = fixedByProbe.get(probe);
+  if (!fixed) {
+    const all = expectations(probe);
+    fixed = { sgrs: sgrParams(probe.send), styles: all.some((x) => x?.style !== undefined), cursor: all.some((x) => x?.cursorStyle !== undefined) };
+    fixedByProbe.set(probe, fixed);
+  }
   const c = result.cursor;
   const at = c && c.row !== null && c.col !== null ? { at: { row: c.row, col: c.col } } : {};
   const note = (key: string, text: string) => void (result.evidence = { ...result.evidence, [key]: text });
-  return { sgrs, ...at, note };
+  return { ...fixed, ...at, note };
 }

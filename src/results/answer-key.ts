@@ -159,6 +159,23 @@ function styleMatch(r: ProbeResult, want: string | readonly string[], pixels: Pi
   return out;
 }
 
+/** The cursor as a read drew it, in the words of a `cursorStyle` expectation ("block blink", "bar", "hidden"). */
+export function cursorStyleText(c: NonNullable<ProbeResult['screen']>['cursor']): string | undefined {
+  if (!c) return undefined;
+  if (c.shape === 'hidden') return 'hidden';
+  return c.blink ? `${c.shape} blink` : c.shape;
+}
+
+/** The cursor as drawn against the expected style(s): 'unknown' when it was not read; 'alike' when its blink was not watched and the shape matches. */
+function cursorMatch(r: ProbeResult, want: string | readonly string[]): Match {
+  const got = r.screen?.cursor;
+  if (!got) return 'unknown';
+  const text = cursorStyleText(got)!;
+  if (alternatives(want).includes(text)) return got.shape === 'hidden' || got.blink !== undefined ? 'yes' : 'alike';
+  if (got.blink === undefined && got.shape !== 'hidden' && alternatives(want).some((w) => w.split(' ')[0] === got.shape)) return 'alike';
+  return 'no';
+}
+
 /** Fields of an expectation that the result does not meet (empty: it matches); the screen counts as unmet unless it was read and equals. */
 export function unmetFields(r: ProbeResult, exp: Expectation, size: SizeVars, pixels?: PixelModel): string[] {
   const v = answerValues(r);
@@ -169,6 +186,7 @@ export function unmetFields(r: ProbeResult, exp: Expectation, size: SizeVars, pi
   }
   if (exp.screen !== undefined && screenMatch(r, exp.screen, size) !== 'yes') unmet.push('screen');
   if (exp.style !== undefined && styleMatch(r, exp.style, pixels) !== 'yes') unmet.push('style');
+  if (exp.cursorStyle !== undefined && cursorMatch(r, exp.cursorStyle) !== 'yes') unmet.push('cursorStyle');
   return unmet;
 }
 
@@ -183,11 +201,13 @@ export function matchExpectation(r: ProbeResult, exp: Expectation, size: SizeVar
   const unmet = unmetFields(r, exp, size, pixels);
   if (unmet.length === 0) return 'yes';
   const style = exp.style !== undefined && unmet.includes('style') ? styleMatch(r, exp.style, pixels) : 'yes';
+  const cursor = exp.cursorStyle !== undefined && unmet.includes('cursorStyle') ? cursorMatch(r, exp.cursorStyle) : 'yes';
   // Only what the read-back decides is unmet, and it could not be read: unknown, not a miss.
   const unread = (field: string) =>
-    (field === 'screen' && exp.screen !== undefined && screenMatch(r, exp.screen, size) === 'unknown') || (field === 'style' && style === 'unknown');
+    (field === 'screen' && exp.screen !== undefined && screenMatch(r, exp.screen, size) === 'unknown') || (field === 'style' && style === 'unknown') || (field === 'cursorStyle' && cursor === 'unknown');
   if (unmet.every(unread)) return 'unknown';
-  if (unmet.every((f) => unread(f) || (f === 'style' && style === 'alike'))) return unmet.some(unread) ? 'unknown' : 'alike';
+  const alike = (f: string) => (f === 'style' && style === 'alike') || (f === 'cursorStyle' && cursor === 'alike');
+  if (unmet.every((f) => unread(f) || alike(f))) return unmet.some(unread) ? 'unknown' : 'alike';
   return 'no';
 }
 

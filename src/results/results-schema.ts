@@ -145,8 +145,8 @@ export const pixelModelSchema = z.strictObject({
     /** SGR forms whose 5 sets blink here besides SGR 5 (e.g. "58;5": a terminal that does not know SGR 58 takes the 5 after it for blink). */
     setBy: z.array(z.string().max(8)).optional(),
   }),
-  /** The cursor as each DECSCUSR value draws it (unfocused terminals may draw every shape hollow). */
-  cursor: z.record(z.string().regex(/^[0-6]$/), z.strictObject({ shape: z.enum(['block', 'underline', 'bar', 'hidden']), blink: z.boolean() })).optional(),
+  /** Whether the cursor blinks as DECSCUSR 1 (a blinking block) asks, in the window given the focus, and how fast. */
+  cursorBlink: z.strictObject({ blinks: z.boolean(), halfPeriodMs: z.number().min(0).optional() }).optional(),
   /** Style fields the sheet shows this terminal cannot draw apart (the font, not the terminal, may decide). */
   untold: z.array(styleFieldSchema),
   /** What was learned, in words, one line each. */

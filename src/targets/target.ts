@@ -32,7 +32,12 @@ export interface ScreenReadHints {
   blink?: boolean;
   /** The parameters of every SGR the probe sent (whether one of them may set blink is the target's to say). */
   sgrs?: readonly string[];
-  /** The probe's expectations name the cursor's style: the read reads the cursor as drawn. */
+  /**
+   * Whether the probe's verdict needs the cells' styles (its expectations name one): false lets a target whose styles
+   * cost a read of their own (a GUI terminal's pixels) give the text alone. Undefined: styles wanted.
+   */
+  styles?: boolean;
+  /** The probe's expectations name the cursor's style: the read reads the cursor as drawn (screen.cursor). */
   cursor?: boolean;
   /** Where the probe's cursor report put the cursor (1-based), when it came. */
   at?: { row: number; col: number };

@@ -8,8 +8,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { ResultsFile } from '../../results/results-schema.js';
 
-export function compactResults(file: string, run: unknown, picturePath?: (probe: string) => string | undefined): string {
+export function compactResults(file: string, run: unknown, picturePath?: (probe: string) => string | undefined, sheetPath?: (page: number) => string): string {
   const copy = JSON.parse(existsSync(file) ? readFileSync(file, 'utf8') : JSON.stringify(run)) as ResultsFile;
+  // The pixel calibration sheet's pages, where the site keeps them.
+  if (sheetPath) copy.settings?.pixels?.sheet?.forEach((p, i) => (p.path = sheetPath(i)));
   if (picturePath) {
     for (const p of copy.probes ?? []) {
       if (!p.picture) continue;

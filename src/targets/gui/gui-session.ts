@@ -144,7 +144,13 @@ export class GuiSession extends RelaySession {
       return out;
     }
     this.pictures = window;
-    const deps = { exchange: (bytes: string) => this.exchange(bytes, 5000), frame: (rect: Rect) => window.frame(rect), nextOwnFrame: (rect: Rect, ms: number) => window.nextOwnFrame(rect, ms) };
+    const deps = {
+      exchange: (bytes: string) => this.exchange(bytes, 5000),
+      frame: (rect: Rect, waitMs?: number, since?: number) => window.frame(rect, waitMs, since),
+      nextOwnFrame: (rect: Rect, ms: number) => window.nextOwnFrame(rect, ms),
+      focus: (on: boolean) => window.focus(on),
+      mark: () => window.mark(),
+    };
     if (opts.pixels) {
       try {
         this.pixels = await PixelReader.calibrate(deps, window.area, this.parts.cols, this.parts.rows, opts.font);
@@ -183,6 +189,12 @@ export class GuiSession extends RelaySession {
     return out;
   }
 
+  /** Where the terminal's cursor is (CSI 6n), or undefined when it gives no report. */
+  private async cursorReport(): Promise<{ row: number; col: number } | undefined> {
+    const cpr = (await this.exchange('\x1b[6n', 5000)).find((ev) => ev.kind === 'cpr' && !ev.private);
+    return cpr?.kind === 'cpr' && cpr.row !== null && cpr.col !== null ? { row: cpr.row, col: cpr.col } : undefined;
+  }
+
   /** The terminal's own text read-back turned out unusable (foot's key binding could not be sent): screens come from the pixels alone, if at all. */
   dropTextRead(): void {
     this.readText = undefined;
@@ -208,18 +220,33 @@ export class GuiSession extends RelaySession {
    * A cursor inside the region is hidden while its cells are read (it covers the cell it stands on).
    */
   private async readWithPixels(region: Region, hints: ScreenReadHints | undefined, readText: ((region: Region) => Promise<ScreenAnswer>) | undefined): Promise<ScreenAnswer> {
+    // Styles cost a read of their own: only where the verdict needs them, or where the pixels are the only text there is.
+    if (hints?.styles === false && !hints.cursor && readText) return readText(region);
     const pixels = this.pixels!;
-    const at = hints?.at;
+    // Where the cursor is: the probe's own cursor report, or (a probe that asks none, and wants the cursor read) one asked now.
+    const at = hints?.at ?? (hints?.cursor ? await this.cursorReport() : undefined);
+    // The cursor first, as the probe left it (the cells' read hides it).
+    let cursor: ScreenAnswer['cursor'];
+    if (hints?.cursor && at) {
+      try {
+        cursor = await pixels.readCursor(at);
+      } catch (error) {
+        if (!(error instanceof Error) || error.name !== 'PictureError') throw error;
+        hints.note?.('cursor', `not read: ${error.message}`);
+      }
+    }
     // Where the cursor is not known, or it stands in the region, it is hidden while the cells are read; next to the region, the pixels it may draw over are left out.
     // Where the drawing lags, it is hidden too, and the frame waits until it shows the cursor gone: a frame drawn after the probe.
     const inside = at === undefined || (at.row >= region.top && at.row <= region.bottom && at.col >= region.left && at.col <= region.right);
-    const fence = this.parts.lagging && at !== undefined ? at : undefined;
+    const fence = process.env['TERMPROBE_PIXEL_FENCE'] === 'off' ? undefined : this.parts.lagging && at !== undefined ? at : undefined;
     const covered = inside || fence !== undefined;
     const cached = !covered && this.lastFrame?.region === region ? this.lastFrame.frame : undefined;
     const lookAt = async (frame?: Frame): Promise<Look | undefined> => {
+      // The mark comes before the cursor is hidden: a lagging terminal may draw that before its answer reaches us.
+      const since = fence ? await this.pictures?.mark() : undefined;
       if (covered) await this.exchange('\x1b[?25l', 5000);
       try {
-        return await pixels.look(region, { ...(hints?.blink !== undefined ? { blink: hints.blink } : {}), ...(hints?.sgrs ? { sgrs: hints.sgrs } : {}) }, frame, fence);
+        return await pixels.look(region, { ...(hints?.blink !== undefined ? { blink: hints.blink } : {}), ...(hints?.sgrs ? { sgrs: hints.sgrs } : {}) }, frame, fence ? { ...fence, ...(since !== undefined ? { since } : {}) } : undefined);
       } catch (error) {
         if (!(error instanceof Error) || error.name !== 'PictureError') throw error;
         hints?.note?.('pixels', `not read: ${error.message}`);
@@ -240,13 +267,13 @@ export class GuiSession extends RelaySession {
         hints?.note?.('screen', `text not read (${error.message}): read from the pixels`);
       }
     }
-    if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] pixels: ${region.top};${region.left}-${region.bottom};${region.right} looked ${(tLooked - t0).toFixed(1)} ms, text ${(performance.now() - tLooked).toFixed(1)} ms${covered ? ' (cursor hidden)' : ''}${look?.watched ? ' (blink watched)' : ''}\n`);
+    if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] pixels: ${region.top};${region.left}-${region.bottom};${region.right} looked ${(tLooked - t0).toFixed(1)} ms, text ${(performance.now() - tLooked).toFixed(1)} ms${covered ? ' (cursor hidden)' : ''}${look?.watched ? ' (blink watched)' : ''} sgrs=${JSON.stringify(hints?.sgrs)} at=${JSON.stringify(at)}\n`);
     if (!look) {
       if (text) return text;
       throw new ScreenReadError('the pixels could not be read and the terminal has no other screen read');
     }
     const tCells = performance.now();
-    const answer = pixels.cells(look, text, covered ? undefined : at);
+    const answer = { ...pixels.cells(look, text, covered ? undefined : at), ...(cursor ? { cursor } : {}) };
     if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] pixels: cells read in ${(performance.now() - tCells).toFixed(1)} ms\n`);
     return answer;
   }

@@ -244,7 +244,8 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
       screenNote = `none: foot's pipe-visible read-back could not give weston's window the X focus (${error.message}); answers are cursor reports and replies only`;
     });
     const windowOpts = { display: displayEnv['DISPLAY']!, viewLags: recipe.viewLags, inCompositor: recipe.display === 'wayland' };
-    const windowStart = await session.startWindow({ ...windowOpts, pictures: opts.pictures === true, pixels: true, ...(recipe.font ? { font: recipe.font } : {}) });
+    // TERMPROBE_PIXELS=off leaves the pixel read-back out (npm run bench -- pixels measures a run without it).
+    const windowStart = await session.startWindow({ ...windowOpts, pictures: opts.pictures === true, pixels: process.env['TERMPROBE_PIXELS'] !== 'off', ...(recipe.font ? { font: recipe.font } : {}) });
     const pictures = windowStart.pictures === undefined ? undefined : windowStart.pictures.startsWith('none:') ? windowStart.pictures : `${pictureMethod(windowOpts)}; ${windowStart.pictures}`;
     const xt = events.find((ev) => ev.kind === 'xtversion');
     const identity = guiIdentity({ name: recipe.name, pkg: recipe.pkg, dpkg: await dpkg, xtversion: xt?.kind === 'xtversion' ? xt.text : undefined, xtversionNames: recipe.xtversionNames, anyXtversion: recipe.anyXtversion });
@@ -269,7 +270,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
           ...(screen.method === 'selection' && recipe.fillScrollback ? { 'scrollback-filled': `${recipe.fillScrollback + rows} line feeds at start fill its ${recipe.fillScrollback}-line scrollback, so the selection read-back's view of the screen stays put (see gui-recipes.ts, fillScrollback)` } : {}),
           'size-check': `tty size seen by the command and CPR from row ${far}, column ${far}; a terminal at another size fails to open`,
           ...(pictures ? { pictures } : {}),
-          pixels: windowStart.pixels ?? PIXELS_NOTE,
+          ...(session.pixels || windowStart.pixels ? { pixels: windowStart.pixels ?? PIXELS_NOTE } : {}),
         },
         ...(session.pixels ? { pixels: session.pixels.model } : {}),
       },

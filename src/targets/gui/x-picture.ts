@@ -36,8 +36,11 @@ import { damageArea, eventAfter, exposeArea, getImageRgb, intersects, mark, watc
 import { PictureError } from './picture-error.js';
 import { parkingPoint, windowOnDesktop } from './weston-desktop.js';
 import { XLink } from './x-link.js';
-import { X11Error } from './x11-client.js';
-import { EV, fakeInput, getGeometry, rootPosition, type Extension } from './x11-requests.js';
+import { X11Error, type XEvent } from './x11-client.js';
+import { EV, fakeInput, getGeometry, rootPosition, setInputFocus, sync, type Extension } from './x11-requests.js';
+
+/** SetInputFocus's PointerRoot: the focus follows the pointer (the display's own default). */
+const POINTER_ROOT = 1;
 
 /** Cells of context around the probed region, on each side (inside the grid). */
 export const MARGIN_CELLS = 1;
@@ -75,6 +78,8 @@ export interface WindowPicturesOptions {
   gridFrom?: 'mouse' | 'given';
   /** The window to read, when it is known (the user's own terminal); otherwise the largest on the display. */
   windowId?: number;
+  /** Give the terminal the X focus, so that it draws its cursor as the window typed into does (solid, in its shape). */
+  focus?: boolean;
 }
 
 /** The pixels of a rectangle of the terminal's window (window coordinates), as 8-bit RGB row by row, once the terminal has drawn its answered state there. */
@@ -108,7 +113,27 @@ export class WindowPictures {
     readonly area: Rect,
     /** Where grid measurements press (foot: its surface's centre) and where the pointer then goes. */
     private readonly pointer: { from?: Point; park?: Point },
-  ) {}
+  ) {
+    // The drawings of late, kept a while: a frame asked for "since" a mark finds those that came before it was asked for.
+    link.x.onEvent((ev) => {
+      if (ev.code !== damage.firstEvent) return;
+      this.recent.push(ev);
+      if (this.recent.length > 64) this.recent.shift();
+    });
+  }
+
+  private readonly recent: XEvent[] = [];
+
+  /**
+   * A point in the display's processing: a frame asked for `since` it counts every drawing after it, even one done
+   * before the frame was asked for. Resolves once the display has processed it (a drawing the terminal makes after
+   * that is stamped later; one made before, earlier, however late its event comes in).
+   */
+  async mark(): Promise<number> {
+    const at = mark(this.link.x);
+    await sync(this.link.x);
+    return at;
+  }
 
   /** Find the grid from the terminal's mouse reports (a session opened with gridFrom 'given' whose grid was not found otherwise). */
   async measureMouseGrid(): Promise<Grid> {
@@ -160,6 +185,7 @@ export class WindowPictures {
         const inner = await windowAt(x, window.id, cx, cy);
         redraw = { window: inner.window, dx: cx - inner.x, dy: cy - inner.y };
       }
+      if (opts.focus) setInputFocus(x, window.id);
       const area: Rect = surface ?? { x: 0, y: 0, width: window.width, height: window.height };
       return new WindowPictures(link, damage, window, grid, redraw, opts, area, { ...(from ? { from } : {}), ...(park ? { park } : {}) });
     } catch (error) {
@@ -170,6 +196,11 @@ export class WindowPictures {
 
   close(): void {
     this.link.close();
+  }
+
+  /** Give the terminal's window the X focus, or hand it back to the pointer (PointerRoot, as the display starts). */
+  focus(on: boolean): void {
+    setInputFocus(this.link.x, on ? this.window.id : POINTER_ROOT);
   }
 
   /** The X connection (the pixel read-back shares it). */
@@ -227,9 +258,9 @@ export class WindowPictures {
    * The pixels of `crop` (window coordinates) once the terminal has drawn its answered state there: the one path
    * pictures and the pixel read-back take (see the module comment).
    */
-  async frame(crop: Rect): Promise<Frame> {
+  async frame(crop: Rect, waitMs = PICTURE_WAIT_MS, since?: number): Promise<Frame> {
     try {
-      return await this.frameOnce(crop);
+      return await this.frameOnce(crop, waitMs, since);
     } catch (error) {
       if (this.opts.signal.aborted) throw this.opts.signal.reason instanceof Error ? this.opts.signal.reason : error;
       throw asPictureError(error);
@@ -259,12 +290,12 @@ export class WindowPictures {
     return { rect: crop, rgb: await getImageRgb(x, x.setup.root, { ...crop, x: crop.x + this.window.rootX, y: crop.y + this.window.rootY }) };
   }
 
-  private async frameOnce(crop: Rect): Promise<Frame> {
+  private async frameOnce(crop: Rect, waitMs = PICTURE_WAIT_MS, since?: number): Promise<Frame> {
     const { x } = this.link;
     const t0 = performance.now();
     const onRoot: Rect = { ...crop, x: crop.x + this.window.rootX, y: crop.y + this.window.rootY };
-    const refused = () => new PictureError(`the terminal did not redraw the region within ${PICTURE_WAIT_MS / 1000} s of being asked to (ClearArea with exposures)`);
-    const drewAtAll = await this.nextFrame(onRoot, PICTURE_WAIT_MS);
+    const refused = () => new PictureError(`the terminal did not redraw the region within ${waitMs / 1000} s of being asked to (ClearArea with exposures)`);
+    const drewAtAll = await this.nextFrame(onRoot, waitMs, since);
     if (!drewAtAll && this.redraw) throw refused();
     let rgb = await getImageRgb(x, x.setup.root, onRoot);
     // Until two frames in a row agree (redraws asked for), or no frame follows within SETTLE_MS (none asked for):
@@ -272,7 +303,7 @@ export class WindowPictures {
     let frames = 1;
     let settled = !drewAtAll;
     while (!settled && frames < MAX_FRAMES) {
-      const drawn = await this.nextFrame(onRoot, this.redraw ? PICTURE_WAIT_MS : SETTLE_MS);
+      const drawn = await this.nextFrame(onRoot, this.redraw ? waitMs : SETTLE_MS);
       if (!drawn) {
         if (this.redraw) throw refused();
         settled = true;
@@ -285,7 +316,7 @@ export class WindowPictures {
     }
     debug(`${crop.width}x${crop.height} px after ${frames} frame(s), ${(performance.now() - t0).toFixed(1)} ms`);
     const note = !drewAtAll
-      ? `the region did not change within ${PICTURE_WAIT_MS / 1000} s of the answer; taken as it was`
+      ? `the region did not change within ${waitMs / 1000} s of the answer; taken as it was`
       : settled
         ? undefined
         : `the region still changed after ${MAX_FRAMES} frames; the last one is shown`;
@@ -297,9 +328,15 @@ export class WindowPictures {
    * REDRAW_AGAIN_MS: VTE now and then let an exposure pass without a frame, measured); false when none came
    * within `limitMs`.
    */
-  private async nextFrame(onRoot: Rect, limitMs: number): Promise<boolean> {
+  private async nextFrame(onRoot: Rect, limitMs: number, since?: number): Promise<boolean> {
     const { x } = this.link;
     const t0 = performance.now();
+    // Counting from a mark given (no redraw asked for): a drawing since it may already have come, or still be on its way.
+    if (since !== undefined && !this.redraw) {
+      const drawnSince = (ev: XEvent) => ev.code === this.damage.firstEvent && eventAfter(ev, since) && intersects(damageArea(ev), onRoot);
+      if (this.recent.some(drawnSince)) return true;
+      return (await this.link.waitFor({ limitMs, pokeWindow: this.window.id, test: (ev) => (drawnSince(ev) ? true : undefined) })) === true;
+    }
     for (;;) {
       // One pixel at the region's centre: its top-left corner may lie outside the window asked (urxvt's border, when the region is the whole window).
       if (this.redraw) {

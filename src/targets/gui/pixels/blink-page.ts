@@ -31,6 +31,8 @@ export const BLINK_WATCH_MS = 1200;
 
 export interface BlinkPage {
   blink: PixelModel['blink'];
+  /** How the cursor blinks as DECSCUSR 1 asks (the window has the focus while the page is watched). */
+  cursorBlink: NonNullable<PixelModel['cursorBlink']>;
   /** The forms whose 5 sets blink here (none when SGR 5 itself draws no blink). */
   blinkingForms: string[];
   /** The pixels the cursor draws over, as offsets from its cell's top-left pixel. */
@@ -39,6 +41,8 @@ export interface BlinkPage {
 
 export interface BlinkPageDeps {
   exchange: (bytes: string) => Promise<unknown>;
+  /** Give the terminal's window the X focus (true) or take it back (false): a window not typed into may draw no cursor shape, and not blink it. */
+  focus?: (on: boolean) => void;
   frame: (rect: Rect) => Promise<Frame>;
   nextOwnFrame: (rect: Rect, limitMs: number) => Promise<Frame | undefined>;
 }
@@ -53,7 +57,9 @@ export async function watchBlinkPage(deps: BlinkPageDeps, grid: PixelGrid, t: Te
   await deps.exchange(`${bytes}\x1b[${CURSOR_AT.row};${CURSOR_AT.col}H`);
   const rect = cellsRect(grid, 1, 1, 4, Math.max(4, 2 * forms.length));
   const hidden = await deps.frame(rect);
-  await deps.exchange('\x1b[?25h');
+  // The cursor shown as a blinking block in a window given the focus: its blink is watched with the text's.
+  deps.focus?.(true);
+  await deps.exchange('\x1b[1 q\x1b[?25h');
   const frames: { at: number; frame: Frame }[] = [{ at: performance.now(), frame: await deps.frame(rect) }];
   const look = (f: Frame, i: number) => {
     const ink = observeCell(cutCell(f, grid, place(i).row, place(i).col), 'X', t).ink;
@@ -84,6 +90,8 @@ export async function watchBlinkPage(deps: BlinkPageDeps, grid: PixelGrid, t: Te
       last = now;
     }
   }
+  deps.focus?.(false);
+  await deps.exchange('\x1b[0 q');
   const text = blinks(0);
   // The longer phase: a cell drawn at any moment changes within it.
   const phases = changes.slice(1).map((t, i) => t - changes[i]!);
@@ -100,7 +108,23 @@ export async function watchBlinkPage(deps: BlinkPageDeps, grid: PixelGrid, t: Te
       }
     }
   }
-  return { blink, blinkingForms, cursorPixels };
+  // The cursor's blink: when its pixels changed from one shown frame to another, and how far apart.
+  const cursorChanges: number[] = [];
+  for (let k = 1; k < frames.length; k++) if (differsIn(frames[k - 1]!.frame, frames[k]!.frame, rect.width, grid.cellH, 4 * grid.cellW)) cursorChanges.push(frames[k]!.at);
+  const cursorPhases = cursorChanges.slice(1).map((t, i) => t - cursorChanges[i]!);
+  const cursorBlink = cursorChanges.length > 0 ? { blinks: true, ...(cursorPhases.length > 0 ? { halfPeriodMs: Math.round(Math.max(...cursorPhases)) } : {}) } : { blinks: false };
+  return { blink, blinkingForms, cursorPixels, cursorBlink };
+}
+
+/** Whether two frames differ below the first row of cells, within the first `width` pixels (where the cursor stands). */
+function differsIn(a: Frame, b: Frame, stride: number, top: number, width: number): boolean {
+  for (let y = top; y < a.rect.height; y++) {
+    for (let x = 0; x < Math.min(width, stride); x++) {
+      const i = (y * stride + x) * 3;
+      if (a.rgb[i] !== b.rgb[i] || a.rgb[i + 1] !== b.rgb[i + 1] || a.rgb[i + 2] !== b.rgb[i + 2]) return true;
+    }
+  }
+  return false;
 }
 
 /**

@@ -15,9 +15,12 @@ import { CalibrationError } from './learn-model.js';
 export interface GridFinderDeps {
   /** Writes bytes to the terminal and resolves once it has processed them. */
   exchange: (bytes: string) => Promise<unknown>;
-  /** The pixels of `rect` (window coordinates) once the terminal has drawn its state. */
-  frame: (rect: Rect) => Promise<Frame>;
+  /** The pixels of `rect` (window coordinates) once the terminal has drawn its state, waiting up to `waitMs` for a drawing. */
+  frame: (rect: Rect, waitMs?: number) => Promise<Frame>;
 }
+
+/** How long the first frames may take: zutty 0.14 answered its first exposure about 1 s after it started (measured), GL set up. */
+const FIRST_FRAME_MS = 5000;
 
 /**
  * The two solid cells: of the pixels that differ between the frames, grouped by their colour in the first, the
@@ -57,7 +60,7 @@ function differences(a: Frame, b: Frame): { first: Rect; all: Rect } | undefined
 /** The grid of `cols` × `rows` cells within `area` (window coordinates: the window, or foot's part of weston's). */
 export async function findGrid(deps: GridFinderDeps, area: Rect, cols: number, rows: number): Promise<PixelGrid> {
   await deps.exchange(gridFinderBytes(cols, rows));
-  const marked = await deps.frame(area);
+  const marked = await deps.frame(area, FIRST_FRAME_MS);
   await deps.exchange(BLANK_PAGE);
   const blank = await deps.frame(area);
   const found = differences(marked, blank);

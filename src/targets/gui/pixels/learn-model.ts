@@ -223,9 +223,9 @@ export function learnModel(cellOf: (key: string) => CellImage, samples: readonly
   if (!hasInk(strike)) notes.push('SGR 9 draws no strikethrough');
   if (!hasInk(over)) notes.push('SGR 53 draws no overline');
   else if (lineRows(over, width, height)[0]! > height / 3) notes.push(`SGR 53 draws a line at row ${lineRows(over, width, height)[0]! + 1} of ${height}`);
-  const ulSample = cellOf('attr:underline-colour:blank');
-  const ulColour = farthestColour(ulSample, bgDefault).colour;
-  if (colourDistance(ulColour, 0xff00ff) > 8) notes.push(`SGR 58 (underline colour) draws the line in ${hexOf(ulColour)}, not the colour asked for (#ff00ff)`);
+  const ulSample = farthestColour(cellOf('attr:underline-colour:blank'), bgDefault);
+  if (ulSample.distance < 24) notes.push('SGR 4;58;2;255;0;255 draws no underline on a blank');
+  else if (colourDistance(ulSample.colour, 0xff00ff) > 8) notes.push(`SGR 58 (underline colour) draws the line in ${hexOf(ulSample.colour)}, not the colour asked for (#ff00ff)`);
   const invisible = farthestColour(cellOf('attr:invisible:X'), bgDefault).distance;
   if (invisible >= 24) notes.push('SGR 8 (invisible) still draws the glyph');
   const invisibleHidesLines = hasInk(single) && !hasInk(coverage(cellOf('attr:invisible-underline:blank'), bgDefault, fgDefault));

@@ -23,16 +23,24 @@ import { cellsRect, colourDistance, cutCell, type CellImage, type PixelGrid } fr
 import { findGrid } from './find-grid.js';
 import { CalibrationError, learnModel, SAME_COLOUR, type Templates } from './learn-model.js';
 import { observeCell, type Observation } from './read-cell.js';
+import { changed, cursorShape, type CursorRead } from './read-cursor.js';
 import { readGlyph } from './read-glyph.js';
 import { nameStyle } from './style-names.js';
 
 /** What the reader asks of the session: its bytes, frames and timings. */
 export interface PixelDeps {
   exchange: (bytes: string) => Promise<unknown>;
-  /** The pixels of `rect` (window coordinates) once the terminal has drawn its state. */
-  frame: (rect: Rect) => Promise<Frame>;
+  /**
+   * The pixels of `rect` (window coordinates) once the terminal has drawn its state (waiting up to `waitMs` for a
+   * drawing; with `since`, a drawing after that mark counts even if it came before the frame was asked for).
+   */
+  frame: (rect: Rect, waitMs?: number, since?: number) => Promise<Frame>;
   /** The pixels of `rect` as the terminal next draws them by itself, or undefined within `limitMs`. */
   nextOwnFrame: (rect: Rect, limitMs: number) => Promise<Frame | undefined>;
+  /** Give the terminal's window the X focus (true), or hand it back (false). */
+  focus?: (on: boolean) => void;
+  /** A point in the display's processing (see WindowPictures.mark). */
+  mark?: () => Promise<number>;
 }
 
 /** What a read is asked to look for beyond the cells' styles. */
@@ -45,6 +53,9 @@ export interface PixelReadHints {
    */
   sgrs?: readonly string[];
 }
+
+/** How long a fenced frame waits for a drawing since its mark (konsole and qtermwidget update their view 10–40 ms after output). */
+const FENCE_WAIT_MS = 300;
 
 /** The frames a read of a region is made from. */
 export interface Look {
@@ -93,12 +104,13 @@ export class PixelReader {
     const dump = process.env['TERMPROBE_DEBUG_PIXELS'];
     if (dump) sheet.forEach((f, i) => writeFileSync(join(dump, `sheet-${i + 1}.png`), pictureOf(f).png));
     const learned = learnModel(cellOf, samples);
-    const { blink, blinkingForms, cursorPixels } = await watchBlinkPage(deps, grid, learned.templates);
+    const { blink, blinkingForms, cursorPixels, cursorBlink } = await watchBlinkPage(deps, grid, learned.templates);
+    learned.model.notes.push(cursorBlink.blinks ? `the cursor DECSCUSR 1 asks for blinks (a change every ${Math.round(cursorBlink.halfPeriodMs ?? 0)} ms) in the window given the focus` : `the cursor DECSCUSR 1 asks for does not blink within ${BLINK_WATCH_MS / 1000} s, the window given the focus`);
     const others = blinkingForms.filter((f) => f !== '5');
     learned.model.notes.push(blink.text ? `SGR 5 text blinks (a change every ${Math.round(blink.halfPeriodMs ?? 0)} ms)${others.length > 0 ? `; so does the 5 in ${others.join(', ')}` : ''}` : `SGR 5 text does not blink (no change within ${BLINK_WATCH_MS / 1000} s)`);
     learned.model.notes.push(`the cursor, as it stands at the start, draws over ${cursorPixels.length} pixels${reachesOut(cursorPixels, grid) ? ', some of them in the cells around its own' : ''}`);
     await deps.exchange('\x1b[0m\x1b[H\x1b[2J\x1b[?25h');
-    const model: PixelModel = { cell: { width: grid.cellW, height: grid.cellH, x0: grid.x0, y0: grid.y0 }, ...(font ? { font } : {}), ...learned.model, blink: { ...blink, ...(others.length > 0 ? { setBy: others } : {}) } };
+    const model: PixelModel = { cell: { width: grid.cellW, height: grid.cellH, x0: grid.x0, y0: grid.y0 }, ...(font ? { font } : {}), ...learned.model, blink: { ...blink, ...(others.length > 0 ? { setBy: others } : {}) }, cursorBlink };
     return new PixelReader(deps, grid, model, learned.templates, sheet, { cols, rows }, cursorPixels);
   }
 
@@ -113,11 +125,13 @@ export class PixelReader {
    * draws by itself within a blink's half period and a half. Taken before any other read of the screen (a
    * selection read-back highlights it).
    */
-  async look(region: Region, hints: PixelReadHints = {}, frame?: Frame, fence?: { row: number; col: number }): Promise<Look> {
+  async look(region: Region, hints: PixelReadHints = {}, frame?: Frame, fence?: { row: number; col: number; since?: number }): Promise<Look> {
     validateRegion(region, this.size.cols, this.size.rows);
     // With a fence, the frame holds that cell too: a change drawn there (the cursor hidden) is what it waits for.
     const rect = fence && fence.row >= 1 && fence.col >= 1 && fence.row <= this.size.rows && fence.col <= this.size.cols ? union(this.rectOf(region), cellsRect(this.grid, fence.row, fence.col, fence.row, fence.col)) : this.rectOf(region);
-    const frames = [frame && contains(frame.rect, rect) ? frame : await this.deps.frame(rect)];
+    // With a fence, a drawing since its mark is what is waited for; where none comes (konsole now and then repaints
+    // before the cursor is hidden and not after), what is there was drawn after the probe, so the wait is short.
+    const frames = [frame && contains(frame.rect, rect) ? frame : await this.deps.frame(rect, fence?.since !== undefined ? FENCE_WAIT_MS : undefined, fence?.since)];
     const forms = ['5', ...(this.model.blink.setBy ?? [])];
     const watched = this.model.blink.text && (hints.blink === true || (hints.sgrs ?? []).some((p) => sgrMayBlink(p, forms)));
     if (watched) {
@@ -132,6 +146,40 @@ export class PixelReader {
     const dump = process.env['TERMPROBE_DEBUG_PIXELS'];
     if (dump) frames.forEach((f, i) => writeFileSync(join(dump, `look-${region.top}-${region.left}-${Date.now()}-${i}.png`), pictureOf(f).png));
     return { region, frames, watched, blinkKnown: watched || hints.sgrs !== undefined };
+  }
+
+  /**
+   * The cursor standing at `at` (1-based) as drawn, in a window given the focus (one not typed into may draw every
+   * shape as an outline): its shape from the pixels hiding it changes, its blink from frames over a blink's half
+   * period (where the calibration saw the cursor blink at all). It is left shown if it was.
+   */
+  async readCursor(at: { row: number; col: number }): Promise<CursorRead> {
+    const { deps, grid } = this;
+    const rect = cellsRect(grid, Math.max(1, at.row - 1), Math.max(1, at.col - 1), Math.min(this.size.rows, at.row + 1), Math.min(this.size.cols, at.col + 1));
+    const since = await deps.mark?.();
+    deps.focus?.(true);
+    try {
+      const shown = [await deps.frame(rect, undefined, since)];
+      const blinking = this.model.cursorBlink?.blinks === true;
+      if (blinking) {
+        const until = performance.now() + (this.model.cursorBlink?.halfPeriodMs ?? BLINK_WATCH_MS) + 80;
+        for (let left = until - performance.now(); left > 0; left = until - performance.now()) {
+          const next = await deps.nextOwnFrame(rect, left);
+          if (!next) break;
+          shown.push(next);
+        }
+      }
+      const hiddenSince = await deps.mark?.();
+      await deps.exchange('\x1b[?25l');
+      const hidden = await deps.frame(rect, hiddenSince !== undefined ? FENCE_WAIT_MS : undefined, hiddenSince);
+      const shapes = shown.map((f) => cursorShape(changed(f, hidden), rect, grid, at));
+      const shape = shapes.find((s) => s !== 'hidden') ?? 'hidden';
+      if (shape === 'hidden') return { shape };
+      await deps.exchange('\x1b[?25h');
+      return { shape, blink: blinking && shapes.includes('hidden') };
+    } finally {
+      deps.focus?.(false);
+    }
   }
 
   /** Whether the cursor standing at `at` (1-based) may draw over a pixel of the region. */

@@ -82,7 +82,7 @@ export function nameStyle(o: Observation, model: PixelModel): Style | undefined 
         if (fg !== ('default' as Color)) s.fg = fg;
         if (bgc !== ('default' as Color)) s.bg = bgc;
         const words = (s.fg !== undefined ? 1 : 0) + (s.bg !== undefined ? 1 : 0) + (reverse ? 1 : 0) + (dim ? 1 : 0) + (bold && !model.bold.weight ? 1 : 0);
-        consider(s, [off, words, rank(fg) + rank(bgc), reverse ? 1 : 0]);
+        consider(s, [off, words, reverse ? 1 : 0, rank(fg) + rank(bgc)]);
       }
     }
   }
