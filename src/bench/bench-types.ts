@@ -2,7 +2,7 @@
 export interface BenchFigure {
   name: string;
   value: number;
-  unit: 'ms' | 's' | 'x' | 'KB' | 'MB' | 'probes' | 'items' | 'items/s' | 'cases/s' | 'found';
+  unit: 'ms' | 's' | 'x' | 'KB' | 'MB' | 'probes' | 'items' | 'items/s' | 'cases/s' | 'found' | '%';
   /** The target to stay under (or above, for ratios), when the issue sets one. */
   target?: { op: '<' | '>='; value: number };
   note?: string;

@@ -103,13 +103,28 @@ export function supportMark(probe: Probe | undefined, r: ProbeResult | undefined
   // What the screen shows decides where the replies cannot; where both decide they must agree.
   const byScreen = decide(r, drawn.implements, drawn.lacks, size, pixels);
   if (byReplies.support === 'inconclusive') {
-    if (byScreen.support === 'inconclusive') return byReplies;
+    // Neither decides: the screen's reason where it was read and draws both answers alike, else the replies'.
+    if (byScreen.support === 'inconclusive') return byScreen.why === 'untold' ? byScreen : byReplies;
     return { ...byScreen, drawn: true, detail: `decided by the screen as drawn: the replies cannot tell (${byReplies.detail ?? byReplies.why})` };
   }
   if (byScreen.support !== 'inconclusive' && byScreen.support !== byReplies.support) {
     return { ...byReplies, conflict: { drawn: byScreen.support, detail: `the replies say ${byReplies.support}, the screen says ${byScreen.support}` } };
   }
   return byReplies;
+}
+
+/**
+ * For a probe with `drawn` answers and an answer with a screen: the mark its replies give and the mark its screen
+ * gives, each alone (npm run bench -- pixels counts where both decide, and whether they agree); undefined otherwise.
+ */
+export function repliesAndScreen(probe: Probe, r: ProbeResult, settings: Pick<Settings, 'cols' | 'rows' | 'pixels'>): { replies: SupportMark; screen: SupportMark } | undefined {
+  if (!probe.expect.drawn || r.status !== 'ok' || !r.screen) return undefined;
+  const size = sizeForProbe(probe, settings);
+  const silent = (probe.expect.inconclusive ?? []).find((clause) => ['yes', 'alike'].includes(matchExpectation(r, clause, size, settings.pixels)));
+  return {
+    replies: silent ? inconclusive('unobservable', silent.why) : decide(r, probe.expect.implements, probe.expect.lacks, size, settings.pixels),
+    screen: decide(r, probe.expect.drawn.implements, probe.expect.drawn.lacks, size, settings.pixels),
+  };
 }
 
 /** The mark an answer gets from a pair of expectations (implements, lacks). */

@@ -37,10 +37,7 @@ import { PictureError } from './picture-error.js';
 import { parkingPoint, windowOnDesktop } from './weston-desktop.js';
 import { XLink } from './x-link.js';
 import { X11Error, type XEvent } from './x11-client.js';
-import { EV, fakeInput, getGeometry, rootPosition, setInputFocus, sync, type Extension } from './x11-requests.js';
-
-/** SetInputFocus's PointerRoot: the focus follows the pointer (the display's own default). */
-const POINTER_ROOT = 1;
+import { EV, fakeInput, getGeometry, getInputFocus, rootPosition, setInputFocus, sync, type Extension } from './x11-requests.js';
 
 /** Cells of context around the probed region, on each side (inside the grid). */
 export const MARGIN_CELLS = 1;
@@ -198,10 +195,22 @@ export class WindowPictures {
     this.link.close();
   }
 
-  /** Give the terminal's window the X focus, or hand it back to the pointer (PointerRoot, as the display starts). */
-  focus(on: boolean): void {
-    setInputFocus(this.link.x, on ? this.window.id : POINTER_ROOT);
+  /**
+   * Give the terminal's window the X focus (true), or give the focus back to where it was before (false): foot's
+   * read-back sends its key to weston's window, which holds the focus for it.
+   */
+  async focus(on: boolean): Promise<void> {
+    if (on) {
+      this.focusBefore ??= await getInputFocus(this.link.x);
+      setInputFocus(this.link.x, this.window.id);
+    } else if (this.focusBefore !== undefined) {
+      setInputFocus(this.link.x, this.focusBefore);
+      this.focusBefore = undefined;
+      await sync(this.link.x);
+    }
   }
+
+  private focusBefore: number | undefined;
 
   /** The X connection (the pixel read-back shares it). */
   get x(): XLink['x'] {

@@ -174,3 +174,8 @@ export function refuseSelectionRequest(x: X11Client, request: Buffer): void {
 export function setInputFocus(x: X11Client, window: number): void {
   x.request(42, 1, words(window, CURRENT_TIME));
 }
+
+/** GetInputFocus: the window that has the X focus (0 None, 1 PointerRoot, or a window). */
+export async function getInputFocus(x: X11Client): Promise<number> {
+  return (await x.requestReply(43, 0, Buffer.alloc(0))).readUInt32LE(8);
+}

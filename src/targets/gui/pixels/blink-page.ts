@@ -42,14 +42,14 @@ export interface BlinkPage {
 export interface BlinkPageDeps {
   exchange: (bytes: string) => Promise<unknown>;
   /** Give the terminal's window the X focus (true) or take it back (false): a window not typed into may draw no cursor shape, and not blink it. */
-  focus?: (on: boolean) => void;
+  focus?: (on: boolean) => Promise<void>;
   frame: (rect: Rect) => Promise<Frame>;
   nextOwnFrame: (rect: Rect, limitMs: number) => Promise<Frame | undefined>;
 }
 
 const CURSOR_AT = { row: 3, col: 2 };
 
-export async function watchBlinkPage(deps: BlinkPageDeps, grid: PixelGrid, t: Templates): Promise<BlinkPage> {
+export async function watchBlinkPage(deps: BlinkPageDeps, grid: PixelGrid, t: Templates, cursorStyle = true): Promise<BlinkPage> {
   const forms = Object.entries(BLINK_FORMS);
   const place = (i: number) => ({ row: 1, col: 1 + 2 * i });
   let bytes = BLANK_PAGE;
@@ -58,8 +58,8 @@ export async function watchBlinkPage(deps: BlinkPageDeps, grid: PixelGrid, t: Te
   const rect = cellsRect(grid, 1, 1, 4, Math.max(4, 2 * forms.length));
   const hidden = await deps.frame(rect);
   // The cursor shown as a blinking block in a window given the focus: its blink is watched with the text's.
-  deps.focus?.(true);
-  await deps.exchange('\x1b[1 q\x1b[?25h');
+  await deps.focus?.(true);
+  await deps.exchange(cursorStyle ? '\x1b[1 q\x1b[?25h' : '\x1b[?25h');
   const frames: { at: number; frame: Frame }[] = [{ at: performance.now(), frame: await deps.frame(rect) }];
   const look = (f: Frame, i: number) => {
     const ink = observeCell(cutCell(f, grid, place(i).row, place(i).col), 'X', t).ink;
@@ -90,8 +90,8 @@ export async function watchBlinkPage(deps: BlinkPageDeps, grid: PixelGrid, t: Te
       last = now;
     }
   }
-  deps.focus?.(false);
-  await deps.exchange('\x1b[0 q');
+  await deps.focus?.(false);
+  if (cursorStyle) await deps.exchange('\x1b[0 q');
   const text = blinks(0);
   // The longer phase: a cell drawn at any moment changes within it.
   const phases = changes.slice(1).map((t, i) => t - changes[i]!);

@@ -143,9 +143,18 @@ export function pageBytes(samples: readonly Sample[], page: number): string {
   return out;
 }
 
-/** Cells the grid is found by: reverse-video blanks (solid cells of the default foreground) in two opposite corners. */
+/**
+ * The far cell the grid is found by, with the first: short of the last column and row, which an overlay scroll bar
+ * (tilix's GTK one) may cover.
+ */
+export function gridFinderFar(cols: number, rows: number): { row: number; col: number } {
+  return { row: Math.max(1, rows - 1), col: Math.max(1, cols - 2) };
+}
+
+/** Cells the grid is found by: reverse-video blanks (solid cells of the default foreground) at 1;1 and the far cell. */
 export function gridFinderBytes(cols: number, rows: number): string {
-  return `\x1b[?25l\x1b[0m\x1b[H\x1b[2J\x1b[7m \x1b[${rows};${cols}H \x1b[0m\x1b[H`;
+  const far = gridFinderFar(cols, rows);
+  return `\x1b[?25l\x1b[0m\x1b[H\x1b[2J\x1b[7m \x1b[${far.row};${far.col}H \x1b[0m\x1b[H`;
 }
 
 /** A cleared screen, cursor hidden. */

@@ -7,8 +7,10 @@
  * termprobe must not click (the user's own window).
  */
 import type { Rect } from '../x-image-requests.js';
-import type { Frame } from '../x-picture.js';
-import { BLANK_PAGE, gridFinderBytes } from './calibration-sheet.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pictureOf, type Frame } from '../x-picture.js';
+import { BLANK_PAGE, gridFinderBytes, gridFinderFar } from './calibration-sheet.js';
 import type { PixelGrid } from './cell-image.js';
 import { CalibrationError } from './learn-model.js';
 
@@ -23,36 +25,33 @@ export interface GridFinderDeps {
 const FIRST_FRAME_MS = 5000;
 
 /**
- * The two solid cells: of the pixels that differ between the frames, grouped by their colour in the first, the
- * group that is exactly two solid boxes of one size (other changes — a scroll bar the clear redrew, GTK's or
- * pterm's — are other colours or shapes); the first box, and the box around both.
+ * The two solid cells: a box of pixels that changed to one colour between the frames, and another of the same size
+ * and colour a grid's width and height further (other changes — a scroll bar the clear redrew, GTK's, pterm's or
+ * tilix's — are other colours or shapes); the first box, and the box around both.
  */
-function differences(a: Frame, b: Frame): { first: Rect; all: Rect } | undefined {
+function differences(a: Frame, b: Frame, cols: number, rows: number): { first: Rect; all: Rect } | undefined {
   const { width, height } = a.rect;
   const at = (f: Frame, x: number, y: number) => (f.rgb[(y * width + x) * 3]! << 16) | (f.rgb[(y * width + x) * 3 + 1]! << 8) | f.rgb[(y * width + x) * 3 + 2]!;
-  const groups = new Map<number, { count: number; minX: number; minY: number; maxX: number; maxY: number }>();
+  const changedTo = (x: number, y: number, c: number) => x >= 0 && y >= 0 && x < width && y < height && at(a, x, y) === c && at(b, x, y) !== c;
+  const solid = (x: number, y: number, w: number, h: number, c: number) => {
+    for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) if (!changedTo(x + i, y + j, c)) return false;
+    return true;
+  };
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const c = at(a, x, y);
-      if (c === at(b, x, y)) continue;
-      const g = groups.get(c);
-      if (!g) groups.set(c, { count: 1, minX: x, minY: y, maxX: x, maxY: y });
-      else {
-        g.count++;
-        g.minX = Math.min(g.minX, x);
-        g.maxX = Math.max(g.maxX, x);
-        g.maxY = Math.max(g.maxY, y);
-      }
+      // A box's top-left corner: changed, and neither its left nor its upper neighbour changed to the same colour.
+      if (!changedTo(x, y, c) || changedTo(x - 1, y, c) || changedTo(x, y - 1, c)) continue;
+      let w = 1;
+      while (changedTo(x + w, y, c)) w++;
+      let h = 1;
+      while (changedTo(x, y + h, c)) h++;
+      if (w < 3 || h < 5 || !solid(x, y, w, h, c)) continue;
+      const cell = gridFinderFar(cols, rows);
+      const far = { x: x + (cell.col - 1) * w, y: y + (cell.row - 1) * h };
+      if (!solid(far.x, far.y, w, h, c) || changedTo(far.x + w, far.y, c) || changedTo(far.x, far.y + h, c)) continue;
+      return { first: { x, y, width: w, height: h }, all: { x, y, width: cols * w, height: rows * h } };
     }
-  }
-  for (const [c, g] of groups) {
-    const solid = (x: number, y: number) => at(a, x, y) === c && at(b, x, y) !== c;
-    let right = g.minX;
-    while (right + 1 <= g.maxX && solid(right + 1, g.minY)) right++;
-    let bottom = g.minY;
-    while (bottom + 1 <= g.maxY && solid(g.minX, bottom + 1)) bottom++;
-    const first = { x: g.minX, y: g.minY, width: right - g.minX + 1, height: bottom - g.minY + 1 };
-    if (g.count === 2 * first.width * first.height) return { first, all: { x: g.minX, y: g.minY, width: g.maxX - g.minX + 1, height: g.maxY - g.minY + 1 } };
   }
   return undefined;
 }
@@ -63,7 +62,9 @@ export async function findGrid(deps: GridFinderDeps, area: Rect, cols: number, r
   const marked = await deps.frame(area, FIRST_FRAME_MS);
   await deps.exchange(BLANK_PAGE);
   const blank = await deps.frame(area);
-  const found = differences(marked, blank);
+  const dump = process.env['TERMPROBE_DEBUG_PIXELS'];
+  if (dump) for (const [name, f] of [['grid-marked', marked], ['grid-blank', blank]] as const) writeFileSync(join(dump, `${name}.png`), pictureOf(f).png);
+  const found = differences(marked, blank, cols, rows);
   if (!found) throw new CalibrationError('the terminal drew nothing where two reverse-video cells were written (no grid found on its window)');
   const cellW = found.all.width / cols;
   const cellH = found.all.height / rows;

@@ -38,7 +38,7 @@ export interface PixelDeps {
   /** The pixels of `rect` as the terminal next draws them by itself, or undefined within `limitMs`. */
   nextOwnFrame: (rect: Rect, limitMs: number) => Promise<Frame | undefined>;
   /** Give the terminal's window the X focus (true), or hand it back (false). */
-  focus?: (on: boolean) => void;
+  focus?: (on: boolean) => Promise<void>;
   /** A point in the display's processing (see WindowPictures.mark). */
   mark?: () => Promise<number>;
 }
@@ -85,7 +85,7 @@ export class PixelReader {
    * Draw the sheet, learn from it, and leave the screen cleared with the cursor shown. `area` is where the grid is
    * on the window (the whole window, or foot's part of weston's).
    */
-  static async calibrate(deps: PixelDeps, area: Rect, cols: number, rows: number, font?: string): Promise<PixelReader> {
+  static async calibrate(deps: PixelDeps, area: Rect, cols: number, rows: number, font?: string, how: { ownTerminal?: boolean } = {}): Promise<PixelReader> {
     const grid = await findGrid(deps, area, cols, rows);
     const samples = layoutSheet(cols, rows);
     const pages = Math.max(...samples.map((s) => s.page));
@@ -104,7 +104,8 @@ export class PixelReader {
     const dump = process.env['TERMPROBE_DEBUG_PIXELS'];
     if (dump) sheet.forEach((f, i) => writeFileSync(join(dump, `sheet-${i + 1}.png`), pictureOf(f).png));
     const learned = learnModel(cellOf, samples);
-    const { blink, blinkingForms, cursorPixels, cursorBlink } = await watchBlinkPage(deps, grid, learned.templates);
+    // In the user's own terminal the cursor's style is left as it is (no DECSCUSR), and its focus too.
+    const { blink, blinkingForms, cursorPixels, cursorBlink } = await watchBlinkPage(how.ownTerminal ? { ...deps, focus: undefined } : deps, grid, learned.templates, !how.ownTerminal);
     learned.model.notes.push(cursorBlink.blinks ? `the cursor DECSCUSR 1 asks for blinks (a change every ${Math.round(cursorBlink.halfPeriodMs ?? 0)} ms) in the window given the focus` : `the cursor DECSCUSR 1 asks for does not blink within ${BLINK_WATCH_MS / 1000} s, the window given the focus`);
     const others = blinkingForms.filter((f) => f !== '5');
     learned.model.notes.push(blink.text ? `SGR 5 text blinks (a change every ${Math.round(blink.halfPeriodMs ?? 0)} ms)${others.length > 0 ? `; so does the 5 in ${others.join(', ')}` : ''}` : `SGR 5 text does not blink (no change within ${BLINK_WATCH_MS / 1000} s)`);
@@ -157,7 +158,7 @@ export class PixelReader {
     const { deps, grid } = this;
     const rect = cellsRect(grid, Math.max(1, at.row - 1), Math.max(1, at.col - 1), Math.min(this.size.rows, at.row + 1), Math.min(this.size.cols, at.col + 1));
     const since = await deps.mark?.();
-    deps.focus?.(true);
+    await deps.focus?.(true);
     try {
       const shown = [await deps.frame(rect, undefined, since)];
       const blinking = this.model.cursorBlink?.blinks === true;
@@ -178,7 +179,7 @@ export class PixelReader {
       await deps.exchange('\x1b[?25h');
       return { shape, blink: blinking && shapes.includes('hidden') };
     } finally {
-      deps.focus?.(false);
+      await deps.focus?.(false);
     }
   }
 

@@ -22,7 +22,9 @@ import type { TargetSession } from '../../target.js';
 import { findRecipe } from '../gui-recipes.js';
 import type { GuiSession } from '../gui-session.js';
 import { guiTarget, requirements } from '../gui-target.js';
+import { sgrMayBlink } from './blink-page.js';
 import { SHEET_DIRECT_COLOURS } from './calibration-sheet.js';
+import { cursorShape } from './read-cursor.js';
 import { sgrOfStyle, styleOfSgr } from './sgr-style.js';
 import { decrqssCaseBytes, decrqssCases, judgeCases, replayCaseBytes, TRUTH_SGRS, type TruthCase } from './truth-cases.js';
 
@@ -62,6 +64,29 @@ describe('SGR parameters and styles', () => {
       }
     }
     expect([...named].filter((c) => !(SHEET_DIRECT_COLOURS as readonly string[]).includes(c))).toEqual([]);
+  });
+});
+
+describe("what may blink, and the cursor's shape", () => {
+  test("an SGR's 5 sets blink alone, or in a form the terminal does not understand", () => {
+    expect(sgrMayBlink('5', [])).toBe(true);
+    expect(sgrMayBlink('38;5;196', [])).toBe(false);
+    expect(sgrMayBlink('4;58;5;196', ['58;5'])).toBe(true);
+    expect(sgrMayBlink('4;58;5;196', [])).toBe(false);
+    expect(sgrMayBlink('4:5', ['4:5'])).toBe(true);
+    expect(sgrMayBlink('1;25;35', [])).toBe(false);
+    expect(sgrMayBlink('38;2;5;5;5', ['38;5'])).toBe(false);
+  });
+
+  test('the pixels hiding the cursor changes are a block, an underline or a bar', () => {
+    const grid = { x0: 0, y0: 0, cellW: 6, cellH: 12 };
+    const rect = { x: 0, y: 0, width: 18, height: 36 };
+    const mask = (cells: (x: number, y: number) => boolean) => Uint8Array.from({ length: 18 * 36 }, (_, i) => (cells(i % 18, Math.floor(i / 18)) ? 1 : 0));
+    const inCell = (x: number, y: number) => x >= 6 && x < 12 && y >= 12 && y < 24;
+    expect(cursorShape(mask(inCell), rect, grid, { row: 2, col: 2 })).toBe('block');
+    expect(cursorShape(mask((x, y) => inCell(x, y) && y >= 22), rect, grid, { row: 2, col: 2 })).toBe('underline');
+    expect(cursorShape(mask((x, y) => inCell(x, y) && x < 7), rect, grid, { row: 2, col: 2 })).toBe('bar');
+    expect(cursorShape(mask(() => false), rect, grid, { row: 2, col: 2 })).toBe('hidden');
   });
 });
 
