@@ -51,7 +51,7 @@ const REASON_TEXT: Record<InconclusiveReason, string> = {
   'host-reply': "the reply was written by termprobe's pipe for this target, not by the terminal",
   'screen-unread': 'the screen decides, and this target could not read it back',
   unobservable: 'this answer observes nothing about the behaviour',
-  untold: 'the terminal draws the answer that implements it and the one that lacks it alike: its pixels cannot tell them apart',
+  untold: 'the screen read cannot tell the answer that implements it from the one that lacks it: the terminal draws them alike, or its read-back does not report the attribute that decides (recorded as untold)',
 };
 
 export function describeInconclusive(why: InconclusiveReason): string {

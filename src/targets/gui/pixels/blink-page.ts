@@ -56,9 +56,11 @@ export async function watchBlinkPage(deps: BlinkPageDeps, grid: PixelGrid, t: Te
   forms.forEach(([, sgr], i) => (bytes += `\x1b[${place(i).row};${place(i).col}H\x1b[0;${sgr}mX\x1b[0m`));
   await deps.exchange(`${bytes}\x1b[${CURSOR_AT.row};${CURSOR_AT.col}H`);
   const rect = cellsRect(grid, 1, 1, 4, Math.max(4, 2 * forms.length));
-  const hidden = await deps.frame(rect);
-  // The cursor shown as a blinking block in a window given the focus: its blink is watched with the text's.
+  // The cursor shown as a blinking block in a window given the focus: its blink is watched with the text's. The
+  // focus first, the reference frame after: terminator dims an unfocused window's colours (every sample "blinked",
+  // the cursor changed within 0 ms, measured), so a frame from before the focus is no reference for those after.
   await deps.focus?.(true);
+  const hidden = await deps.frame(rect);
   await deps.exchange(cursorStyle ? '\x1b[1 q\x1b[?25h' : '\x1b[?25h');
   const frames: { at: number; frame: Frame }[] = [{ at: performance.now(), frame: await deps.frame(rect) }];
   const look = (f: Frame, i: number) => {

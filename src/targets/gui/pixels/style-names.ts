@@ -27,6 +27,8 @@ function distance(drawn: string | undefined, seen: number): number | undefined {
 interface Named {
   value: Color;
   off: number;
+  /** The distance itself, a difference of 1 kept: it parts names of equal words (foot's reverse video of its default #111111 against palette 233, #121212). */
+  raw: number;
 }
 
 const cache = new WeakMap<PixelModel, Map<string, Named[]>>();
@@ -46,10 +48,10 @@ function findNames(model: PixelModel, role: 'fg' | 'bg', want: number, flags: St
   for (const value of NAMES) {
     const drawn = role === 'fg' ? textColour(model, { ...flags, ...(value === undefined ? {} : { fg: value }) }) : colourDrawn(model, 'bg', value);
     const d = distance(drawn, want);
-    if (d !== undefined) out.push({ value: value ?? ('default' as Color), off: d <= 1 ? 0 : d });
+    if (d !== undefined) out.push({ value: value ?? ('default' as Color), off: d <= 1 ? 0 : d, raw: d });
   }
   // The colour itself only where no name draws it: an estimate within a step or two of a name is that name.
-  if (out.length === 0 && (role === 'bg' || (!flags.dim && !flags.bold))) out.push({ value: hexOf(want), off: 0 });
+  if (out.length === 0 && (role === 'bg' || (!flags.dim && !flags.bold))) out.push({ value: hexOf(want), off: 0, raw: 0 });
   return out.sort((a, b) => a.off - b.off);
 }
 
@@ -72,7 +74,7 @@ export function nameStyle(o: Observation, model: PixelModel): Style | undefined 
         const flags: Style = { ...(bold ? { bold: true } : {}), ...(dim ? { dim: true } : {}) };
         const textWant = o.ink ? (reverse ? o.bg : o.ink.colour) : undefined;
         const bgWant = reverse && o.ink ? o.ink.colour : o.bg;
-        const fgs = textWant === undefined ? [{ value: 'default' as Color, off: 0 }] : namesFor(model, 'fg', textWant, flags);
+        const fgs: Named[] = textWant === undefined ? [{ value: 'default' as Color, off: 0, raw: 0 }] : namesFor(model, 'fg', textWant, flags);
         const bgs = namesFor(model, 'bg', bgWant, {});
         if (fgs.length === 0 || bgs.length === 0) continue;
         const fg = fgs[0]!.value;
@@ -82,7 +84,7 @@ export function nameStyle(o: Observation, model: PixelModel): Style | undefined 
         if (fg !== ('default' as Color)) s.fg = fg;
         if (bgc !== ('default' as Color)) s.bg = bgc;
         const words = (s.fg !== undefined ? 1 : 0) + (s.bg !== undefined ? 1 : 0) + (reverse ? 1 : 0) + (dim ? 1 : 0) + (bold && !model.bold.weight ? 1 : 0);
-        consider(s, [off, words, reverse ? 1 : 0, rank(fg) + rank(bgc)]);
+        consider(s, [off, words, fgs[0]!.raw + bgs[0]!.raw, reverse ? 1 : 0, rank(fg) + rank(bgc)]);
       }
     }
   }
