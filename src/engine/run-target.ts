@@ -18,6 +18,7 @@ import { runWithRestarts, type SessionHolder } from './run-with-restarts.js';
 import { engineOfIdentity } from './engine-identity.js';
 import { currentPlatform } from './platform.js';
 import { DEFAULT_WINDOW } from './window.js';
+import { needsPixels } from './screen-hints.js';
 
 export { TargetUnavailableError };
 
@@ -115,7 +116,9 @@ export async function runTarget(targetId: string, corpus: Corpus, probes: Probe[
   const rows = opts.rows ?? 24;
   // Pictures need a window: GUI targets only.
   const pictures = factory.kind === 'gui' && opts.pictures === true;
-  const open = () => factory.open({ cols, rows, options: opts.options ?? {}, signal: opts.signal, ...(pictures ? { pictures } : {}) });
+  // The pixels (a calibration of about 2 s at the start) only where some probe's verdict needs a style or the cursor.
+  const pixels = factory.kind === 'gui' && needsPixels(probes);
+  const open = () => factory.open({ cols, rows, options: opts.options ?? {}, signal: opts.signal, ...(pictures ? { pictures } : {}), ...(factory.kind === 'gui' ? { pixels } : {}) });
   const window = factory.maxWindow ? Math.min(opts.window ?? DEFAULT_WINDOW, factory.maxWindow) : opts.window;
   const holder: SessionHolder = { current: await open(), reopen: open };
   try {

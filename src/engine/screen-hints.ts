@@ -18,6 +18,11 @@ function expectations(probe: Probe): (Expectation | undefined)[] {
   return [e.implements, e.lacks, ...(e.inconclusive ?? []), e.drawn?.implements, e.drawn?.lacks];
 }
 
+/** Whether any of the probes' verdicts needs a style or the cursor as drawn (a GUI target then reads its pixels). */
+export function needsPixels(probes: readonly Probe[]): boolean {
+  return probes.some((p) => expectations(p).some((x) => x?.style !== undefined || x?.cursorStyle !== undefined));
+}
+
 const fixedByProbe = new WeakMap<Probe, { sgrs: string[]; styles: boolean; cursor: boolean }>();
 
 export function screenHints(probe: Probe, result: ProbeResult): ScreenReadHints {

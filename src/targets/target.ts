@@ -24,6 +24,12 @@ export interface OpenOptions {
   signal?: AbortSignal;
   /** Get ready to take pictures of the window (capturePicture): GUI targets; ignored where there is no window. */
   pictures?: boolean;
+  /**
+   * Read cells' styles and the cursor from the window's pixels (a calibration sheet drawn at the start, about 2 s):
+   * GUI targets. False where no probe's verdict needs a style or the cursor (the Unicode suite, a run of other
+   * categories); undefined: read them.
+   */
+  pixels?: boolean;
 }
 
 /** What the engine knows of a probe that a screen read may use (the pixel read-back of GUI terminals). */

@@ -245,7 +245,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
     });
     const windowOpts = { display: displayEnv['DISPLAY']!, viewLags: recipe.viewLags, inCompositor: recipe.display === 'wayland' };
     // TERMPROBE_PIXELS=off leaves the pixel read-back out (npm run bench -- pixels measures a run without it).
-    const windowStart = await session.startWindow({ ...windowOpts, pictures: opts.pictures === true, pixels: process.env['TERMPROBE_PIXELS'] !== 'off', ...(recipe.font ? { font: recipe.font } : {}) });
+    const windowStart = await session.startWindow({ ...windowOpts, pictures: opts.pictures === true, pixels: opts.pixels !== false && process.env['TERMPROBE_PIXELS'] !== 'off', ...(recipe.font ? { font: recipe.font } : {}) });
     const pictures = windowStart.pictures === undefined ? undefined : windowStart.pictures.startsWith('none:') ? windowStart.pictures : `${pictureMethod(windowOpts)}; ${windowStart.pictures}`;
     const xt = events.find((ev) => ev.kind === 'xtversion');
     const identity = guiIdentity({ name: recipe.name, pkg: recipe.pkg, dpkg: await dpkg, xtversion: xt?.kind === 'xtversion' ? xt.text : undefined, xtversionNames: recipe.xtversionNames, anyXtversion: recipe.anyXtversion });
