@@ -88,8 +88,8 @@ export function textColour(model: PixelModel, s: Style): string | undefined {
     const towards = model.dim.towards === 'black' ? '#000000' : (colourDrawn(model, 'bg', s.bg) ?? c);
     const dimmed = known ?? (model.dim.blend !== undefined ? blend(c, towards, model.dim.blend) : undefined);
     if (dimmed === undefined) return undefined;
-    // Dim that leaves this colour as it is draws nothing a read could show.
-    if (dimmed === c) return NOT_DRAWN;
+    // Dim that leaves this colour as it is (xterm's faint black) draws as plain: alike, "untold", never "lacks" —
+    // the terminal draws dim, only not in this colour. A terminal that draws dim in no colour (no model.dim) lacks it.
     c = dimmed;
   }
   return c;
