@@ -23,14 +23,15 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   speed: async () => (await import('./speed-bench.js')).speedBench,
   gate: async () => (await import('./gate-bench.js')).gateBench,
   input: async () => (await import('./input-bench.js')).inputBench,
+  pixels: async () => (await import('./pixels-bench.js')).pixelsBench,
 };
 
 function format(f: BenchFigure): string {
-  const value = f.unit === 'x' ? `${f.value.toFixed(1)}×` : f.unit === 'found' ? String(f.value) : `${f.value < 10 ? f.value.toFixed(2) : f.value.toFixed(0)} ${f.unit}`;
+  const value = f.unit === 'x' ? `${f.value.toFixed(1)}×` : f.unit === 'found' ? String(f.value) : f.unit === '%' ? `${f.value.toFixed(1)} %` : `${f.value < 10 ? f.value.toFixed(2) : f.value.toFixed(0)} ${f.unit}`;
   let verdict = '';
   if (f.target) {
     const met = f.target.op === '<' ? f.value < f.target.value : f.value >= f.target.value;
-    verdict = `  (target ${f.target.op} ${f.target.value}${f.unit === 'x' ? '×' : f.unit === 'found' ? '' : ` ${f.unit}`}: ${met ? 'met' : 'NOT MET'})`;
+    verdict = `  (target ${f.target.op} ${f.target.value}${f.unit === 'x' ? '×' : f.unit === 'found' ? '' : f.unit === '%' ? ' %' : ` ${f.unit}`}: ${met ? 'met' : 'NOT MET'})`;
   }
   return `  ${f.name.padEnd(58)} ${value.padStart(10)}${verdict}${f.note ? `  — ${f.note}` : ''}`;
 }

@@ -9,7 +9,7 @@
  */
 import type { Region } from '../corpus/probe-schema.js';
 import type { ScreenAnswer } from '../results/results-schema.js';
-import type { TargetSession } from '../targets/target.js';
+import type { ScreenReadHints, TargetSession } from '../targets/target.js';
 
 export const SPLIT = '\xff\xfe';
 
@@ -65,9 +65,9 @@ export class ChunkedSession implements TargetSession {
     this.inner.onExit?.(listener);
   }
 
-  get readScreen(): ((region: Region) => Promise<ScreenAnswer>) | undefined {
+  get readScreen(): ((region: Region, hints?: ScreenReadHints) => Promise<ScreenAnswer>) | undefined {
     const read = this.inner.readScreen?.bind(this.inner);
-    return read ? async (region) => (await this.queue, read(region)) : undefined;
+    return read ? async (region, hints) => (await this.queue, read(region, hints)) : undefined;
   }
 
   get readCursor(): (() => Promise<{ row: number; col: number }>) | undefined {

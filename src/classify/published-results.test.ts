@@ -42,7 +42,8 @@ describe('the published results', () => {
   });
 
   // The same answer read with the same knowledge: a read-back that cannot tell a style field (ghostty-web's
-  // cells carry no overline, underline style or colour: screen.untold) gives an answer that cannot say "none".
+  // cells carry no overline, underline style or colour: screen.untold) gives an answer that cannot say "none";
+  // a style read from the pixels is judged with that terminal's calibration (settings.pixels).
   it('give the same answer to a probe the same support mark, whoever gave it', () => {
     const conflicts: string[] = [];
     for (const row of byXtermJs.rows) {
@@ -51,8 +52,11 @@ describe('the published results', () => {
         const column = byXtermJs.columns[i]!;
         const answer = column.signature(row.id);
         if (answer === undefined) return;
-        const untold = column.result(row.id)?.screen?.untold ?? [];
-        const sig = untold.length > 0 ? `${answer} untold=${[...untold].sort().join(',')}` : answer;
+        const screen = column.result(row.id)?.screen;
+        const untold = screen?.untold ?? [];
+        let sig = untold.length > 0 ? `${answer} untold=${[...untold].sort().join(',')}` : answer;
+        // Styles read from the pixels are read with the terminal's own calibration (which styles draw alike there).
+        if (screen?.styles === 'pixels') sig += ` pixels=${JSON.stringify(column.run.settings.pixels ?? null)}`;
         const prior = markOf.get(sig);
         if (prior !== undefined && prior !== cell.support.support) conflicts.push(`${row.id}: ${sig} is ${prior} and ${cell.support.support}`);
         markOf.set(sig, cell.support.support);

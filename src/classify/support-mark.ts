@@ -24,7 +24,7 @@ export type Support = (typeof SUPPORTS)[number];
 
 export const SUPPORT_SYMBOLS: Record<Support, string> = { implements: '✓', lacks: '✗', other: '~', inconclusive: '?' };
 
-export const INCONCLUSIVE_REASONS = ['not-run', 'skipped', 'no-reply', 'incomplete', 'crashed', 'hung', 'error', 'unknown-probe', 'host-reply', 'screen-unread', 'unobservable'] as const;
+export const INCONCLUSIVE_REASONS = ['not-run', 'skipped', 'no-reply', 'incomplete', 'crashed', 'hung', 'error', 'unknown-probe', 'host-reply', 'screen-unread', 'unobservable', 'untold'] as const;
 export type InconclusiveReason = (typeof INCONCLUSIVE_REASONS)[number];
 
 export interface SupportMark {
@@ -33,6 +33,10 @@ export interface SupportMark {
   why?: InconclusiveReason;
   /** One line saying it, for tables and pages. */
   detail?: string;
+  /** The replies could not tell, and what the screen shows (the probe's `drawn` answers) decided the mark. */
+  drawn?: true;
+  /** The replies and the screen as drawn both decide, and disagree: the mark follows the replies; this is the screen's. */
+  conflict?: { drawn: Support; detail: string };
 }
 
 const REASON_TEXT: Record<InconclusiveReason, string> = {
@@ -47,6 +51,7 @@ const REASON_TEXT: Record<InconclusiveReason, string> = {
   'host-reply': "the reply was written by termprobe's pipe for this target, not by the terminal",
   'screen-unread': 'the screen decides, and this target could not read it back',
   unobservable: 'this answer observes nothing about the behaviour',
+  untold: 'the screen read cannot tell the answer that implements it from the one that lacks it: the terminal draws them alike, or its read-back does not report the attribute that decides (recorded as untold)',
 };
 
 export function describeInconclusive(why: InconclusiveReason): string {
@@ -67,7 +72,7 @@ function queriesOf(e: Expectation | undefined): string[] {
   return e?.replies ? Object.keys(e.replies) : [];
 }
 
-export function supportMark(probe: Probe | undefined, r: ProbeResult | undefined, settings: Pick<Settings, 'cols' | 'rows'>): SupportMark {
+export function supportMark(probe: Probe | undefined, r: ProbeResult | undefined, settings: Pick<Settings, 'cols' | 'rows' | 'pixels'>): SupportMark {
   if (!r) return inconclusive('not-run');
   switch (r.status) {
     case 'skipped':
@@ -90,14 +95,49 @@ export function supportMark(probe: Probe | undefined, r: ProbeResult | undefined
   const host = r.replies.find((rep) => rep.source === 'host' && decisive.has(rep.query));
   if (host) return inconclusive('host-reply', `the ${host.query} reply was written by termprobe's pipe for this target, not by the terminal`);
   const size = sizeForProbe(probe, settings);
-  for (const clause of probe.expect.inconclusive ?? []) {
-    if (matchExpectation(r, clause, size) === 'yes') return inconclusive('unobservable', clause.why);
+  const pixels = settings.pixels;
+  const silent = (probe.expect.inconclusive ?? []).find((clause) => ['yes', 'alike'].includes(matchExpectation(r, clause, size, pixels)));
+  const byReplies = silent ? inconclusive('unobservable', silent.why) : decide(r, probe.expect.implements, probe.expect.lacks, size, pixels);
+  const drawn = probe.expect.drawn;
+  if (!drawn) return byReplies;
+  // What the screen shows decides where the replies cannot; where both decide they must agree.
+  const byScreen = decide(r, drawn.implements, drawn.lacks, size, pixels);
+  if (byReplies.support === 'inconclusive') {
+    // Neither decides: the screen's reason where it was read and draws both answers alike, else the replies'.
+    if (byScreen.support === 'inconclusive') return byScreen.why === 'untold' ? byScreen : byReplies;
+    return { ...byScreen, drawn: true, detail: `decided by the screen as drawn: the replies cannot tell (${byReplies.detail ?? byReplies.why})` };
   }
-  const implementsMatch = matchExpectation(r, probe.expect.implements, size);
-  if (implementsMatch === 'yes') return { support: 'implements' };
-  const lacksMatch = probe.expect.lacks ? matchExpectation(r, probe.expect.lacks, size) : 'no';
-  if (implementsMatch === 'no' && lacksMatch === 'yes') return { support: 'lacks' };
+  if (byScreen.support !== 'inconclusive' && byScreen.support !== byReplies.support) {
+    return { ...byReplies, conflict: { drawn: byScreen.support, detail: `the replies say ${byReplies.support}, the screen says ${byScreen.support}` } };
+  }
+  return byReplies;
+}
+
+/**
+ * For a probe with `drawn` answers and an answer with a screen: the mark its replies give and the mark its screen
+ * gives, each alone (npm run bench -- pixels counts where both decide, and whether they agree); undefined otherwise.
+ */
+export function repliesAndScreen(probe: Probe, r: ProbeResult, settings: Pick<Settings, 'cols' | 'rows' | 'pixels'>): { replies: SupportMark; screen: SupportMark } | undefined {
+  if (!probe.expect.drawn || r.status !== 'ok' || !r.screen) return undefined;
+  const size = sizeForProbe(probe, settings);
+  const silent = (probe.expect.inconclusive ?? []).find((clause) => ['yes', 'alike'].includes(matchExpectation(r, clause, size, settings.pixels)));
+  return {
+    replies: silent ? inconclusive('unobservable', silent.why) : decide(r, probe.expect.implements, probe.expect.lacks, size, settings.pixels),
+    screen: decide(r, probe.expect.drawn.implements, probe.expect.drawn.lacks, size, settings.pixels),
+  };
+}
+
+/** The mark an answer gets from a pair of expectations (implements, lacks). */
+function decide(r: ProbeResult, implementsExp: Expectation, lacksExp: Expectation | undefined, size: SizeVars, pixels: Settings['pixels']): SupportMark {
+  const implementsMatch = matchExpectation(r, implementsExp, size, pixels);
+  const lacksMatch = lacksExp ? matchExpectation(r, lacksExp, size, pixels) : 'no';
+  // A style read that is only alike to one expectation (drawn the same, or differing only in what the read cannot
+  // tell) decides only when it cannot be the other; alike to both, it cannot tell them apart.
+  if (implementsMatch === 'yes') return lacksMatch === 'alike' ? inconclusive('untold') : { support: 'implements' };
+  if (implementsMatch === 'alike' && lacksMatch === 'no') return { support: 'implements' };
+  if (implementsMatch === 'no' && (lacksMatch === 'yes' || lacksMatch === 'alike')) return { support: 'lacks' };
   if (implementsMatch === 'no' && lacksMatch === 'no') return { support: 'other' };
+  if (implementsMatch === 'alike' && (lacksMatch === 'yes' || lacksMatch === 'alike')) return inconclusive('untold');
   const unread = r.screen ? 'the screen decides, and not every cell of it could be read back' : undefined;
   return inconclusive('screen-unread', unread);
 }

@@ -26,6 +26,8 @@ import { reproCommand } from '../corpus/repro-bytes.js';
 import { describeInput } from '../corpus/input/describe-input.js';
 import { UsageError } from './errors.js';
 import { writeOut } from './write-out.js';
+import { cursorStyleText } from '../results/answer-key.js';
+import { styleText } from '../results/style-text.js';
 import { requireRuns } from './results-args.js';
 
 export interface ExplainOptions {
@@ -50,6 +52,12 @@ function answerLines(v: RunView, id: string, role: string): string[] {
   if (r.cursor) lines.push(`    cursor       ${r.cursor.raw}`);
   for (const rep of r.replies) lines.push(`    ${rep.query.padEnd(12)} ${rep.raw ?? '(no reply)'}`);
   if (r.screen) for (const [i, line] of r.screen.text.entries()) lines.push(`    screen ${String(r.screen.region.top + i).padStart(2)}   ${JSON.stringify(line)}`);
+  const first = r.screen?.cells?.[0]?.[0];
+  if (first) {
+    const untold = [...(r.screen?.untold ?? []), ...(first.u ?? [])];
+    lines.push(`    style        ${styleText(first.s)} (first cell${r.screen?.styles === 'pixels' ? ', read from the pixels' : ''}${untold.length > 0 ? `; untold: ${untold.join(', ')}` : ''})`);
+  }
+  if (r.screen?.cursor) lines.push(`    cursor drawn ${cursorStyleText(r.screen.cursor)} (read from the pixels)`);
   for (const u of r.unexpected ?? []) lines.push(`    unexpected   ${u}`);
   return lines;
 }
@@ -83,6 +91,8 @@ export async function explainCommand(probeId: string, targetSpec: string, files:
   const theirs = judgeCell(probeId, ref, marker, registry);
   const markLine = (c: typeof mine) => `${SUPPORT_SYMBOLS[c.support.support]} ${c.support.support}${c.support.detail ? ` — ${c.support.detail}` : ` — ${SUPPORT_WORDS[c.support.support]}`}`;
   out.push(`support:   ${markLine(mine)}`, `           (${ref.label}: ${markLine(theirs)})`);
+  // A disagreement between the replies and the screen as drawn is a finding of its own (the mark follows the replies).
+  if (mine.support.conflict) out.push(`finding:   ${mine.support.conflict.detail} (${SUPPORT_SYMBOLS[mine.support.conflict.drawn]} by its expect.drawn answers): the terminal reports one thing and its screen shows another`);
   const c = mine.corrected;
   if (c) {
     const raw = target.result(probeId)?.cursor?.raw ?? '';

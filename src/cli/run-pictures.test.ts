@@ -43,7 +43,11 @@ describe.skipIf(!havePrograms(requirements(findRecipe('xterm')!)))('termprobe ru
     const base = file!.replace(/\.json$/, '');
     const results = readRun(join(dir, file!));
     expect(results.settings.options?.['pictures']).toMatch(/^GetImage of the probed region/);
-    expect(readdirSync(join(dir, 'pictures', base)).sort()).toEqual(SCREEN_PROBES.map((p) => `${p}.png`).sort());
+    // The probes' pictures, and the pixel read-back's calibration sheet as the terminal drew it (named in settings.pixels).
+    expect(readdirSync(join(dir, 'pictures', base)).sort()).toEqual([...SCREEN_PROBES.map((p) => `${p}.png`), 'pixel-calibration-1.png'].sort());
+    const sheet = results.settings.pixels?.sheet?.[0];
+    expect(sheet?.path).toBe(`pictures/${base}/pixel-calibration-1.png`);
+    expect([decodePng(readFileSync(join(dir, sheet!.path))).width, sheet!.width]).toEqual([sheet!.width, 80 * results.settings.pixels!.cell.width]);
     for (const id of SCREEN_PROBES) {
       const { picture } = results.probes.find((p) => p.id === id)!;
       expect(picture?.path).toBe(`pictures/${base}/${id}.png`);
@@ -71,7 +75,7 @@ describe.skipIf(!havePrograms(requirements(findRecipe('xterm')!)))('termprobe ru
     const file = join(dir, 'mine.json');
     for (const without of [[], ['--no-pictures']]) {
       expect(termprobe(['run', '--target', 'xterm', '--out', file, '-p', SCREEN_PROBES[0]!, '-q', '--pictures'], tmp).code).toBe(0);
-      expect(readdirSync(join(dir, 'pictures', 'mine'))).toEqual([`${SCREEN_PROBES[0]}.png`]);
+      expect(readdirSync(join(dir, 'pictures', 'mine')).sort()).toEqual([`${SCREEN_PROBES[0]}.png`, 'pixel-calibration-1.png']);
       expect(readRun(file).probes[0]?.picture?.path).toBe(`pictures/mine/${SCREEN_PROBES[0]}.png`);
       expect(termprobe(['run', '--target', 'xterm', '--out', file, '-p', SCREEN_PROBES[0]!, '-q', ...without], tmp).code).toBe(0);
       expect(existsSync(join(dir, 'pictures', 'mine')), `after a run with ${JSON.stringify(without)}`).toBe(false);

@@ -93,6 +93,8 @@ const expectationShape = {
   screen: z.union([z.array(z.string()), z.array(z.array(z.string())).min(2, 'a list of screens names at least two (use a plain list of rows for one)')]).optional(),
   /** The style of the first cell of the probe's screen region, as src/results/style-text.ts writes it ("bold fg=red", "plain"). */
   style: anyOf(z.string().regex(STYLE_TEXT, 'a style is "plain" or words such as bold, italic, underline:curly, ul=196, strikethrough, fg=red, bg=#102030')).optional(),
+  /** The cursor as drawn (a GUI terminal's pixels): "block", "underline" or "bar", each steady or with " blink"; or "hidden". */
+  cursorStyle: anyOf(z.string().regex(/^(?:(?:block|underline|bar)(?: blink)?|hidden)$/, 'a cursor style is block, underline or bar, each with " blink" or not, or hidden')).optional(),
 };
 
 export const expectationSchema = z.strictObject(expectationShape);
@@ -153,6 +155,12 @@ export const probeSchema = z.strictObject({
     implements: expectationSchema,
     lacks: expectationSchema.optional(),
     inconclusive: z.array(inconclusiveSchema).min(1).optional(),
+    /**
+     * What the screen shows (the cells' style, the cursor as drawn) when the probe's replies cannot tell: where an
+     * `inconclusive` answer (no DECRQSS, no DECRQM) or an unread screen leaves the mark "?", these decide it; where
+     * both decide, they must agree, and a disagreement is a finding (classify/support-mark.ts).
+     */
+    drawn: z.strictObject({ implements: expectationSchema, lacks: expectationSchema.optional() }).optional(),
   }),
   known: z.record(z.string(), knownVerdictSchema).optional(),
   /**

@@ -14,6 +14,7 @@ import type { CapturedPicture } from '../results/picture-files.js';
 import type { ProbeResult, ScreenAnswer } from '../results/results-schema.js';
 import type { TargetSession } from '../targets/target.js';
 import { assembleAnswer } from './assemble-answer.js';
+import { screenHints } from './screen-hints.js';
 import type { PreludeKind } from '../corpus/prelude.js';
 import { planContext, planProbe, type PlanContext, type ProbePlan } from './probe-plan.js';
 import { DEFAULT_BYTES_IN_FLIGHT, DEFAULT_WINDOW } from './window.js';
@@ -203,7 +204,7 @@ class ProbeRunner {
     }
     if (screen) {
       try {
-        result.screen = await (f.early?.screen ?? this.session.readScreen!(f.plan.region!));
+        result.screen = await (f.early?.screen ?? this.session.readScreen!(f.plan.region!, screenHints(f.plan.probe, result)));
       } catch (error) {
         // A read-back that failed this once (a ScreenReadError from the target) costs this probe its screen, not the run.
         if (!(error instanceof Error) || error.name !== 'ScreenReadError') throw error;

@@ -5,7 +5,7 @@
 import type { Corpus } from '../corpus/load-corpus.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { RESULTS_SCHEMA_ID } from '../results/results-constants.js';
-import type { CapturedPicture } from '../results/picture-files.js';
+import { SHEET_PICTURE, type CapturedPicture } from '../results/picture-files.js';
 import type { ResultsFile } from '../results/results-schema.js';
 import { loadTarget } from '../targets/registry.js';
 import type { TargetSession } from '../targets/target.js';
@@ -19,6 +19,7 @@ import { runWithRestarts, type SessionHolder } from './run-with-restarts.js';
 import { engineOfIdentity } from './engine-identity.js';
 import { currentPlatform } from './platform.js';
 import { DEFAULT_WINDOW } from './window.js';
+import { needsPixels } from './screen-hints.js';
 
 export { TargetUnavailableError };
 
@@ -114,6 +115,8 @@ export async function probeSession(
     },
     probes: run.results,
   };
+  // The calibration sheet goes with the pictures of the probes (the run's last session drew the one its settings describe).
+  if (opts.pictures && results.settings.pixels) holder.current.sheetPictures?.().forEach((p, i) => pictures.set(`${SHEET_PICTURE}${i + 1}`, p));
   return { results, gaveUp: run.gaveUp ?? inputRun?.gaveUp, ...(pictures.size > 0 ? { pictures } : {}) };
 }
 
@@ -127,7 +130,9 @@ export async function runTarget(targetId: string, corpus: Corpus, probes: Probe[
   const rows = opts.rows ?? 24;
   // Pictures need a window: GUI targets only.
   const pictures = factory.kind === 'gui' && opts.pictures === true;
-  const open = () => factory.open({ cols, rows, options: opts.options ?? {}, signal: opts.signal, ...(pictures ? { pictures } : {}) });
+  // The pixels (a calibration of about 2 s at the start) only where some probe's verdict needs a style or the cursor.
+  const pixels = factory.kind === 'gui' && needsPixels(probes);
+  const open = () => factory.open({ cols, rows, options: opts.options ?? {}, signal: opts.signal, ...(pictures ? { pictures } : {}), ...(factory.kind === 'gui' ? { pixels } : {}) });
   const window = factory.maxWindow ? Math.min(opts.window ?? DEFAULT_WINDOW, factory.maxWindow) : opts.window;
   const holder: SessionHolder = { current: await open(), reopen: open };
   try {

@@ -239,7 +239,7 @@ export async function runUnicodeTarget(targetId: string, suite: WidthSuite, opts
   if (factory.kind === 'self') return (await import('./run-self-unicode.js')).runSelfUnicode(suite, opts);
   const cols = opts.cols ?? 80;
   const rows = opts.rows ?? 24;
-  const open = () => factory.open({ cols, rows, options: opts.options ?? {}, signal: opts.signal });
+  const open = () => factory.open({ cols, rows, options: opts.options ?? {}, signal: opts.signal, pixels: false });
   const holder: UnicodeSessionHolder = { current: await open(), reopen: open };
   try {
     // A terminal that takes only so many bytes at once gets batches no larger, one at a time.

@@ -33,6 +33,12 @@ describe('comparing two states', () => {
     const bold = structuredClone(a);
     bold.screen.cells![0]![0]!.s = { bold: true };
     expect(diffStates(a, bold)).toMatchObject({ same: false, cells: 1 });
+    // A field one side could not tell (a GUI terminal that draws italic upright) is no difference; one it told is.
+    const italic = structuredClone(a);
+    italic.screen.cells![0]![0]!.s = { italic: true };
+    const upright = { ...structuredClone(a), screen: { ...screen(['ab  ', 'cd  ']), styles: 'pixels' as const, untold: ['italic' as const] } };
+    expect(diffStates(italic, upright)).toMatchObject({ same: true, cells: 0 });
+    expect(diffStates(bold, upright)).toMatchObject({ same: false, cells: 1 });
   });
 
   test('text only when one side has no cells; the cursor alone when a screen is missing', () => {

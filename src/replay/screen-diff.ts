@@ -5,7 +5,8 @@
  * rectangles: runs of differing cells on a row, merged with the same run on the
  * rows below, so the rectangles cover exactly the cells that differ.
  */
-import type { Cell, ScreenAnswer } from '../results/results-schema.js';
+import type { Cell, ScreenAnswer, StyleField } from '../results/results-schema.js';
+import { withoutFields } from '../results/drawn-style.js';
 import type { TerminalState } from './terminal-state.js';
 
 export { rectText } from '../results/replay-report-schema.js';
@@ -28,9 +29,11 @@ export interface StateDiff {
   compared: 'cells' | 'text' | 'cursor';
 }
 
-function styleKey(c: Cell | undefined): string {
+/** A cell as compared: text, width and style, without the style fields either side could not tell (`untold`). */
+function styleKey(c: Cell | undefined, untold: readonly StyleField[]): string {
   if (!c) return ' |1|';
-  return c.s ? `${c.t}|${c.w}|${JSON.stringify(c.s, Object.keys(c.s).sort())}` : `${c.t}|${c.w}|`;
+  const s = untold.length > 0 || c.u ? withoutFields(c.s, [...untold, ...(c.u ?? [])]) : c.s;
+  return s && Object.keys(s).length > 0 ? `${c.t}|${c.w}|${JSON.stringify(s, Object.keys(s).sort())}` : `${c.t}|${c.w}|`;
 }
 
 /** Each row's characters, one per column (text-only screens: wide characters are not told apart). */
@@ -47,12 +50,20 @@ function differingColumns(a: ScreenAnswer, b: ScreenAnswer, byCells: boolean): b
   const rows = Math.max(a.text.length, b.text.length);
   const cols = Math.max(a.region.right - a.region.left + 1, b.region.right - b.region.left + 1);
   const out: boolean[][] = [];
+  const untoldA = a.untold ?? [];
+  const untoldB = b.untold ?? [];
   const ga = byCells ? undefined : textGrid(a, cols);
   const gb = byCells ? undefined : textGrid(b, cols);
   for (let r = 0; r < rows; r++) {
     const row: boolean[] = new Array(cols).fill(false);
     for (let c = 0; c < cols; c++) {
-      row[c] = byCells ? styleKey(a.cells?.[r]?.[c]) !== styleKey(b.cells?.[r]?.[c]) : (ga![r]?.[c] ?? ' ') !== (gb![r]?.[c] ?? ' ');
+      if (byCells) {
+        // What either side could not tell (a GUI terminal's pixels: italic drawn upright, a cell's unknown glyph) is left out of both.
+        const ca = a.cells?.[r]?.[c];
+        const cb = b.cells?.[r]?.[c];
+        const untold = [...untoldA, ...untoldB, ...(ca?.u ?? []), ...(cb?.u ?? [])];
+        row[c] = styleKey(ca, untold) !== styleKey(cb, untold);
+      } else row[c] = (ga![r]?.[c] ?? ' ') !== (gb![r]?.[c] ?? ' ');
     }
     out.push(row);
   }

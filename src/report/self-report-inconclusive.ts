@@ -25,6 +25,7 @@ const CLAUSE: Record<Why, string> = {
   'not-run': 'not run',
   error: 'no result',
   'unknown-probe': 'not in this corpus',
+  untold: 'the screen read cannot tell (drawn alike)',
 };
 
 const AS_TARGET = "termprobe run --target 'x11:<your terminal> -e {command}' (a private X display)";

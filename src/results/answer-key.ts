@@ -4,8 +4,9 @@
  */
 import { substituteSize, type SizeVars } from '../corpus/escape-notation.js';
 import type { Expectation, Probe } from '../corpus/probe-schema.js';
-import type { ProbeResult } from './results-schema.js';
-import { styleText } from './style-text.js';
+import { drawnKey, withoutFields } from './drawn-style.js';
+import type { PixelModel, ProbeResult } from './results-schema.js';
+import { parseStyleText, styleText } from './style-text.js';
 
 export const NO_REPLY = 'none';
 
@@ -126,8 +127,12 @@ function wholePattern(e: string): RegExp {
 /** A cell the screen read-back could not tell (hardcopy of non-ASCII text, a wide character's filler). */
 export const UNREADABLE_CELL = '\uFFFD';
 
-/** 'yes' or 'no'; 'unknown' when the answer cannot tell (the screen was not read, or not all of it could be). */
-export type Match = 'yes' | 'no' | 'unknown';
+/**
+ * 'yes' or 'no'; 'unknown' when the answer cannot tell (the screen was not read, or not all of it could be);
+ * 'alike' when the style read differs from the one expected only in what the read cannot tell apart (fields it
+ * could not tell; in a pixel read, styles the terminal draws the same): it would look the same either way.
+ */
+export type Match = 'yes' | 'alike' | 'no' | 'unknown';
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -168,19 +173,50 @@ function oneScreenMatch(r: ProbeResult, want: string[], size: SizeVars): Match {
   return out;
 }
 
-/** The first cell's style against the expected one(s): 'unknown' when the cells were not read. */
-function styleMatch(r: ProbeResult, want: string | readonly string[]): Match {
+/**
+ * The first cell's style against the expected one(s): 'unknown' when the cells were not read; 'alike' when the
+ * expected style differs from the one read only in fields the read-back could not tell, or (styles read from the
+ * pixels, with the run's calibration `pixels`) draws the same cell in this terminal (drawn-style.ts).
+ */
+function styleMatch(r: ProbeResult, want: string | readonly string[], pixels: PixelModel | undefined): Match {
   const first = r.screen?.cells?.[0]?.[0];
   if (!first) return 'unknown';
   if (alternatives(want).includes(styleText(first.s))) return 'yes';
-  // A read-back that cannot tell a field the expectation names (ghostty-web: underline style) cannot say no.
-  const untold = r.screen?.untold ?? [];
-  const names = (w: string) => (untold.includes('underlineStyle') && /underline:/.test(w)) || (untold.includes('underlineColor') && /\bul=/.test(w)) || (untold.includes('overline') && /\boverline\b/.test(w));
-  return untold.length > 0 && alternatives(want).some(names) ? 'unknown' : 'no';
+  const untold = [...(r.screen?.untold ?? []), ...(first.u ?? [])];
+  const model = r.screen?.styles === 'pixels' ? pixels : undefined;
+  if (r.screen?.styles === 'pixels' && !model) return 'unknown';
+  let out: Match = 'no';
+  for (const w of alternatives(want)) {
+    const wanted = parseStyleText(w);
+    if (model) {
+      const a = drawnKey(model, first.t, wanted, untold);
+      const b = drawnKey(model, first.t, first.s, untold);
+      if (a === undefined || b === undefined) out = 'unknown';
+      else if (a === b) return 'alike';
+    } else if (untold.length > 0 && styleText(withoutFields(wanted, untold)) === styleText(withoutFields(first.s, untold))) return 'alike';
+  }
+  return out;
+}
+
+/** The cursor as a read drew it, in the words of a `cursorStyle` expectation ("block blink", "bar", "hidden"). */
+export function cursorStyleText(c: NonNullable<ProbeResult['screen']>['cursor']): string | undefined {
+  if (!c) return undefined;
+  if (c.shape === 'hidden') return 'hidden';
+  return c.blink ? `${c.shape} blink` : c.shape;
+}
+
+/** The cursor as drawn against the expected style(s): 'unknown' when it was not read; 'alike' when its blink was not watched and the shape matches. */
+function cursorMatch(r: ProbeResult, want: string | readonly string[]): Match {
+  const got = r.screen?.cursor;
+  if (!got) return 'unknown';
+  const text = cursorStyleText(got)!;
+  if (alternatives(want).includes(text)) return got.shape === 'hidden' || got.blink !== undefined ? 'yes' : 'alike';
+  if (got.blink === undefined && got.shape !== 'hidden' && alternatives(want).some((w) => w.split(' ')[0] === got.shape)) return 'alike';
+  return 'no';
 }
 
 /** Fields of an expectation that the result does not meet (empty: it matches); the screen counts as unmet unless it was read and equals. */
-export function unmetFields(r: ProbeResult, exp: Expectation, size: SizeVars): string[] {
+export function unmetFields(r: ProbeResult, exp: Expectation, size: SizeVars, pixels?: PixelModel): string[] {
   const v = cachedValues(r);
   const unmet: string[] = [];
   if (exp.cursor !== undefined && !alternatives(exp.cursor).some((c) => substituteSize(c, size) === v.cursor)) unmet.push('cursor');
@@ -193,7 +229,8 @@ export function unmetFields(r: ProbeResult, exp: Expectation, size: SizeVars): s
     } else if (!valueMatches(alternatives(want).map((w) => substituteSize(w, size)), got)) unmet.push(q);
   }
   if (exp.screen !== undefined && screenMatch(r, exp.screen, size) !== 'yes') unmet.push('screen');
-  if (exp.style !== undefined && styleMatch(r, exp.style) !== 'yes') unmet.push('style');
+  if (exp.style !== undefined && styleMatch(r, exp.style, pixels) !== 'yes') unmet.push('style');
+  if (exp.cursorStyle !== undefined && cursorMatch(r, exp.cursorStyle) !== 'yes') unmet.push('cursorStyle');
   return unmet;
 }
 
@@ -201,15 +238,20 @@ export function unmetFields(r: ProbeResult, exp: Expectation, size: SizeVars): s
  * Does the answer show what the expectation describes? 'unknown' only when every
  * field but the screen matches and the screen was not read (or not every cell of it
  * could be): a cursor or reply that differs decides 'no' whatever the screen shows.
+ * 'alike' when every field matches, the style only alike (see styleMatch). `pixels`
+ * is the run's pixel calibration (settings.pixels), for styles read from the pixels.
  */
-export function matchExpectation(r: ProbeResult, exp: Expectation, size: SizeVars): Match {
-  const unmet = unmetFields(r, exp, size);
+export function matchExpectation(r: ProbeResult, exp: Expectation, size: SizeVars, pixels?: PixelModel): Match {
+  const unmet = unmetFields(r, exp, size, pixels);
   if (unmet.length === 0) return 'yes';
+  const style = exp.style !== undefined && unmet.includes('style') ? styleMatch(r, exp.style, pixels) : 'yes';
+  const cursor = exp.cursorStyle !== undefined && unmet.includes('cursorStyle') ? cursorMatch(r, exp.cursorStyle) : 'yes';
   // Only what the read-back decides is unmet, and it could not be read: unknown, not a miss.
   const unread = (field: string) =>
-    (field === 'screen' && exp.screen !== undefined && screenMatch(r, exp.screen, size) === 'unknown') ||
-    (field === 'style' && exp.style !== undefined && styleMatch(r, exp.style) === 'unknown');
+    (field === 'screen' && exp.screen !== undefined && screenMatch(r, exp.screen, size) === 'unknown') || (field === 'style' && style === 'unknown') || (field === 'cursorStyle' && cursor === 'unknown');
   if (unmet.every(unread)) return 'unknown';
+  const alike = (f: string) => (f === 'style' && style === 'alike') || (f === 'cursorStyle' && cursor === 'alike');
+  if (unmet.every((f) => unread(f) || alike(f))) return unmet.some(unread) ? 'unknown' : 'alike';
   return 'no';
 }
 

@@ -41,14 +41,25 @@ export function picturePathFor(resultsFile: string, probeId: string): string {
   return path;
 }
 
-/** The results with each pictured probe's `picture` set (and any other removed). */
+/** The pictures of the pixel read-back's calibration sheet are kept under these names, page by page (1, 2, …). */
+export const SHEET_PICTURE = 'pixel-calibration-';
+
+function sheetPages(pictures: ReadonlyMap<string, CapturedPicture>): [string, CapturedPicture][] {
+  return [...pictures].filter(([id]) => id.startsWith(SHEET_PICTURE)).sort((a, b) => Number(a[0].slice(SHEET_PICTURE.length)) - Number(b[0].slice(SHEET_PICTURE.length)));
+}
+
+/** The results with each pictured probe's `picture` set (and any other removed), and the calibration sheet's pictures in settings.pixels. */
 export function withPictures(resultsFile: string, results: ResultsFile, pictures: ReadonlyMap<string, CapturedPicture>): ResultsFile {
   const probes = results.probes.map((p): ProbeResult => {
     const { picture: _old, ...rest } = p;
     const taken = pictures.get(p.id);
     return taken ? { ...rest, picture: { path: picturePathFor(resultsFile, p.id), width: taken.width, height: taken.height } } : rest;
   });
-  return { ...results, probes };
+  const pixels = results.settings.pixels;
+  if (!pixels) return { ...results, probes };
+  const { sheet: _old, ...model } = pixels;
+  const sheet = sheetPages(pictures).map(([id, p]) => ({ path: picturePathFor(resultsFile, id), width: p.width, height: p.height }));
+  return { ...results, settings: { ...results.settings, pixels: { ...model, ...(sheet.length > 0 ? { sheet } : {}) } }, probes };
 }
 
 /** Hidden folders of a set written by a process that ended half-way (never renamed into place). */
@@ -68,7 +79,7 @@ function removeLeftovers(dir: string, name: string): void {
  */
 export function writeResultsWithPictures(file: string, results: ResultsFile, pictures: ReadonlyMap<string, CapturedPicture>): ResultsFile {
   const ids = new Set(results.probes.map((p) => p.id));
-  const kept = new Map([...pictures].filter(([id]) => ids.has(id)));
+  const kept = new Map([...pictures].filter(([id]) => ids.has(id) || (results.settings.pixels !== undefined && id.startsWith(SHEET_PICTURE))));
   const written = withPictures(file, results, kept);
   const dir = join(dirname(file), PICTURES_DIR);
   const name = pictureFolderName(file);

@@ -33,11 +33,17 @@ export const styleSchema = z.strictObject({
   bg: colorSchema.optional(),
 });
 
+/** The fields of a style, by name: what a read-back may say it could not tell (`untold`). */
+export const STYLE_FIELDS = ['bold', 'dim', 'italic', 'underline', 'underlineStyle', 'underlineColor', 'blink', 'reverse', 'invisible', 'strikethrough', 'overline', 'fg', 'bg'] as const;
+export const styleFieldSchema = z.enum(STYLE_FIELDS);
+
 /** One cell: its text ('' for the right half of a wide character), its width, its style if not default. */
 export const cellSchema = z.strictObject({
   t: z.string().max(64),
   w: z.int().min(0).max(2),
   s: styleSchema.optional(),
+  /** Style fields this cell's read could not tell, beyond the screen's `untold` (pixels: a glyph the calibration did not draw). */
+  u: z.array(styleFieldSchema).optional(),
 });
 
 export const screenAnswerSchema = z.strictObject({
@@ -50,14 +56,21 @@ export const screenAnswerSchema = z.strictObject({
    * Emacs term.el's buffer), outer-screen (the program around the terminal draws it into its own pty, and
    * that drawing is replayed into xterm.js: dvtm, mosh-client).
    */
-  via: z.enum(['hosted', 'capture-pane', 'hardcopy', 'decrqcra', 'remote-control', 'adapter', 'selection', 'at-spi', 'conpty-output', 'host-view', 'outer-screen']),
+  via: z.enum(['hosted', 'capture-pane', 'hardcopy', 'decrqcra', 'remote-control', 'adapter', 'selection', 'at-spi', 'conpty-output', 'host-view', 'outer-screen', 'pixels']),
+  /**
+   * pixels: the cells' styles were read from the window's pixels (GUI terminals), against what the terminal drew on
+   * its calibration sheet (settings.pixels); the text comes from `via` ('pixels': matched against the glyphs it drew there).
+   */
+  styles: z.literal('pixels').optional(),
   region: z.strictObject({ top: z.int(), left: z.int(), bottom: z.int(), right: z.int() }),
   /** Text of each row, trailing spaces trimmed: what the expectation's `screen` is compared with. */
   text: z.array(z.string()),
   /** The cells, when the method can tell widths and styles. */
   cells: z.array(z.array(cellSchema)).optional(),
   /** Style fields this read-back cannot tell (never set in its cells, whatever the terminal drew). */
-  untold: z.array(z.enum(['underlineStyle', 'underlineColor', 'overline'])).optional(),
+  untold: z.array(styleFieldSchema).optional(),
+  /** The cursor as drawn (pixel read-back, where the probe asks for it): shape, or hidden; and whether it blinks. */
+  cursor: z.strictObject({ shape: z.enum(['block', 'underline', 'bar', 'hidden']), blink: z.boolean().optional() }).optional(),
 });
 
 export const replySchema = z.strictObject({
@@ -81,6 +94,51 @@ export const pictureSchema = z.strictObject({
   path: z.string().max(300).regex(PICTURE_PATH, { error: (issue) => picturePathProblem(String(issue.input)) }),
   width: z.int().min(1).max(10_000),
   height: z.int().min(1).max(10_000),
+});
+
+const hexSchema = z.string().regex(/^#[0-9a-f]{6}$/);
+const colourKeySchema = z.enum(['default', ...COLOR_NAMES]);
+
+/**
+ * What a GUI terminal's pixels mean, learned per session from a calibration sheet the terminal draws (pixel
+ * read-back; src/results/drawn-style.ts says how a style draws under it). Colours are as drawn, #rrggbb.
+ */
+export const pixelModelSchema = z.strictObject({
+  /** The cell in pixels, and where the first one is on the window (found on the sheet). */
+  cell: z.strictObject({ width: z.int().min(1), height: z.int().min(1), x0: z.number(), y0: z.number() }),
+  /** The font the terminal draws with, as far as termprobe can tell. */
+  font: z.string().max(300).optional(),
+  /** The default colours and the 16 base colours, as foreground and as background. */
+  fg: z.partialRecord(colourKeySchema, hexSchema),
+  bg: z.partialRecord(colourKeySchema, hexSchema),
+  /** Entries 16–255 of the palette drawn other than the standard cube and grey ramp. */
+  palette: z.record(z.string().regex(/^(1[6-9]|[2-9][0-9]|1[0-9]{2}|2[0-4][0-9]|25[0-5])$/), hexSchema).optional(),
+  /** How bold draws: a heavier glyph or not, and the foreground colours it changes (name → colour drawn). */
+  bold: z.strictObject({ weight: z.boolean(), colours: z.partialRecord(colourKeySchema, hexSchema).optional() }),
+  /**
+   * How dim draws: the foreground colours it gives (name → colour drawn); other colours move towards the background
+   * (or black: `towards`) by the share `blend`, where one share fits every sample. Absent: dim draws nothing.
+   */
+  dim: z.strictObject({ colours: z.partialRecord(colourKeySchema, hexSchema), blend: z.number().min(0).max(1).optional(), towards: z.literal('black').optional() }).optional(),
+  /** Concealed (SGR 8) cells hide their lines too. */
+  invisibleHidesLines: z.literal(true).optional(),
+  /** Whether italic draws a slanted glyph (false: upright, and italic is untold). */
+  italic: z.boolean(),
+  /** Whether SGR 5 text blinks, and the time from one of its changes to the next. */
+  blink: z.strictObject({
+    text: z.boolean(),
+    halfPeriodMs: z.number().min(0).optional(),
+    /** SGR forms whose 5 sets blink here besides SGR 5 (e.g. "58;5": a terminal that does not know SGR 58 takes the 5 after it for blink). */
+    setBy: z.array(z.string().max(8)).optional(),
+  }),
+  /** Whether the cursor blinks as DECSCUSR 1 (a blinking block) asks, in the window given the focus, and how fast. */
+  cursorBlink: z.strictObject({ blinks: z.boolean(), halfPeriodMs: z.number().min(0).optional() }).optional(),
+  /** Style fields the sheet shows this terminal cannot draw apart (the font, not the terminal, may decide). */
+  untold: z.array(styleFieldSchema),
+  /** What was learned, in words, one line each. */
+  notes: z.array(z.string().max(400)),
+  /** The calibration sheet's pages as the terminal drew them (pictures beside the results file). */
+  sheet: z.array(pictureSchema).optional(),
 });
 
 export const probeResultSchema = z.strictObject({
@@ -135,6 +193,8 @@ export const settingsSchema = z.strictObject({
   modes: z.record(z.string(), z.string()).optional(),
   /** Anything else set to run the target (resources, flags), recorded so the run can be repeated. */
   options: z.record(z.string(), z.string()).optional(),
+  /** The pixel read-back's calibration (GUI terminals). */
+  pixels: pixelModelSchema.optional(),
 });
 
 /** Where the run was made: the row's platform ("linux", "macos", "windows", …), the system's release, the processor. */
@@ -189,3 +249,5 @@ export type Settings = z.infer<typeof settingsSchema>;
 export type ResultsFile = z.infer<typeof resultsFileSchema>;
 export type Platform = z.infer<typeof platformSchema>;
 export type Picture = z.infer<typeof pictureSchema>;
+export type PixelModel = z.infer<typeof pixelModelSchema>;
+export type StyleField = (typeof STYLE_FIELDS)[number];

@@ -25,6 +25,31 @@ export interface OpenOptions {
   signal?: AbortSignal;
   /** Get ready to take pictures of the window (capturePicture): GUI targets; ignored where there is no window. */
   pictures?: boolean;
+  /**
+   * Read cells' styles and the cursor from the window's pixels (a calibration sheet drawn at the start, about 2 s):
+   * GUI targets. False where no probe's verdict needs a style or the cursor (the Unicode suite, a run of other
+   * categories); undefined: read them.
+   */
+  pixels?: boolean;
+}
+
+/** What the engine knows of a probe that a screen read may use (the pixel read-back of GUI terminals). */
+export interface ScreenReadHints {
+  /** Watch the cells long enough to see them blink, whatever the probe sent. */
+  blink?: boolean;
+  /** The parameters of every SGR the probe sent (whether one of them may set blink is the target's to say). */
+  sgrs?: readonly string[];
+  /**
+   * Whether the probe's verdict needs the cells' styles (its expectations name one): false lets a target whose styles
+   * cost a read of their own (a GUI terminal's pixels) give the text alone. Undefined: styles wanted.
+   */
+  styles?: boolean;
+  /** The probe's expectations name the cursor's style: the read reads the cursor as drawn (screen.cursor). */
+  cursor?: boolean;
+  /** Where the probe's cursor report put the cursor (1-based), when it came. */
+  at?: { row: number; col: number };
+  /** Records a note on the read beside the answer (the probe's evidence), e.g. why the styles could not be read. */
+  note?: (key: string, text: string) => void;
 }
 
 /** A process of a session (speed runs). */
@@ -53,13 +78,15 @@ export interface TargetSession {
    * Read a region of the screen once every byte written so far has been processed
    * (the engine calls it only after the probe's sentinel reply arrived).
    */
-  readScreen?(region: Region): Promise<ScreenAnswer>;
+  readScreen?(region: Region, hints?: ScreenReadHints): Promise<ScreenAnswer>;
   /**
    * A picture of the window's `region` and a margin, as the terminal drew the probe (GUI targets opened with
    * `pictures`; the engine calls it, like readScreen, once the probe is answered and before its cleanup).
    * Rejects with an error named PictureError when this one picture cannot be taken.
    */
   capturePicture?(region: Region): Promise<CapturedPicture>;
+  /** The pages of the pixel read-back's calibration sheet as the terminal drew them (GUI targets), for the results' pictures. */
+  sheetPictures?(): CapturedPicture[];
   /** The emulator's own idea of the cursor (1-based), as evidence beside the CPR answer. */
   readCursor?(): Promise<{ row: number; col: number }>;
   /**

@@ -13,8 +13,10 @@ import type { ResultsFile } from '../../results/results-schema.js';
 /** Where a results file's copy lives in the site, from the site's top folder. */
 export const resultsCopyPath = (slug: string) => `results/${slug}.json.gz`;
 
-export function compactResults(file: string, run: unknown, picturePath?: (probe: string) => string | undefined): Buffer {
+export function compactResults(file: string, run: unknown, picturePath?: (probe: string) => string | undefined, sheetPath?: (page: number) => string): Buffer {
   const copy = JSON.parse(existsSync(file) ? readFileSync(file, 'utf8') : JSON.stringify(run)) as ResultsFile;
+  // The pixel calibration sheet's pages, where the site keeps them.
+  if (sheetPath) copy.settings?.pixels?.sheet?.forEach((p, i) => (p.path = sheetPath(i)));
   if (picturePath) {
     for (const p of copy.probes ?? []) {
       if (!p.picture) continue;

@@ -43,6 +43,10 @@ export const pictureInResults = (col: SiteColumn, row: SiteRow) => sameAs.get(ro
 /** The same from the top folder of the site. */
 export const picturePath = (col: SiteColumn, row: SiteRow) => `results/${pictureInResults(col, row)}`;
 
+/** The pixel calibration sheet's page `i` (0-based) inside the site's results/ folder, and from the top folder. */
+export const sheetInResults = (col: SiteColumn, i: number) => `pictures/${col.slug}/pixel-calibration-${i + 1}.png`;
+export const sheetPath = (col: SiteColumn, i: number) => `results/${sheetInResults(col, i)}`;
+
 /** Width and height from a PNG's first chunk (IHDR), or a sentence saying why it is not a PNG. */
 export function pngSize(head: Buffer): { width: number; height: number } | string {
   if (head.length < 24 || !head.subarray(0, 8).equals(PNG_SIGNATURE)) return 'is not a PNG file';
@@ -103,8 +107,8 @@ export const pictureFiles: SitePage = {
     const realFolder = (folder: string) => folders.get(folder) ?? folders.set(folder, realpathSync(folder)).get(folder)!;
     // Pictures of one size are read whole and compared by hash: a picture seen before is not written again (see the module comment).
     const bySize = new Map<number, Map<string, string>>();
-    return model.columns.flatMap((col) =>
-      model.rows.flatMap((row) => {
+    return model.columns.flatMap((col) => [
+      ...model.rows.flatMap((row) => {
         const picture = row.cells[col.index]!.result?.picture;
         if (!picture) return [];
         const file = checkPictureFile(col.view.file, row.id, picture, realFolder);
@@ -119,6 +123,11 @@ export const pictureFiles: SitePage = {
         seen.set(hash, ownPicture(col, row));
         return [{ path: picturePath(col, row), content: () => ({ file }) }];
       }),
-    );
+      // The pixel read-back's calibration sheet, shown on the terminal's page.
+      ...(col.view.run.settings.pixels?.sheet ?? []).map((picture, i) => {
+        const file = checkPictureFile(col.view.file, `calibration sheet ${i + 1}`, picture, realFolder);
+        return { path: sheetPath(col, i), content: () => ({ file }) };
+      }),
+    ]);
   },
 };

@@ -8,7 +8,7 @@
  */
 import { comparePath } from './compare-page.js';
 import { compactResults, resultsCopyPath } from './compact-results.js';
-import { pictureInResults } from './site-pictures.js';
+import { pictureInResults, sheetInResults, sheetPath } from './site-pictures.js';
 import { summarizeTarget, SCORE_LINE } from '../../classify/score.js';
 import type { Identity, ResultsFile } from '../../results/results-schema.js';
 import { describeConvention } from '../../classify/reply-convention.js';
@@ -187,6 +187,25 @@ function divergences(col: SiteColumn, model: SiteModel): Html {
   return html`${convention}<p>${total} probes where ${col.view.label} answers otherwise than ${ref.view.label}: ${counts}. <a href="../${comparePath(col, ref)}">Each of them, side by side</a>.</p>${entries.length > 0 ? html`<h3>Known reasons, from the registry</h3><ul class="reasons">${entries}</ul>` : ''}`;
 }
 
+/**
+ * How this terminal's cells were read from its pixels: the calibration sheet as it drew it, what was learned, and
+ * the probes whose replies and screen disagree (a finding: the mark follows the replies).
+ */
+function pixelsSection(col: SiteColumn, model: SiteModel): Html {
+  const px = col.view.run.settings.pixels;
+  const none = col.view.run.settings.options?.['pixels'];
+  if (!px) return html`<p>${none ? `Not read: ${none.replace(/^none: /, '')}` : 'This run read no styles from pixels (not a GUI terminal, or made before termprobe did).'}</p>`;
+  const sheet = (px.sheet ?? []).map((p, i) => html`<figure class="picture sheet"><figcaption>calibration sheet${(px.sheet?.length ?? 0) > 1 ? ` ${i + 1}` : ''} <span class="n">as ${col.view.label} drew it, ${p.width}×${p.height} px</span></figcaption><img loading="lazy" src="../${sheetPath(col, i)}" width="${p.width}" height="${p.height}" alt="${col.view.label}'s calibration sheet: every printable ASCII glyph plain, bold, italic and bold italic, each line and attribute, and the palette's colours"></figure>`);
+  const learned = html`<ul class="learned">${px.notes.map((n) => html`<li>${n}</li>`)}</ul>`;
+  const facts2 = facts([['cell', `${px.cell.width}×${px.cell.height} px from ${px.cell.x0},${px.cell.y0}`], ['font', px.font], ['untold', px.untold.join(', ') || 'none'], ['default colours', `${px.fg.default} on ${px.bg.default}`]]);
+  const conflicts = model.rows.flatMap((r) => {
+    const c = r.cells[col.index]!.verdict.support.conflict;
+    return c ? [{ head: html`<a href="../probes/${r.slug}.html#t-${col.slug}">${r.id}</a>`, cells: [html`<code class="raw">${r.cells[col.index]!.answer}</code>`, c.detail] }] : [];
+  });
+  const findings = conflicts.length === 0 ? html`<p>Where both the replies and the screen decide a probe, they agree.</p>` : html`<p>${conflicts.length} probes where the terminal reports one thing and its screen shows another (the mark follows the reply):</p>${dataTable({ cls: 'conflicts', columns: ['probe', 'answer', 'finding'], rows: conflicts })}`;
+  return html`<p>Each cell’s style, and where a probe asks for it the cursor, is read from the window’s pixels against this sheet, which the terminal drew at the start of the run; an attribute it draws like another is untold, never guessed.</p>${sheet}${facts2}${learned}${findings}`;
+}
+
 function compareWith(col: SiteColumn, model: SiteModel): Html {
   const others = model.columns.filter((c) => c !== col);
   if (others.length === 0) return html``;
@@ -217,6 +236,7 @@ export function renderTerminalPage(col: SiteColumn, model: SiteModel, badgeWidth
     changes: changes(col, model),
     unicode: unicodeVerdict(col, model),
     reproduce: reproduce(col),
+    pixels: pixelsSection(col, model),
     scores: scoresByCategory(col, model),
     divergences: divergences(col, model),
     compare: compareWith(col, model),
@@ -236,7 +256,7 @@ export const terminalPages: SitePage = {
       return [
         { path: `badges/${c.slug}.svg`, content: () => badge.svg },
         { path: `terminals/${c.slug}.html`, content: () => renderTerminalPage(c, model, badge.width) },
-        { path: resultsCopyPath(c.slug), content: () => compactResults(c.view.file, c.view.run, (id) => { const row = rowById.get(id); return row && pictureInResults(c, row); }) },
+        { path: resultsCopyPath(c.slug), content: () => compactResults(c.view.file, c.view.run, (id) => { const row = rowById.get(id); return row && pictureInResults(c, row); }, (i) => sheetInResults(c, i)) },
       ];
     });
   },

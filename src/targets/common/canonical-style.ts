@@ -21,26 +21,7 @@ export function rgbColor(rgb: number): Color {
   return `#${(rgb & 0xffffff).toString(16).padStart(6, '0')}`;
 }
 
-/** Pack three channels into 0xRRGGBB. */
-export function packRgb(r: number, g: number, b: number): number {
-  return ((r & 0xff) << 16) | ((g & 0xff) << 8) | (b & 0xff);
-}
-
-const CUBE_LEVELS = [0, 95, 135, 175, 215, 255] as const;
-
-/**
- * The RGB value of xterm's standard 256-colour palette entries 16–255
- * (6×6×6 cube, then a 24-step grey ramp), as 0xRRGGBB.
- */
-export function standardPaletteRgb(index: number): number {
-  if (index < 16 || index > 255) throw new RangeError(`${index} is not in the 16–255 range`);
-  if (index >= 232) {
-    const level = 8 + (index - 232) * 10;
-    return packRgb(level, level, level);
-  }
-  const cube = index - 16;
-  return packRgb(CUBE_LEVELS[Math.floor(cube / 36)]!, CUBE_LEVELS[Math.floor(cube / 6) % 6]!, CUBE_LEVELS[cube % 6]!);
-}
+export { packRgb, standardPaletteRgb } from '../../results/standard-palette.js';
 
 /** Attribute flags and colours as an emulator reports them; colours already canonical or absent (default). */
 export interface StyleParts {

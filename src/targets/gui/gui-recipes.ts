@@ -99,6 +99,8 @@ export interface GuiRecipe {
   startPixels?: { width: number; height: number };
   /** The only size the terminal can run at here, and why: another --size fails at once with the reason. */
   fixedSize?: { cols: number; rows: number; because: string };
+  /** The font the terminal draws with here, as far as it is known (recorded with the pixel calibration; see DESIGN.md on fonts). */
+  font?: string;
   /** The program's arguments (after dbus-run-session --, when dbus). */
   args(ctx: LaunchContext): string[];
   /** Settings recorded in the results so a run can be repeated (flags, resources). */
@@ -263,10 +265,11 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
   {
     // Enlightenment's terminal (EFL); it names itself in XTVERSION ("terminology 1.13.0").
     id: 'terminology', name: 'terminology', pkg: 'terminology', program: 'terminology', display: 'x11', dbus: true, vte: false,
+    // EFL draws from its own animator: an exposed pixel (ClearArea) is not redrawn within 1 s (measured), so frames are its own.
     // Under Xvfb its terminal goes to 80x24 within 0.2 s of starting, whatever -g says and whatever size its window
     // has or is given later (measured with -g 60x15: the tty 15x60, then 24x80 for good, the window 362x182 px).
     fixedSize: { cols: 80, rows: 24, because: 'under Xvfb its terminal goes to 80x24 within 0.2 s of starting, whatever its window\'s size (measured)' },
-    xtversionNames: ['terminology'], screen: 'none', noScreenBecause: 'terminology 1.13 answers no DECRQCRA and exposes no accessibility text, and the X selection needs the pointer: EFL receives the XTEST presses (ecore_x logs them and feeds them to Evas), yet terminology\'s terminal object reacts to none (no mouse report in mode 1000, no selection from a drag), with or without motion into the window or input focus first (measured)',
+    xtversionNames: ['terminology'], screen: 'none', viewLags: true, noScreenBecause: 'terminology 1.13 answers no DECRQCRA and exposes no accessibility text, and the X selection needs the pointer: EFL receives the XTEST presses (ecore_x logs them and feeds them to Evas), yet terminology\'s terminal object reacts to none (no mouse report in mode 1000, no selection from a drag), with or without motion into the window or input focus first (measured)',
     args: (ctx) => ['-g', geometry(ctx), '-e', ...ctx.argv],
     options: (ctx) => ({ launch: `dbus-run-session -- terminology -g ${geometry(ctx)} -e RELAY` }),
   },

@@ -19,14 +19,17 @@ import { CharsetDesignationTracker } from './charset-designation-tracker.js';
 import { MouseModeTracker } from './mouse-mode-tracker.js';
 import { XSelectionReader, type MultiClick } from './x-selection-read.js';
 import { FootVisibleReader } from './foot-pipe-visible.js';
-import { WindowPictures, type WindowPicturesOptions } from './x-picture.js';
-import type { Grid } from './x-grid.js';
+import { pictureOf, WindowPictures, type Frame, type WindowPicturesOptions } from './x-picture.js';
 import type { Rect } from './x-image-requests.js';
 import type { CapturedPicture } from '../../results/picture-files.js';
-import type { FrameTimer, SessionProcess } from '../target.js';
+import type { FrameTimer, ScreenReadHints, SessionProcess } from '../target.js';
 import { XFrameTimer } from './x-frame-timer.js';
 import type { InputQuirks } from './gui-input-quirks.js';
 import { GuiInput } from './gui-input.js';
+import type { Grid } from './x-grid.js';
+import { PixelReader, type Look } from './pixels/pixel-reader.js';
+import { describeFailure } from './pixels/pixel-failure.js';
+import { ColourRestore } from './pixels/colour-restore.js';
 
 const encoder = new TextEncoder();
 
@@ -64,6 +67,11 @@ export interface GuiSessionParts {
   inCompositor?: boolean;
   /** What the input probes cannot do in this terminal, or do otherwise (gui-input-quirks.ts). */
   inputQuirks?: InputQuirks;
+  /**
+   * The terminal's drawing lags its answers (konsole, qtermwidget, terminology: a view on a timer; foot: weston's
+   * composition): a frame is trusted only once it shows a change made after the probe (the cursor hidden).
+   */
+  lagging?: boolean;
 }
 
 export class GuiSession extends RelaySession {
@@ -82,11 +90,16 @@ export class GuiSession extends RelaySession {
   readonly foot: FootVisibleReader | undefined;
   private pictures: WindowPictures | undefined;
   private frameTimer: FrameTimer | undefined;
+  /** The pixel read-back, once calibrated (startWindow). */
+  pixels: PixelReader | undefined;
+  /** The last picture's frame, while nothing has been written since: the pixel read of the same probe starts from it. */
+  private lastFrame: { region: Region; frame: Frame } | undefined;
 
   constructor(relay: FifoRelay, private readonly signal: AbortSignal | undefined, readonly parts: GuiSessionParts) {
     super(relay, signal);
     relay.onData((chunk) => this.route(chunk));
-    if (parts.screen === 'none') this.readScreen = undefined;
+    if (parts.screen === 'none') this.readText = undefined;
+    this.readScreen = this.readText;
     if (parts.screen === 'selection') {
       this.selection = new XSelectionReader({
         display: parts.displayEnv?.['DISPLAY'] ?? '',
@@ -125,25 +138,92 @@ export class GuiSession extends RelaySession {
   }
 
   /**
-   * Get ready to take pictures (x-picture.ts): with the terminal idle and its screen clear, find its window and
-   * its grid. Rejects when it cannot (the session then takes none).
+   * Get ready to take pictures (x-picture.ts) and to read cells from the pixels (pixels/pixel-reader.ts): with the
+   * terminal idle and its screen clear, find its window and its grid, and draw the calibration sheet. Says how
+   * pictures are taken and how the pixels are read, or why either is not (the session then runs without it).
    */
-  async startPictures(opts: Pick<WindowPicturesOptions, 'display' | 'viewLags' | 'inCompositor'>): Promise<Grid> {
-    const pictures = await WindowPictures.open({
-      ...opts,
-      cols: this.parts.cols,
-      rows: this.parts.rows,
-      exchange: (bytes) => this.exchange(bytes, 5000),
-      listen: (sink) => this.listen(sink),
-      signal: this.endSignal(),
-    });
-    if (this.closed) pictures.close();
-    else {
-      this.pictures = pictures;
-      this.pictureGrid = pictures.grid;
-      this.capturePicture = (region) => pictures.capture(region);
+  async startWindow(opts: Pick<WindowPicturesOptions, 'display' | 'viewLags' | 'inCompositor' | 'windowId'> & { pictures: boolean; pixels: boolean; font?: string }): Promise<{ pictures?: string; pixels?: string }> {
+    const out: { pictures?: string; pixels?: string } = {};
+    let window: WindowPictures;
+    try {
+      window = await WindowPictures.open({
+        ...opts,
+        cols: this.parts.cols,
+        rows: this.parts.rows,
+        gridFrom: opts.pixels ? 'given' : 'mouse',
+        exchange: (bytes) => this.exchange(bytes, 5000),
+        listen: (sink) => this.listen(sink),
+        signal: this.endSignal(),
+      });
+    } catch (error) {
+      const why = describeFailure(error, this.signal);
+      return { ...(opts.pictures ? { pictures: `none: ${why}` } : {}), ...(opts.pixels ? { pixels: `none: ${why}` } : {}) };
     }
-    return pictures.grid;
+    if (this.closed) {
+      window.close();
+      return out;
+    }
+    this.pictures = window;
+    const deps = {
+      exchange: (bytes: string) => this.exchange(bytes, 5000),
+      frame: (rect: Rect, waitMs?: number, since?: number) => window.frame(rect, waitMs, since),
+      nextOwnFrame: (rect: Rect, ms: number) => window.nextOwnFrame(rect, ms),
+      focus: (on: boolean) => window.focus(on),
+      mark: () => window.mark(),
+    };
+    if (opts.pixels) {
+      try {
+        this.pixels = await PixelReader.calibrate(deps, window.area, this.parts.cols, this.parts.rows, opts.font);
+        window.useGrid(this.pixels.grid);
+        const restore = new ColourRestore(this.pixels.model);
+        this.colours = {
+          rewrite: (data) => {
+            const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('latin1');
+            return text.includes('\x1b]') ? Buffer.from(restore.rewrite(text), 'latin1') : data;
+          },
+        };
+        const text = this.readText;
+        this.readScreen = (region, hints) => this.readWithPixels(region, hints, text);
+      } catch (error) {
+        out.pixels = `none: ${describeFailure(error, this.signal)}`;
+      }
+    }
+    if (opts.pictures) {
+      try {
+        const grid = window.hasGrid ? window.grid : await window.measureMouseGrid();
+        this.capturePicture = async (region) => {
+          const frame = await window.frame(window.cropOf(region));
+          this.lastFrame = { region, frame };
+          return pictureOf(frame);
+        };
+        const px = (n: number) => String(Math.round(n * 10) / 10);
+        out.pictures = `cells of ${px(grid.cellW)}×${px(grid.cellH)} px from ${px(grid.x0)},${px(grid.y0)} of the window (${this.pixels ? 'found on the calibration sheet' : 'mouse reports'})`;
+      } catch (error) {
+        out.pictures = `none: ${describeFailure(error, this.signal)}`;
+      }
+    }
+    if (!this.pixels && !this.capturePicture) {
+      this.pictures = undefined;
+      window.close();
+    } else if (window.hasGrid) this.pictureGrid = window.grid;
+    return out;
+  }
+
+  /** Where the terminal's cursor is (CSI 6n), or undefined when it gives no report. */
+  private async cursorReport(): Promise<{ row: number; col: number } | undefined> {
+    const cpr = (await this.exchange('\x1b[6n', 5000)).find((ev) => ev.kind === 'cpr' && !ev.private);
+    return cpr?.kind === 'cpr' && cpr.row !== null && cpr.col !== null ? { row: cpr.row, col: cpr.col } : undefined;
+  }
+
+  /** The terminal's own text read-back turned out unusable (foot's key binding could not be sent): screens come from the pixels alone, if at all. */
+  dropTextRead(): void {
+    this.readText = undefined;
+    this.readScreen = undefined;
+  }
+
+  /** The calibration sheet's pages as pictures (none before startWindow calibrated the pixels). */
+  sheetPictures(): CapturedPicture[] {
+    return this.pixels?.sheet.map(pictureOf) ?? [];
   }
 
   processes(): SessionProcess[] {
@@ -171,17 +251,85 @@ export class GuiSession extends RelaySession {
 
   /** Where a picture of `region` is cut from the window, in its pixels (once pictures have started). */
   pictureCrop(region: Region): Rect | undefined {
-    return this.pictures?.cropOf(region);
+    return this.pictures?.hasGrid ? this.pictures.cropOf(region) : undefined;
   }
 
-  /** Set once pictures have started (startPictures). */
+  /** Set once pictures have started (startWindow). */
   capturePicture?: (region: Region) => Promise<CapturedPicture>;
 
+  /**
+   * The region's cells with their styles read from the pixels, and their text from the terminal's text read (or,
+   * where there is none or it fails, from the pixels too). The pixels come first: a selection read highlights.
+   * A cursor inside the region is hidden while its cells are read (it covers the cell it stands on).
+   */
+  private async readWithPixels(region: Region, hints: ScreenReadHints | undefined, readText: ((region: Region) => Promise<ScreenAnswer>) | undefined): Promise<ScreenAnswer> {
+    // Styles cost a read of their own: only where the verdict needs them, or where the pixels are the only text there is.
+    if (hints?.styles === false && !hints.cursor && readText) return readText(region);
+    const pixels = this.pixels!;
+    // Where the cursor is: the probe's own cursor report, or (a probe that asks none, and wants the cursor read) one asked now.
+    const at = hints?.at ?? (hints?.cursor ? await this.cursorReport() : undefined);
+    // The cursor first, as the probe left it (the cells' read hides it).
+    let cursor: ScreenAnswer['cursor'];
+    if (hints?.cursor && at) {
+      try {
+        cursor = await pixels.readCursor(at);
+      } catch (error) {
+        if (!(error instanceof Error) || error.name !== 'PictureError') throw error;
+        hints.note?.('cursor', `not read: ${error.message}`);
+      }
+    }
+    // Where the cursor is not known, or it stands in the region, it is hidden while the cells are read; next to the region, the pixels it may draw over are left out.
+    // Where the drawing lags, it is hidden too, and the frame waits until it shows the cursor gone: a frame drawn after the probe.
+    const inside = at === undefined || (at.row >= region.top && at.row <= region.bottom && at.col >= region.left && at.col <= region.right);
+    const fence = process.env['TERMPROBE_PIXEL_FENCE'] === 'off' ? undefined : this.parts.lagging && at !== undefined ? at : undefined;
+    const covered = inside || fence !== undefined;
+    const cached = !covered && this.lastFrame?.region === region ? this.lastFrame.frame : undefined;
+    const lookAt = async (frame?: Frame): Promise<Look | undefined> => {
+      // The mark comes before the cursor is hidden: a lagging terminal may draw that before its answer reaches us.
+      const since = fence ? await this.pictures?.mark() : undefined;
+      if (covered) await this.exchange('\x1b[?25l', 5000);
+      try {
+        return await pixels.look(region, { ...(hints?.blink !== undefined ? { blink: hints.blink } : {}), ...(hints?.sgrs ? { sgrs: hints.sgrs } : {}) }, frame, fence ? { ...fence, ...(since !== undefined ? { since } : {}) } : undefined);
+      } catch (error) {
+        if (!(error instanceof Error) || error.name !== 'PictureError') throw error;
+        hints?.note?.('pixels', `not read: ${error.message}`);
+        return undefined;
+      } finally {
+        if (covered) await this.exchange('\x1b[?25h', 5000);
+      }
+    };
+    const t0 = performance.now();
+    const look = await lookAt(cached);
+    const tLooked = performance.now();
+    let text: ScreenAnswer | undefined;
+    if (readText) {
+      try {
+        text = await readText(region);
+      } catch (error) {
+        if (!(error instanceof Error) || error.name !== 'ScreenReadError' || !look) throw error;
+        hints?.note?.('screen', `text not read (${error.message}): read from the pixels`);
+      }
+    }
+    if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] pixels: ${region.top};${region.left}-${region.bottom};${region.right} looked ${(tLooked - t0).toFixed(1)} ms, text ${(performance.now() - tLooked).toFixed(1)} ms${covered ? ' (cursor hidden)' : ''}${look?.watched ? ' (blink watched)' : ''} sgrs=${JSON.stringify(hints?.sgrs)} at=${JSON.stringify(at)}\n`);
+    if (!look) {
+      if (text) return text;
+      throw new ScreenReadError('the pixels could not be read and the terminal has no other screen read');
+    }
+    const tCells = performance.now();
+    const answer = { ...pixels.cells(look, text, covered ? undefined : at), ...(cursor ? { cursor } : {}) };
+    if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] pixels: cells read in ${(performance.now() - tCells).toFixed(1)} ms\n`);
+    return answer;
+  }
+
   override write(data: Uint8Array): void {
+    this.lastFrame = undefined;
     if (this.selection) this.mouseModes.see(data);
     if (this.parts.screen === 'snapshot') this.charsets.see(data);
-    super.write(data);
+    super.write(this.colours ? this.colours.rewrite(data) : data);
   }
+
+  /** Puts the calibrated colours back after a probe that changed them (pixels/colour-restore.ts), once the pixels are read. */
+  private colours: { rewrite(data: Uint8Array): Uint8Array } | undefined;
 
   private route(chunk: Uint8Array): void {
     if (this.exchangeSink) this.exchangeSink(chunk);
@@ -226,11 +374,15 @@ export class GuiSession extends RelaySession {
           if (ev.kind === 'da1') return finish(events);
         }
       };
+      this.lastFrame = undefined;
       this.relay.write(encoder.encode(`${bytes}\x1b[c`));
     });
   }
 
-  readScreen?: (region: Region) => Promise<ScreenAnswer> = async (region) => {
+  readScreen?: (region: Region, hints?: ScreenReadHints) => Promise<ScreenAnswer>;
+
+  /** The terminal's own text read-back (recipe's screen method); undefined where there is none. */
+  private readText?: (region: Region) => Promise<ScreenAnswer> = async (region) => {
     const { cols, rows } = this.parts;
     if (this.parts.screen === 'remote-control') {
       const lines = await kittyScreenText(this.parts.kittySocket!, this.parts.kittyVersion ?? [0, 26, 5]);

@@ -87,7 +87,9 @@ describe.skipIf(!havePrograms(requirements(recipe('xterm'))))('xterm screen read
     const run = await runProbes(session, [probe('test.screen', '\\e[2;5r\\e[?6h\\e[2;2HX\\e[1;1Hab\\u{4E2D}c')], { size: { cols: 80, rows: 24 } });
     expect(run.results[0]?.status).toBe('ok');
     const screen = await session.readScreen!({ top: 1, left: 1, bottom: 3, right: 6 });
-    expect(screen).toEqual({ via: 'decrqcra', region: { top: 1, left: 1, bottom: 3, right: 6 }, text: ['', 'ab中c', ' X'] });
+    // The text from DECRQCRA, each cell's style from the pixels (pixels.test.ts checks those).
+    expect(screen).toMatchObject({ via: 'decrqcra', styles: 'pixels', region: { top: 1, left: 1, bottom: 3, right: 6 }, text: ['', 'ab中c', ' X'] });
+    expect(screen.cells?.[1]?.map((c) => c.t)).toEqual(['a', 'b', '中', '', 'c', ' ']);
   }, 60_000);
 });
 
@@ -97,7 +99,7 @@ describe.skipIf(!havePrograms(requirements(recipe('kitty'))))('kitty screen read
     expect((await session.describe()).settings?.options?.['screen']).toMatch(/^remote-control/);
     await runProbes(session, [probe('test.screen', '\\e[2;3Hab\\u{4E2D}cd')], { size: { cols: 80, rows: 24 } });
     expect((await session.readScreen!({ top: 2, left: 4, bottom: 2, right: 7 })).text).toEqual(['b中c']);
-    expect((await session.readScreen!({ top: 1, left: 1, bottom: 2, right: 8 }))).toEqual({ via: 'remote-control', region: { top: 1, left: 1, bottom: 2, right: 8 }, text: ['', '  ab中cd'] });
+    expect((await session.readScreen!({ top: 1, left: 1, bottom: 2, right: 8 }))).toMatchObject({ via: 'remote-control', styles: 'pixels', region: { top: 1, left: 1, bottom: 2, right: 8 }, text: ['', '  ab中cd'] });
   }, 60_000);
 });
 
@@ -107,7 +109,7 @@ describe.skipIf(!havePrograms(requirements(recipe('mlterm'))))('mlterm screen re
     expect((await session.describe()).settings?.options?.['screen']).toMatch(/^hardcopy/);
     const region = { top: 1, left: 1, bottom: 3, right: 7 };
     await runProbes(session, [probe('test.screen', '\\e[2;2Hab\\u{4E2D}c\\e(0q\\e(B')], { size: { cols: 80, rows: 24 } });
-    expect(await session.readScreen!(region)).toEqual({ via: 'hardcopy', region, text: ['', ' ab中c─', ''] });
+    expect(await session.readScreen!(region)).toMatchObject({ via: 'hardcopy', styles: 'pixels', region, text: ['', ' ab中c─', ''] });
     // Scroll 30 lines into the scrollback, then clear: the screen alone is read.
     await runProbes(session, [probe('test.scroll', `\\e[24;1H${'\\n'.repeat(30)}\\e[2J\\e[3;1Hz`)], { size: { cols: 80, rows: 24 } });
     expect((await session.readScreen!(region)).text).toEqual(['', '', 'z']);

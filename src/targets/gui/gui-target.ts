@@ -41,6 +41,9 @@ export class WrongSizeError extends TargetStartError {
   }
 }
 
+/** How the pixels are read, as the results' settings say it (the calibration itself is settings.pixels). */
+const PIXELS_NOTE = 'styles of every screen cell read from the window\'s pixels (GetImage after the terminal has drawn, DAMAGE-fenced as pictures are), against a calibration sheet the terminal drew at the start: see settings.pixels';
+
 /** How long the relay waits for the tty to reach the size asked for (qterminal and cool-retro-term start their command before their final size). */
 const SIZE_WAIT_MS = 3000;
 
@@ -197,7 +200,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
       footIni: recipe.screen === 'pipe-visible' ? writeFootConfig(scratch.dir) : '',
     };
     const screen = screenMethod(recipe);
-    session = new GuiSession(relay, signal, { stop: stopAll, cols, rows, screen: screen.method, kittySocket: ctx.kittySocket, home: scratch.home, displayEnv, multiClick: recipe.multiClick ?? 'spaced', keepsSelection: recipe.keepsSelection, curvedScreen: recipe.curvedScreen, awaitClaimCheck: !recipe.vte, awaitViewUpdate: recipe.awaitViewUpdate, footDir: scratch.dir, processes: () => markedSessionProcesses(scratch.marker), inCompositor: recipe.display === 'wayland', inputQuirks: INPUT_QUIRKS[recipe.id] });
+    session = new GuiSession(relay, signal, { stop: stopAll, cols, rows, screen: screen.method, kittySocket: ctx.kittySocket, home: scratch.home, displayEnv, multiClick: recipe.multiClick ?? 'spaced', keepsSelection: recipe.keepsSelection, curvedScreen: recipe.curvedScreen, awaitClaimCheck: !recipe.vte, awaitViewUpdate: recipe.awaitViewUpdate, footDir: scratch.dir, processes: () => markedSessionProcesses(scratch.marker), inCompositor: recipe.display === 'wayland', inputQuirks: INPUT_QUIRKS[recipe.id], lagging: recipe.viewLags === true || recipe.display === 'wayland' });
 
     const logPath = join(scratch.dir, 'terminal.log');
     const logFd = openSync(logPath, 'w');
@@ -255,10 +258,13 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
     // foot's read-back key goes to weston's window: give it the X focus now, before any probe could ask for focus reports.
     let screenNote = screen.note ?? SCREEN_NOTES[screen.method];
     await session.foot?.focus().catch((error: Error) => {
-      session!.readScreen = undefined;
+      session!.dropTextRead();
       screenNote = `none: foot's pipe-visible read-back could not give weston's window the X focus (${error.message}); answers are cursor reports and replies only`;
     });
-    const pictures = opts.pictures ? await startPictures(session, { display: displayEnv['DISPLAY']!, viewLags: recipe.viewLags, inCompositor: recipe.display === 'wayland' }, signal) : undefined;
+    const windowOpts = { display: displayEnv['DISPLAY']!, viewLags: recipe.viewLags, inCompositor: recipe.display === 'wayland' };
+    // TERMPROBE_PIXELS=off leaves the pixel read-back out (npm run bench -- pixels measures a run without it).
+    const windowStart = await session.startWindow({ ...windowOpts, pictures: opts.pictures === true, pixels: opts.pixels !== false && process.env['TERMPROBE_PIXELS'] !== 'off', ...(recipe.font ? { font: recipe.font } : {}) });
+    const pictures = windowStart.pictures === undefined ? undefined : windowStart.pictures.startsWith('none:') ? windowStart.pictures : `${pictureMethod(windowOpts)}; ${windowStart.pictures}`;
     const xt = events.find((ev) => ev.kind === 'xtversion');
     const identity = guiIdentity({ name: recipe.name, pkg: recipe.pkg, dpkg: await dpkg, xtversion: xt?.kind === 'xtversion' ? xt.text : undefined, xtversionNames: recipe.xtversionNames, anyXtversion: recipe.anyXtversion });
     if (recipe.screen === 'remote-control') session.parts.kittyVersion = kittyVersionTriple(identity.version);
@@ -283,7 +289,9 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
           'size-check': `tty size seen by the command and CPR from row ${far}, column ${far}; a terminal at another size fails to open`,
           ...(recipe.startPixels ? { 'window-pixels': windowPixelsNote(recipe.startPixels, window) } : {}),
           ...(pictures ? { pictures } : {}),
+          ...(session.pixels || windowStart.pixels ? { pixels: windowStart.pixels ?? PIXELS_NOTE } : {}),
         },
+        ...(session.pixels ? { pixels: session.pixels.model } : {}),
       },
     };
     return session;
@@ -303,18 +311,6 @@ function windowPixelsNote(start: { width: number; height: number }, window: Size
   const launched = `launched at ${start.width}x${start.height} px (it takes no size in cells)`;
   if (!window || window.steps === 0) return `${launched}, which gave the size asked for`;
   return `${launched}, then resized to ${window.width}x${window.height} px from the cell measured (${px(window.cellW)}×${px(window.cellH)} px, whatever the font), in ${window.steps} step${window.steps === 1 ? '' : 's'}`;
-}
-
-/** Start the session's pictures; how they are taken, or why there are none (a session without pictures still runs). */
-async function startPictures(session: GuiSession, opts: Parameters<GuiSession['startPictures']>[0], signal: AbortSignal | undefined): Promise<string> {
-  try {
-    const grid = await session.startPictures(opts);
-    const px = (n: number) => String(Math.round(n * 10) / 10);
-    return `${pictureMethod(opts)}; cells of ${px(grid.cellW)}×${px(grid.cellH)} px from ${px(grid.x0)},${px(grid.y0)} of the window (mouse reports)`;
-  } catch (error) {
-    if (signal?.aborted) throw signal.reason ?? error;
-    return `none: ${error instanceof Error ? error.message : String(error)}`;
-  }
 }
 
 /** Line feeds at the bottom row until the scrollback is full, then a clear screen (the first probe's prelude clears it again). */

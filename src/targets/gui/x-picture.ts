@@ -36,8 +36,8 @@ import { damageArea, eventAfter, exposeArea, getImageRgb, intersects, mark, watc
 import { PictureError } from './picture-error.js';
 import { parkingPoint, windowOnDesktop } from './weston-desktop.js';
 import { XLink } from './x-link.js';
-import { X11Error } from './x11-client.js';
-import { EV, fakeInput, type Extension } from './x11-requests.js';
+import { X11Error, type XEvent } from './x11-client.js';
+import { EV, fakeInput, getGeometry, getInputFocus, rootPosition, setInputFocus, sync, type Extension } from './x11-requests.js';
 
 /** Cells of context around the probed region, on each side (inside the grid). */
 export const MARGIN_CELLS = 1;
@@ -67,6 +67,24 @@ export interface WindowPicturesOptions {
   inCompositor?: boolean;
   /** Aborted when the run is cancelled or the session closes. */
   signal: AbortSignal;
+  /**
+   * Where the grid comes from: the terminal's mouse reports (the default), or a grid given later (useGrid: the pixel
+   * read-back finds the cells on a sheet the terminal draws, pixels/find-grid.ts) for a terminal that sends no mouse
+   * reports (terminology) or a window termprobe must not click in (the user's own terminal).
+   */
+  gridFrom?: 'mouse' | 'given';
+  /** The window to read, when it is known (the user's own terminal); otherwise the largest on the display. */
+  windowId?: number;
+  /** Give the terminal the X focus, so that it draws its cursor as the window typed into does (solid, in its shape). */
+  focus?: boolean;
+}
+
+/** The pixels of a rectangle of the terminal's window (window coordinates), as 8-bit RGB row by row, once the terminal has drawn its answered state there. */
+export interface Frame {
+  rect: Rect;
+  rgb: Uint8Array;
+  /** How the frame was waited for, when not as usual (see capture's notes). */
+  note?: string;
 }
 
 /** How each picture was waited for, as the results' settings say it. */
@@ -83,12 +101,45 @@ export class WindowPictures {
   private constructor(
     private readonly link: XLink,
     private readonly damage: Extension,
-    private readonly window: TerminalWindow,
-    readonly grid: Grid,
+    readonly window: TerminalWindow,
+    private measured: Grid | undefined,
     /** The innermost window under the grid and its origin in the terminal's window, for the redraw request; none when none is asked for. */
     private readonly redraw: { window: number; dx: number; dy: number } | undefined,
     private readonly opts: WindowPicturesOptions,
-  ) {}
+    /** Where the terminal is on the window: all of it, or foot's part of weston's output. */
+    readonly area: Rect,
+    /** Where grid measurements press (foot: its surface's centre) and where the pointer then goes. */
+    private readonly pointer: { from?: Point; park?: Point },
+  ) {
+    // The drawings of late, kept a while: a frame asked for "since" a mark finds those that came before it was asked for.
+    link.x.onEvent((ev) => {
+      if (ev.code !== damage.firstEvent) return;
+      this.recent.push(ev);
+      if (this.recent.length > 64) this.recent.shift();
+    });
+  }
+
+  private readonly recent: XEvent[] = [];
+
+  /**
+   * A point in the display's processing: a frame asked for `since` it counts every drawing after it, even one done
+   * before the frame was asked for. Resolves once the display has processed it (a drawing the terminal makes after
+   * that is stamped later; one made before, earlier, however late its event comes in).
+   */
+  async mark(): Promise<number> {
+    const at = mark(this.link.x);
+    await sync(this.link.x);
+    return at;
+  }
+
+  /** Find the grid from the terminal's mouse reports (a session opened with gridFrom 'given' whose grid was not found otherwise). */
+  async measureMouseGrid(): Promise<Grid> {
+    const { cols, rows, exchange, listen } = this.opts;
+    this.measured = await measureGrid(this.link, this.window, cols, rows, exchange, listen, this.pointer.from, this.pointer.park).catch((error: unknown) => {
+      throw this.opts.signal.aborted ? (this.opts.signal.reason ?? error) : asPictureError(error);
+    });
+    return this.measured;
+  }
 
   /** Connect, find the window and its grid (mouse reports: the terminal must be idle, its screen clear). */
   static async open(opts: WindowPicturesOptions): Promise<WindowPictures> {
@@ -99,7 +150,7 @@ export class WindowPictures {
       const { x } = link;
       const damage = await watchDamage(x, x.setup.root);
       if (!damage) throw new PictureError('the X display has no DAMAGE extension (pictures wait for the terminal to draw through it)');
-      let window = await findTerminalWindow(link);
+      let window = opts.windowId !== undefined ? await knownWindow(link, opts.windowId) : await findTerminalWindow(link);
       const surface = opts.inCompositor ? await windowOnDesktop(link, damage, window) : undefined;
       const from: Point | undefined = surface ? [surface.x + surface.width / 2, surface.y + surface.height / 2] : undefined;
       // In weston the pointer's sprite is drawn into the output: it is parked outside foot's surface, not over the grid.
@@ -113,21 +164,27 @@ export class WindowPictures {
       // A grid that does not fit the window (qterminal's window was once found while it was still 1×1) is
       // measured once more, the window looked up again, before pictures are given up.
       const measure = () => measureGrid(link, window, opts.cols, opts.rows, opts.exchange, opts.listen, from, park);
-      const grid = await measure().catch(async (error: unknown) => {
-        if (!(error instanceof GridMismatchError) || opts.signal.aborted) throw error;
-        debug(`${error.message}: measured again`);
-        if (!surface) window = await findTerminalWindow(link);
-        return measure();
-      });
+      const grid =
+        opts.gridFrom === 'given'
+          ? undefined
+          : await measure().catch(async (error: unknown) => {
+              if (!(error instanceof GridMismatchError) || opts.signal.aborted) throw error;
+              debug(`${error.message}: measured again`);
+              if (!surface) window = await findTerminalWindow(link);
+              return measure();
+            });
       debug(`window ${window.width}x${window.height}+${window.rootX}+${window.rootY}, grid ${JSON.stringify(grid)}`);
       let redraw: { window: number; dx: number; dy: number } | undefined;
       if (!opts.viewLags && !opts.inCompositor) {
-        const cx = Math.round(grid.x0 + (opts.cols * grid.cellW) / 2);
-        const cy = Math.round(grid.y0 + (opts.rows * grid.cellH) / 2);
+        // The redraw is asked of the innermost window under the grid's centre (the window's centre until the grid is known).
+        const cx = Math.round(grid ? grid.x0 + (opts.cols * grid.cellW) / 2 : (surface?.x ?? 0) + (surface?.width ?? window.width) / 2);
+        const cy = Math.round(grid ? grid.y0 + (opts.rows * grid.cellH) / 2 : (surface?.y ?? 0) + (surface?.height ?? window.height) / 2);
         const inner = await windowAt(x, window.id, cx, cy);
         redraw = { window: inner.window, dx: cx - inner.x, dy: cy - inner.y };
       }
-      return new WindowPictures(link, damage, window, grid, redraw, opts);
+      if (opts.focus) setInputFocus(x, window.id);
+      const area: Rect = surface ?? { x: 0, y: 0, width: window.width, height: window.height };
+      return new WindowPictures(link, damage, window, grid, redraw, opts, area, { ...(from ? { from } : {}), ...(park ? { park } : {}) });
     } catch (error) {
       link.close();
       throw opts.signal.aborted ? (opts.signal.reason ?? error) : asPictureError(error);
@@ -138,14 +195,52 @@ export class WindowPictures {
     this.link.close();
   }
 
-  /** The region and its margin, in pixels of the terminal's window (clipped to the grid). */
-  cropOf(region: Region): Rect {
+  /**
+   * Give the terminal's window the X focus (true), or give the focus back to where it was before (false): foot's
+   * read-back sends its key to weston's window, which holds the focus for it.
+   */
+  async focus(on: boolean): Promise<void> {
+    if (on) {
+      this.focusBefore ??= await getInputFocus(this.link.x);
+      setInputFocus(this.link.x, this.window.id);
+    } else if (this.focusBefore !== undefined) {
+      setInputFocus(this.link.x, this.focusBefore);
+      this.focusBefore = undefined;
+      await sync(this.link.x);
+    }
+  }
+
+  private focusBefore: number | undefined;
+
+  /** The X connection (the pixel read-back shares it). */
+  get x(): XLink['x'] {
+    return this.link.x;
+  }
+
+  /** Where the cells are on the window (mouse reports, or as given by useGrid). */
+  get grid(): Grid {
+    if (!this.measured) throw new PictureError("the terminal's grid is not known yet");
+    return this.measured;
+  }
+
+  /** Whether a grid is known (pictures can be cropped). */
+  get hasGrid(): boolean {
+    return this.measured !== undefined;
+  }
+
+  /** Take the cells from here on where they were found on the terminal's own drawing (pixels/find-grid.ts). */
+  useGrid(grid: Grid): void {
+    this.measured = grid;
+  }
+
+  /** The region and `margin` cells around it, in pixels of the terminal's window (clipped to the grid). */
+  cropOf(region: Region, margin = MARGIN_CELLS): Rect {
     const { cols, rows } = this.opts;
     const { x0, y0, cellW, cellH } = this.grid;
-    const left = Math.max(0, region.left - 1 - MARGIN_CELLS);
-    const right = Math.min(cols, region.right + MARGIN_CELLS);
-    const top = Math.max(0, region.top - 1 - MARGIN_CELLS);
-    const bottom = Math.min(rows, region.bottom + MARGIN_CELLS);
+    const left = Math.max(0, region.left - 1 - margin);
+    const right = Math.min(cols, region.right + margin);
+    const top = Math.max(0, region.top - 1 - margin);
+    const bottom = Math.min(rows, region.bottom + margin);
     const px0 = Math.max(0, Math.round(x0 + left * cellW));
     const py0 = Math.max(0, Math.round(y0 + top * cellH));
     const px1 = Math.min(this.window.width, Math.round(x0 + right * cellW));
@@ -165,12 +260,51 @@ export class WindowPictures {
   }
 
   private async captureOnce(region: Region): Promise<CapturedPicture> {
+    return pictureOf(await this.frameOnce(this.cropOf(region)));
+  }
+
+  /**
+   * The pixels of `crop` (window coordinates) once the terminal has drawn its answered state there: the one path
+   * pictures and the pixel read-back take (see the module comment).
+   */
+  async frame(crop: Rect, waitMs = PICTURE_WAIT_MS, since?: number): Promise<Frame> {
+    try {
+      return await this.frameOnce(crop, waitMs, since);
+    } catch (error) {
+      if (this.opts.signal.aborted) throw this.opts.signal.reason instanceof Error ? this.opts.signal.reason : error;
+      throw asPictureError(error);
+    }
+  }
+
+  /**
+   * The pixels of `crop` as the terminal next draws them by itself (a blink, a cursor's blink), within `limitMs`;
+   * undefined when it draws nothing there meanwhile. Nothing is asked for: a redraw would show the same state.
+   */
+  async nextOwnFrame(crop: Rect, limitMs: number): Promise<Frame | undefined> {
+    const { x } = this.link;
+    const onRoot: Rect = { ...crop, x: crop.x + this.window.rootX, y: crop.y + this.window.rootY };
+    const after = mark(x);
+    const drawn = await this.link.waitFor({
+      limitMs,
+      pokeWindow: this.window.id,
+      test: (ev) => (ev.code === this.damage.firstEvent && eventAfter(ev, after) && intersects(damageArea(ev), onRoot) ? true : undefined),
+    });
+    if (!drawn) return undefined;
+    return { rect: crop, rgb: await getImageRgb(x, x.setup.root, onRoot) };
+  }
+
+  /** The pixels of `crop` as they are now, with no wait (the grid search's first look). */
+  async frameNow(crop: Rect): Promise<Frame> {
+    const { x } = this.link;
+    return { rect: crop, rgb: await getImageRgb(x, x.setup.root, { ...crop, x: crop.x + this.window.rootX, y: crop.y + this.window.rootY }) };
+  }
+
+  private async frameOnce(crop: Rect, waitMs = PICTURE_WAIT_MS, since?: number): Promise<Frame> {
     const { x } = this.link;
     const t0 = performance.now();
-    const crop = this.cropOf(region);
     const onRoot: Rect = { ...crop, x: crop.x + this.window.rootX, y: crop.y + this.window.rootY };
-    const refused = () => new PictureError(`the terminal did not redraw the region within ${PICTURE_WAIT_MS / 1000} s of being asked to (ClearArea with exposures)`);
-    const drewAtAll = await this.nextFrame(onRoot, PICTURE_WAIT_MS);
+    const refused = () => new PictureError(`the terminal did not redraw the region within ${waitMs / 1000} s of being asked to (ClearArea with exposures)`);
+    const drewAtAll = await this.nextFrame(onRoot, waitMs, since);
     if (!drewAtAll && this.redraw) throw refused();
     let rgb = await getImageRgb(x, x.setup.root, onRoot);
     // Until two frames in a row agree (redraws asked for), or no frame follows within SETTLE_MS (none asked for):
@@ -178,7 +312,7 @@ export class WindowPictures {
     let frames = 1;
     let settled = !drewAtAll;
     while (!settled && frames < MAX_FRAMES) {
-      const drawn = await this.nextFrame(onRoot, this.redraw ? PICTURE_WAIT_MS : SETTLE_MS);
+      const drawn = await this.nextFrame(onRoot, this.redraw ? waitMs : SETTLE_MS);
       if (!drawn) {
         if (this.redraw) throw refused();
         settled = true;
@@ -191,11 +325,11 @@ export class WindowPictures {
     }
     debug(`${crop.width}x${crop.height} px after ${frames} frame(s), ${(performance.now() - t0).toFixed(1)} ms`);
     const note = !drewAtAll
-      ? `the region did not change within ${PICTURE_WAIT_MS / 1000} s of the answer; taken as it was`
+      ? `the region did not change within ${waitMs / 1000} s of the answer; taken as it was`
       : settled
         ? undefined
         : `the region still changed after ${MAX_FRAMES} frames; the last one is shown`;
-    return { png: encodePng(crop.width, crop.height, rgb), width: crop.width, height: crop.height, ...(note ? { note } : {}) };
+    return { rect: crop, rgb, ...(note ? { note } : {}) };
   }
 
   /**
@@ -203,11 +337,22 @@ export class WindowPictures {
    * REDRAW_AGAIN_MS: VTE now and then let an exposure pass without a frame, measured); false when none came
    * within `limitMs`.
    */
-  private async nextFrame(onRoot: Rect, limitMs: number): Promise<boolean> {
+  private async nextFrame(onRoot: Rect, limitMs: number, since?: number): Promise<boolean> {
     const { x } = this.link;
     const t0 = performance.now();
+    // Counting from a mark given (no redraw asked for): a drawing since it may already have come, or still be on its way.
+    if (since !== undefined && !this.redraw) {
+      const drawnSince = (ev: XEvent) => ev.code === this.damage.firstEvent && eventAfter(ev, since) && intersects(damageArea(ev), onRoot);
+      if (this.recent.some(drawnSince)) return true;
+      return (await this.link.waitFor({ limitMs, pokeWindow: this.window.id, test: (ev) => (drawnSince(ev) ? true : undefined) })) === true;
+    }
     for (;;) {
-      if (this.redraw) exposeArea(x, this.redraw.window, { x: onRoot.x - this.window.rootX - this.redraw.dx, y: onRoot.y - this.window.rootY - this.redraw.dy, width: 1, height: 1 });
+      // One pixel at the region's centre: its top-left corner may lie outside the window asked (urxvt's border, when the region is the whole window).
+      if (this.redraw) {
+        const cx = Math.floor(onRoot.x + onRoot.width / 2) - this.window.rootX - this.redraw.dx;
+        const cy = Math.floor(onRoot.y + onRoot.height / 2) - this.window.rootY - this.redraw.dy;
+        exposeArea(x, this.redraw.window, { x: cx, y: cy, width: 1, height: 1 });
+      }
       // Drawing the server does after this marker (the exposed pixel's clearing is before it) is stamped with a later sequence number.
       const after = mark(x);
       const left = limitMs - (performance.now() - t0);
@@ -221,6 +366,20 @@ export class WindowPictures {
       debug('no frame for an exposure: asking again');
     }
   }
+}
+
+/** A frame as a picture: PNG, its size, and the frame's note. */
+export function pictureOf(frame: Frame): CapturedPicture {
+  const { rect, rgb, note } = frame;
+  return { png: encodePng(rect.width, rect.height, rgb), width: rect.width, height: rect.height, ...(note ? { note } : {}) };
+}
+
+/** The window termprobe was told to read (the user's own terminal's), with its size and place on the root window. */
+async function knownWindow(link: XLink, id: number): Promise<TerminalWindow> {
+  const { x } = link;
+  const geometry = await getGeometry(x, id);
+  const origin = await rootPosition(x, id);
+  return { id, ...geometry, rootX: origin.x, rootY: origin.y };
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

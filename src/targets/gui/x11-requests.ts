@@ -179,3 +179,13 @@ export function refuseSelectionRequest(x: X11Client, request: Buffer): void {
   ev.writeUInt32LE(0, 20); // property: None
   x.request(25, 0, Buffer.concat([words(request.readUInt32LE(12), 0), ev]));
 }
+
+/** SetInputFocus to `window` (revert to PointerRoot): the window draws as the one typed into (a solid cursor, not an outline). */
+export function setInputFocus(x: X11Client, window: number): void {
+  x.request(42, 1, words(window, CURRENT_TIME));
+}
+
+/** GetInputFocus: the window that has the X focus (0 None, 1 PointerRoot, or a window). */
+export async function getInputFocus(x: X11Client): Promise<number> {
+  return (await x.requestReply(43, 0, Buffer.alloc(0))).readUInt32LE(8);
+}

@@ -10,10 +10,11 @@
  */
 import { ReplyParser } from '../../protocol/reply-parser.js';
 import { ReplyCounter } from './self-reply-counter.js';
-import type { Identity, ProbeResult, Settings } from '../../results/results-schema.js';
+import type { Identity, ProbeResult, ScreenAnswer, Settings } from '../../results/results-schema.js';
 import { withPackageVersion } from './self-package-version.js';
 import type { EngineIdentity } from '../target.js';
-import type { Probe } from '../../corpus/probe-schema.js';
+import type { Probe, Region } from '../../corpus/probe-schema.js';
+import { openSelfScreen, type SelfScreen } from './self-screen.js';
 import { BadInputError } from '../../util/bad-input-error.js';
 import { modesToRead, PRELUDE_MODES } from './self-modes.js';
 import { ENTER_ALTERNATE, restoration, type Restoration } from './self-restore.js';
@@ -23,7 +24,7 @@ import { NOTHING_OUTSIDE, outsideQueries, type OutsideChanges } from './self-out
 import { effectiveChanges, emptyOutsideState, outsideQuery, readOutsideState, type Multiplexer, type OutsideState } from './self-outside-state.js';
 import { judgeTitleCheck, titleCheckFor } from './self-title-check.js';
 import { TtyLink } from './self-tty.js';
-import type { OpenOptions, TargetFactory, TargetSession } from '../target.js';
+import type { OpenOptions, ScreenReadHints, TargetFactory, TargetSession } from '../target.js';
 import { validateTargetOptions } from '../target-options.js';
 
 const NAME = 'self';
@@ -113,6 +114,36 @@ export class SelfSession implements TargetSession {
     process.on('exit', this.exitHook);
   }
 
+  /** While the session talks to the terminal itself (the screen read's exchanges), its replies go here, not to the engine. */
+  private exchangeSink: ((chunk: Uint8Array) => void) | undefined;
+  /** How this terminal's screen is read (self-screen.ts), once start() found a way. */
+  private screen: SelfScreen | undefined;
+  /** Why the screen is not read, when it is not. */
+  private screenNote = '';
+
+  /**
+   * Write bytes followed by DA1 and resolve once the terminal has answered that DA1, its replies kept from the
+   * engine (nothing of the engine's is in flight while a screen is read).
+   */
+  private exchange(bytes: string, timeoutMs = 5000): Promise<void> {
+    const parser = new ReplyParser();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => finish(new Error(`the terminal did not answer DA1 within ${timeoutMs} ms`)), timeoutMs);
+      const finish = (error?: Error) => {
+        clearTimeout(timer);
+        this.exchangeSink = undefined;
+        if (error) reject(error);
+        else resolve();
+      };
+      this.exchangeSink = (chunk) => {
+        for (const ev of parser.feed(chunk)) if (ev.kind === 'da1') return finish();
+      };
+      this.write(encoder.encode(`${bytes}\x1b[c`));
+    });
+  }
+
+  readScreen?: (region: Region, hints?: ScreenReadHints) => Promise<ScreenAnswer>;
+
   private receive(chunk: Uint8Array): void {
     // The full parser only until the alternate screen: step 1 wants the CPR; later the engine parses, and counting is enough here.
     if (!this.entered) {
@@ -126,7 +157,8 @@ export class SelfSession implements TargetSession {
     // Raw mode turns Ctrl-C into a byte; make it the signal the user meant.
     if (this.counter.ctrlC > ctrlC && !this.closed) this.interrupt();
     if (this.drained && this.counter.da1 >= this.da1Sent) this.drained();
-    this.listener?.(chunk);
+    if (this.exchangeSink) this.exchangeSink(chunk);
+    else this.listener?.(chunk);
   }
 
   private interrupt(): void {
@@ -241,7 +273,27 @@ export class SelfSession implements TargetSession {
     this.summary = guess.summary;
     const mux: Multiplexer = { tmux: Boolean(this.env['TMUX']), screen: Boolean(this.env['STY']), ...(tmux?.title !== undefined ? { tmuxTitle: tmux.title } : {}) };
     if (main.answered) await this.readOutside(effectiveChanges(opts.outside ?? NOTHING_OUTSIDE, mux), mux, touched, opts.steps);
+    if (main.answered) await this.openScreen();
   }
+
+  /** Find how this terminal's screen can be read (self-screen.ts); on X that draws a calibration sheet in the alternate screen. */
+  private async openScreen(): Promise<void> {
+    const ended = new AbortController();
+    this.endScreen = () => ended.abort(new Error('the session closed'));
+    const signal = this.signal ? AbortSignal.any([this.signal, ended.signal]) : ended.signal;
+    this.probed = true; // the sheet draws with SGR and moves the cursor: the full restoration is needed from here on
+    const opened = await openSelfScreen({ env: this.env, cols: this.size.cols, rows: this.size.rows, exchange: (bytes) => this.exchange(bytes), signal });
+    if ('reason' in opened) {
+      this.screenNote = `none: ${opened.reason}`;
+      this.notes.push(opened.reason.replace(/^the screen is not read: /, 'the screen was not read: '));
+      return;
+    }
+    this.screen = opened;
+    this.screenNote = opened.note;
+    this.readScreen = (region, hints) => opened.read(region, hints);
+  }
+
+  private endScreen: (() => void) | undefined;
 
   /**
    * Step 4, still before any probe: the colours, titles and keyboard flags the
@@ -284,7 +336,9 @@ export class SelfSession implements TargetSession {
     const term = this.env['TERM'];
     const identity = await withPackageVersion(this.identity);
     if (identity !== this.identity) this.summary = this.summary.replace(/^\S+/, `${identity.name} ${identity.version}`).replace(/ \(from /, ' (version from its Debian package; from ');
-    return { ...identity, ...(this.engine ? { engine: this.engine } : {}), settings: { cols: this.size.cols, rows: this.size.rows, ...(term ? { term } : {}), modes: { ...this.prior.modes } } };
+    const screen = this.screenNote ? { options: { screen: this.screenNote } } : {};
+    const pixels = this.screen?.pixels ? { pixels: this.screen.pixels } : {};
+    return { ...identity, ...(this.engine ? { engine: this.engine } : {}), settings: { cols: this.size.cols, rows: this.size.rows, ...(term ? { term } : {}), modes: { ...this.prior.modes }, ...screen, ...pixels } };
   }
 
   /** Wait until every DA1 sent has its reply (all earlier replies came before it), or the time is up. */
@@ -304,6 +358,8 @@ export class SelfSession implements TargetSession {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    this.endScreen?.();
+    this.screen?.close();
     if (this.entered) this.link.write(this.restore);
     this.link.write('\x1b[c'); // the final sentinel: its reply means every earlier reply has arrived
     this.da1Sent++;

@@ -1,0 +1,81 @@
+/**
+ * Where the cells are, from the terminal's own drawing: a solid cell (reverse
+ * video) in the top-left and the bottom-right corner of the grid, against the
+ * same screen cleared. The first solid cell is the first cell's box; from it to
+ * the far edge of the last one the grid spans `cols` × `rows` cells. No
+ * pointer, no mouse reports: it works where those do not (terminology) and where
+ * termprobe must not click (the user's own window).
+ */
+import type { Rect } from '../x-image-requests.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pictureOf, type Frame } from '../x-picture.js';
+import { BLANK_PAGE, gridFinderBytes, gridFinderFar } from './calibration-sheet.js';
+import type { PixelGrid } from './cell-image.js';
+import { CalibrationError } from './learn-model.js';
+
+export interface GridFinderDeps {
+  /** Writes bytes to the terminal and resolves once it has processed them. */
+  exchange: (bytes: string) => Promise<unknown>;
+  /** The pixels of `rect` (window coordinates) once the terminal has drawn its state, waiting up to `waitMs` for a drawing. */
+  frame: (rect: Rect, waitMs?: number) => Promise<Frame>;
+}
+
+/** How long the first frames may take: zutty 0.14 answered its first exposure about 1 s after it started (measured), GL set up. */
+const FIRST_FRAME_MS = 5000;
+
+/**
+ * The two solid cells: a box of pixels that changed to one colour between the frames, and another of the same size
+ * and colour a grid's width and height further (other changes — a scroll bar the clear redrew, GTK's, pterm's or
+ * tilix's — are other colours or shapes); the first box, and the box around both.
+ */
+function differences(a: Frame, b: Frame, cols: number, rows: number): { first: Rect; all: Rect } | undefined {
+  const { width, height } = a.rect;
+  const at = (f: Frame, x: number, y: number) => (f.rgb[(y * width + x) * 3]! << 16) | (f.rgb[(y * width + x) * 3 + 1]! << 8) | f.rgb[(y * width + x) * 3 + 2]!;
+  const changedTo = (x: number, y: number, c: number) => x >= 0 && y >= 0 && x < width && y < height && at(a, x, y) === c && at(b, x, y) !== c;
+  const solid = (x: number, y: number, w: number, h: number, c: number) => {
+    for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) if (!changedTo(x + i, y + j, c)) return false;
+    return true;
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const c = at(a, x, y);
+      // A box's top-left corner: changed, and neither its left nor its upper neighbour changed to the same colour.
+      if (!changedTo(x, y, c) || changedTo(x - 1, y, c) || changedTo(x, y - 1, c)) continue;
+      let w = 1;
+      while (changedTo(x + w, y, c)) w++;
+      let h = 1;
+      while (changedTo(x, y + h, c)) h++;
+      if (w < 3 || h < 5 || !solid(x, y, w, h, c)) continue;
+      const cell = gridFinderFar(cols, rows);
+      const far = { x: x + (cell.col - 1) * w, y: y + (cell.row - 1) * h };
+      if (!solid(far.x, far.y, w, h, c) || changedTo(far.x + w, far.y, c) || changedTo(far.x, far.y + h, c)) continue;
+      return { first: { x, y, width: w, height: h }, all: { x, y, width: cols * w, height: rows * h } };
+    }
+  }
+  return undefined;
+}
+
+/** The grid of `cols` × `rows` cells within `area` (window coordinates: the window, or foot's part of weston's). */
+export async function findGrid(deps: GridFinderDeps, area: Rect, cols: number, rows: number): Promise<PixelGrid> {
+  // Twice at most: under load (28 targets at once) xfce4-terminal once gave a first frame from before it drew the
+  // cells, and the same run alone found them; a terminal that draws nothing fails both.
+  let found: ReturnType<typeof differences>;
+  for (let attempt = 1; attempt <= 2 && !found; attempt++) {
+    await deps.exchange(gridFinderBytes(cols, rows));
+    const marked = await deps.frame(area, FIRST_FRAME_MS);
+    await deps.exchange(BLANK_PAGE);
+    const blank = await deps.frame(area);
+    const dump = process.env['TERMPROBE_DEBUG_PIXELS'];
+    if (dump) for (const [name, f] of [[`grid-marked-${attempt}`, marked], [`grid-blank-${attempt}`, blank]] as const) writeFileSync(join(dump, `${name}.png`), pictureOf(f).png);
+    found = differences(marked, blank, cols, rows);
+  }
+  if (!found) throw new CalibrationError('the terminal drew nothing where two reverse-video cells were written (no grid found on its window)');
+  const cellW = found.all.width / cols;
+  const cellH = found.all.height / rows;
+  const whole = (v: number) => Math.abs(v - Math.round(v)) < 0.02;
+  if (!whole(cellW) || !whole(cellH) || Math.abs(found.first.width - cellW) > 1 || Math.abs(found.first.height - cellH) > 1) {
+    throw new CalibrationError(`the cells found on the window are not whole pixels of one size (first cell ${found.first.width}×${found.first.height} px, ${cols}×${rows} cells over ${found.all.width}×${found.all.height} px)`);
+  }
+  return { x0: area.x + found.all.x, y0: area.y + found.all.y, cellW: Math.round(cellW), cellH: Math.round(cellH) };
+}

@@ -1,0 +1,345 @@
+/**
+ * The pixel read-back of a GUI terminal's cells: calibrated once per session
+ * from a sheet the terminal draws (calibration-sheet.ts, learn-model.ts), then
+ * each screen read takes the frame of the region (the same DAMAGE-fenced
+ * frames as the pictures: x-picture.ts) and reads every cell's style from it
+ * (read-cell.ts, style-names.ts), beside the text the terminal's text read
+ * gave — or, where there is none, the text too, from the glyphs the sheet
+ * showed.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import stringWidth from 'string-width';
+import type { Region } from '../../../corpus/probe-schema.js';
+import { drawnKey } from '../../../results/drawn-style.js';
+import { styleText } from '../../../results/style-text.js';
+import type { Cell, PixelModel, ScreenAnswer, Style, StyleField } from '../../../results/results-schema.js';
+import { rowText, validateRegion } from '../../common/region-read.js';
+import type { Rect } from '../x-image-requests.js';
+import { pictureOf, type Frame } from '../x-picture.js';
+import { BLINK_WATCH_MS, sgrMayBlink, watchBlinkPage } from './blink-page.js';
+import { layoutSheet, pageBytes, type Sample } from './calibration-sheet.js';
+import { cellsRect, colourDistance, cutCell, type CellImage, type PixelGrid } from './cell-image.js';
+import { findGrid } from './find-grid.js';
+import { CalibrationError, learnModel, SAME_COLOUR, type Templates } from './learn-model.js';
+import { observeCell, type Observation } from './read-cell.js';
+import { changed, cursorShape, type CursorRead } from './read-cursor.js';
+import { readGlyph } from './read-glyph.js';
+import { nameStyle } from './style-names.js';
+
+/** What the reader asks of the session: its bytes, frames and timings. */
+export interface PixelDeps {
+  exchange: (bytes: string) => Promise<unknown>;
+  /**
+   * The pixels of `rect` (window coordinates) once the terminal has drawn its state (waiting up to `waitMs` for a
+   * drawing; with `since`, a drawing after that mark counts even if it came before the frame was asked for).
+   */
+  frame: (rect: Rect, waitMs?: number, since?: number) => Promise<Frame>;
+  /** The pixels of `rect` as the terminal next draws them by itself, or undefined within `limitMs`. */
+  nextOwnFrame: (rect: Rect, limitMs: number) => Promise<Frame | undefined>;
+  /** Give the terminal's window the X focus (true), or hand it back (false). */
+  focus?: (on: boolean) => Promise<void>;
+  /** A point in the display's processing (see WindowPictures.mark). */
+  mark?: () => Promise<number>;
+}
+
+/** What a read is asked to look for beyond the cells' styles. */
+export interface PixelReadHints {
+  /** true: watch the cells long enough to see them blink, whatever the probe sent. */
+  blink?: boolean;
+  /**
+   * The parameters of every SGR the probe sent: the cells are watched for a blink when one of them may set it in
+   * this terminal (blink-page.ts sgrMayBlink), and are known not to blink otherwise. Absent: not known, so blink is untold.
+   */
+  sgrs?: readonly string[];
+}
+
+/** How long a fenced frame waits for a drawing since its mark (konsole and qtermwidget update their view 10–40 ms after output). */
+const FENCE_WAIT_MS = 300;
+
+/** The frames a read of a region is made from. */
+export interface Look {
+  region: Region;
+  frames: Frame[];
+  /** The frames cover a blink's half period and more: a cell that does not change does not blink. */
+  watched: boolean;
+  /** Whether a blink is known (watched, or the probe cannot set one). */
+  blinkKnown: boolean;
+}
+
+
+export class PixelReader {
+  private constructor(
+    private readonly deps: PixelDeps,
+    readonly grid: PixelGrid,
+    readonly model: PixelModel,
+    private readonly templates: Templates,
+    /** The sheet's pages as drawn, for the results' pictures. */
+    readonly sheet: Frame[],
+    private readonly size: { cols: number; rows: number },
+    /** The pixels the cursor draws over, as offsets from its cell's top-left pixel (it may reach into the cells around). */
+    private readonly cursorPixels: readonly [number, number][],
+  ) {}
+
+  /**
+   * Draw the sheet, learn from it, and leave the screen cleared with the cursor shown. `area` is where the grid is
+   * on the window (the whole window, or foot's part of weston's).
+   */
+  static async calibrate(deps: PixelDeps, area: Rect, cols: number, rows: number, font?: string, how: { ownTerminal?: boolean } = {}): Promise<PixelReader> {
+    const grid = await findGrid(deps, area, cols, rows);
+    const samples = layoutSheet(cols, rows);
+    const pages = Math.max(...samples.map((s) => s.page));
+    const whole = cellsRect(grid, 1, 1, rows, cols);
+    const sheet: Frame[] = [];
+    for (let page = 1; page <= pages; page++) {
+      await deps.exchange(pageBytes(samples, page));
+      sheet.push(await settledPage(deps, whole, grid, samples.filter((s) => s.page === page)));
+    }
+    const byKey = new Map<string, Sample>(samples.map((s) => [s.key, s]));
+    const cellOf = (key: string) => {
+      const s = byKey.get(key);
+      if (!s) throw new Error(`no sample ${key} on the calibration sheet`);
+      return cutCell(sheet[s.page - 1]!, grid, s.row, s.col);
+    };
+    const dump = process.env['TERMPROBE_DEBUG_PIXELS'];
+    if (dump) sheet.forEach((f, i) => writeFileSync(join(dump, `sheet-${i + 1}.png`), pictureOf(f).png));
+    const learned = learnModel(cellOf, samples);
+    // In the user's own terminal the cursor's style is left as it is (no DECSCUSR), and its focus too.
+    const { blink, blinkingForms, cursorPixels, cursorBlink } = await watchBlinkPage(how.ownTerminal ? { ...deps, focus: undefined } : deps, grid, learned.templates, !how.ownTerminal);
+    learned.model.notes.push(cursorBlink.blinks ? `the cursor DECSCUSR 1 asks for blinks (a change every ${Math.round(cursorBlink.halfPeriodMs ?? 0)} ms) in the window given the focus` : `the cursor DECSCUSR 1 asks for does not blink within ${BLINK_WATCH_MS / 1000} s, the window given the focus`);
+    const others = blinkingForms.filter((f) => f !== '5');
+    learned.model.notes.push(blink.text ? `SGR 5 text blinks (a change every ${Math.round(blink.halfPeriodMs ?? 0)} ms)${others.length > 0 ? `; so does the 5 in ${others.join(', ')}` : ''}` : `SGR 5 text does not blink (no change within ${BLINK_WATCH_MS / 1000} s)`);
+    learned.model.notes.push(`the cursor, as it stands at the start, draws over ${cursorPixels.length} pixels${reachesOut(cursorPixels, grid) ? ', some of them in the cells around its own' : ''}`);
+    await deps.exchange('\x1b[0m\x1b[H\x1b[2J\x1b[?25h');
+    const model: PixelModel = { cell: { width: grid.cellW, height: grid.cellH, x0: grid.x0, y0: grid.y0 }, ...(font ? { font } : {}), ...learned.model, blink: { ...blink, ...(others.length > 0 ? { setBy: others } : {}) }, cursorBlink };
+    return new PixelReader(deps, grid, model, learned.templates, sheet, { cols, rows }, cursorPixels);
+  }
+
+  /** The region's rectangle on the window. */
+  rectOf(region: Region): Rect {
+    return cellsRect(this.grid, region.top, region.left, region.bottom, region.right);
+  }
+
+  /**
+   * The frames of the region a read is made from: one once the terminal has drawn its state (or `frame`, already
+   * taken of a rectangle holding the region: the picture's), and where a blink is watched, every one the terminal
+   * draws by itself within a blink's half period and a half. Taken before any other read of the screen (a
+   * selection read-back highlights it).
+   */
+  async look(region: Region, hints: PixelReadHints = {}, frame?: Frame, fence?: { row: number; col: number; since?: number }): Promise<Look> {
+    validateRegion(region, this.size.cols, this.size.rows);
+    // With a fence, the frame holds that cell too: a change drawn there (the cursor hidden) is what it waits for.
+    const rect = fence && fence.row >= 1 && fence.col >= 1 && fence.row <= this.size.rows && fence.col <= this.size.cols ? union(this.rectOf(region), cellsRect(this.grid, fence.row, fence.col, fence.row, fence.col)) : this.rectOf(region);
+    // With a fence, a drawing since its mark is what is waited for; where none comes (konsole now and then repaints
+    // before the cursor is hidden and not after), what is there was drawn after the probe, so the wait is short.
+    const frames = [frame && contains(frame.rect, rect) ? frame : await this.deps.frame(rect, fence?.since !== undefined ? FENCE_WAIT_MS : undefined, fence?.since)];
+    const forms = ['5', ...(this.model.blink.setBy ?? [])];
+    const watched = this.model.blink.text && (hints.blink === true || (hints.sgrs ?? []).some((p) => sgrMayBlink(p, forms)));
+    if (watched) {
+      // A blinking cell changes within a half period of the blink: watch that long, and a little more.
+      const until = performance.now() + (this.model.blink.halfPeriodMs ?? BLINK_WATCH_MS) + 80;
+      for (let left = until - performance.now(); left > 0; left = until - performance.now()) {
+        const next = await this.deps.nextOwnFrame(rect, left);
+        if (!next) break;
+        frames.push(next);
+      }
+    }
+    const dump = process.env['TERMPROBE_DEBUG_PIXELS'];
+    if (dump) frames.forEach((f, i) => writeFileSync(join(dump, `look-${region.top}-${region.left}-${Date.now()}-${i}.png`), pictureOf(f).png));
+    return { region, frames, watched, blinkKnown: watched || hints.sgrs !== undefined };
+  }
+
+  /**
+   * The cursor standing at `at` (1-based) as drawn, in a window given the focus (one not typed into may draw every
+   * shape as an outline): its shape from the pixels hiding it changes, its blink from frames over a blink's half
+   * period (where the calibration saw the cursor blink at all). It is left shown if it was.
+   */
+  async readCursor(at: { row: number; col: number }): Promise<CursorRead> {
+    const { deps, grid } = this;
+    const rect = cellsRect(grid, Math.max(1, at.row - 1), Math.max(1, at.col - 1), Math.min(this.size.rows, at.row + 1), Math.min(this.size.cols, at.col + 1));
+    const since = await deps.mark?.();
+    await deps.focus?.(true);
+    try {
+      const shown = [await deps.frame(rect, undefined, since)];
+      const blinking = this.model.cursorBlink?.blinks === true;
+      if (blinking) {
+        const until = performance.now() + (this.model.cursorBlink?.halfPeriodMs ?? BLINK_WATCH_MS) + 80;
+        for (let left = until - performance.now(); left > 0; left = until - performance.now()) {
+          const next = await deps.nextOwnFrame(rect, left);
+          if (!next) break;
+          shown.push(next);
+        }
+      }
+      const hiddenSince = await deps.mark?.();
+      await deps.exchange('\x1b[?25l');
+      const hidden = await deps.frame(rect, hiddenSince !== undefined ? FENCE_WAIT_MS : undefined, hiddenSince);
+      const shapes = shown.map((f) => cursorShape(changed(f, hidden), rect, grid, at));
+      const shape = shapes.find((s) => s !== 'hidden') ?? 'hidden';
+      if (shape === 'hidden') return { shape };
+      await deps.exchange('\x1b[?25h');
+      return { shape, blink: blinking && shapes.includes('hidden') };
+    } finally {
+      await deps.focus?.(false);
+    }
+  }
+
+  /** Whether the cursor standing at `at` (1-based) may draw over a pixel of the region. */
+  cursorTouches(region: Region, at: { row: number; col: number }): boolean {
+    const { cellW, cellH } = this.grid;
+    const r = { x: (region.left - 1) * cellW, y: (region.top - 1) * cellH, right: region.right * cellW, bottom: region.bottom * cellH };
+    return this.cursorPixels.some(([dx, dy]) => {
+      const x = (at.col - 1) * cellW + dx;
+      const y = (at.row - 1) * cellH + dy;
+      return x >= r.x && x < r.right && y >= r.y && y < r.bottom;
+    });
+  }
+
+  /** The pixels of cell `row`;`col` the cursor at `at` may draw over (1), or undefined when none. */
+  private cursorSkip(row: number, col: number, at: { row: number; col: number } | undefined): Uint8Array | undefined {
+    if (!at) return undefined;
+    const { cellW, cellH } = this.grid;
+    let skip: Uint8Array | undefined;
+    for (const [dx, dy] of this.cursorPixels) {
+      const x = (at.col - col) * cellW + dx;
+      const y = (at.row - row) * cellH + dy;
+      if (x < 0 || y < 0 || x >= cellW || y >= cellH) continue;
+      (skip ??= new Uint8Array(cellW * cellH))[y * cellW + x] = 1;
+    }
+    return skip;
+  }
+
+  /**
+   * The region's cells from a look: text from `text` (the terminal's own text read) or else from the glyphs, styles
+   * from the pixels, leaving out those the cursor at `cursor` may cover.
+   */
+  cells(look: Look, text: ScreenAnswer | undefined, cursor?: { row: number; col: number }): ScreenAnswer {
+    const { region, frames, watched } = look;
+    const rows: Cell[][] = [];
+    const texts = text ? cellTexts(text, region) : undefined;
+    for (let row = region.top; row <= region.bottom; row++) {
+      const line: Cell[] = [];
+      for (let col = region.left; col <= region.right; col++) {
+        const known = texts?.[row - region.top]?.[col - region.left];
+        if (known && known.w === 0) {
+          line.push({ t: '', w: 0 });
+          continue;
+        }
+        line.push(this.readCell(frames, row, col, known?.t, watched, this.cursorSkip(row, col, cursor)));
+      }
+      rows.push(line);
+    }
+    const untold: StyleField[] = [...this.model.untold];
+    if (this.model.blink.text && !look.blinkKnown) untold.push('blink');
+    return {
+      via: text?.via ?? 'pixels',
+      styles: 'pixels',
+      region: { ...region },
+      text: text?.text ?? rows.map(rowText),
+      cells: rows,
+      ...(untold.length > 0 ? { untold } : {}),
+    };
+  }
+
+  private readCell(frames: readonly Frame[], row: number, col: number, text: string | undefined, watched: boolean, skip: Uint8Array | undefined): Cell {
+    const looks = frames.map((f) => ({ ...cutCell(f, this.grid, row, col), ...(skip ? { skip } : {}) }));
+    let t = text;
+    if (t === undefined) t = readGlyph(looks[0]!, this.templates) ?? '\ufffd';
+    const seen = looks.map((img) => observeCell(img, t === '\ufffd' ? ' ' : t!, this.templates));
+    // A blinking cell is named as it shows with its glyph, and (foot fades blinking text to its dim colour and back)
+    // in the phase its name takes fewest words for.
+    const { observation: inked, style: named } = simplest(seen, this.model);
+    const style: Style = { ...named };
+    const u = new Set<StyleField>(inked.untold);
+    const blank = t.trim() === '' || t === '\ufffd';
+    // The text is there and no glyph shows: concealed (or drawn in the background's colour, which draws alike). A
+    // blink this read did not watch could hide it too, but then the probe's expectations do not name blink.
+    if (!blank && !inked.ink && drawnKey(this.model, t, style, [])?.includes(' ink=')) style.invisible = true;
+    if (watched && !blank && blinked(seen)) style.blink = true;
+    const ordered = orderCellStyle(style);
+    const cell: Cell = { t: t === '\ufffd' ? '\ufffd' : t, w: stringWidth(t) === 2 ? 2 : 1, ...(ordered ? { s: ordered } : {}) };
+    if (u.size > 0) cell.u = [...u];
+    return cell;
+  }
+}
+
+function union(a: Rect, b: Rect): Rect {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y };
+}
+
+function contains(outer: Rect, inner: Rect): boolean {
+  return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
+}
+
+/** The text read's rows as cells of the region: each grapheme with its width, '' after a wide one, blanks to the right edge. */
+export function cellTexts(text: ScreenAnswer, region: Region): { t: string; w: number }[][] {
+  const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+  const width = region.right - region.left + 1;
+  return text.text.map((line) => {
+    const cells: { t: string; w: number }[] = [];
+    for (const { segment } of segmenter.segment(line)) {
+      const w = Math.max(1, Math.min(2, stringWidth(segment)));
+      cells.push({ t: segment, w });
+      if (w === 2) cells.push({ t: '', w: 0 });
+    }
+    while (cells.length < width) cells.push({ t: ' ', w: 1 });
+    return cells.slice(0, width);
+  });
+}
+
+/**
+ * Whether a cell changed between frames by itself: a blinking cell shows its glyph in some and not in others
+ * (xterm, VTE), or in its colour and its dim colour by turns (foot).
+ */
+export function blinked(seen: readonly Observation[]): boolean {
+  const first = seen[0]!;
+  return seen.some((o) => (o.ink === undefined) !== (first.ink === undefined) || (o.ink && first.ink && colourDistance(o.ink.colour, first.ink.colour) > SAME_COLOUR));
+}
+
+/** Of the frames' observations, one with a glyph if any has, named with the fewest words. */
+function simplest(seen: readonly Observation[], model: PixelModel): { observation: Observation; style: Style | undefined } {
+  const inked = seen.filter((o) => o.ink);
+  let best: { observation: Observation; style: Style | undefined; words: number } | undefined;
+  for (const o of inked.length > 0 ? inked : [seen[0]!]) {
+    const style = nameStyle(o, model);
+    const words = style ? styleText(style).split(' ').length : 0;
+    if (!best || words < best.words) best = { observation: o, style, words };
+  }
+  return best!;
+}
+
+function orderCellStyle(s: Style): Style | undefined {
+  const order: (keyof Style)[] = ['bold', 'dim', 'italic', 'underline', 'underlineStyle', 'underlineColor', 'blink', 'reverse', 'invisible', 'strikethrough', 'overline', 'fg', 'bg'];
+  const out: Style = {};
+  for (const k of order) if (s[k] !== undefined) (out as Record<string, unknown>)[k] = s[k];
+  return Object.keys(out).length === 0 ? undefined : out;
+}
+
+function reachesOut(pixels: readonly [number, number][], grid: PixelGrid): boolean {
+  return pixels.some(([x, y]) => x < 0 || y < 0 || x >= grid.cellW || y >= grid.cellH);
+}
+
+/** How long a page may take to show as written (konsole and qterminal show their size over the screen for a while after they start). */
+const PAGE_SETTLE_MS = 4000;
+
+/**
+ * The page as written: every solid sample one colour throughout. A page that is not (something drawn over it: the
+ * size konsole and qterminal show after they start) is taken again once the terminal draws by itself.
+ */
+async function settledPage(deps: PixelDeps, whole: Rect, grid: PixelGrid, samples: readonly Sample[]): Promise<Frame> {
+  const t0 = performance.now();
+  let frame = await deps.frame(whole);
+  for (;;) {
+    const spoiled = samples.find((s) => s.text === ' ' && (s.key.startsWith('bg:') || s.key.startsWith('fg:')) && !uniform(cutCell(frame, grid, s.row, s.col)));
+    if (!spoiled) return frame;
+    const left = PAGE_SETTLE_MS - (performance.now() - t0);
+    if (left <= 0) throw new CalibrationError(`the calibration sheet did not show as written within ${PAGE_SETTLE_MS / 1000} s (sample ${spoiled.key} at ${spoiled.row};${spoiled.col} is not one colour)`);
+    frame = (await deps.nextOwnFrame(whole, left)) ?? frame;
+  }
+}
+
+function uniform(img: CellImage): boolean {
+  for (let i = 3; i < img.rgb.length; i += 3) if (img.rgb[i] !== img.rgb[0] || img.rgb[i + 1] !== img.rgb[1] || img.rgb[i + 2] !== img.rgb[2]) return false;
+  return true;
+}
