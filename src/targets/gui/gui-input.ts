@@ -162,6 +162,8 @@ export class GuiInput implements InputChannel {
   async deliver(_event: InputEvent, plan: EventPlan, io: MarkerIo): Promise<InputDelivery> {
     const ready = this.ready!;
     const { x } = ready.link;
+    // Nothing left selected for the event to paste (see SelectionOffer.clear); a paste offers its own text after.
+    await ready.offer.clear();
     const now = await getInputFocus(x);
     if (now !== ready.window.id && !(await isWithin(x, now, ready.window.id))) setInputFocus(x, ready.window.id);
     const poke = () => ready.link.poke(ready.window.id);

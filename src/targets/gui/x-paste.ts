@@ -8,7 +8,7 @@
  */
 import type { XLink } from './x-link.js';
 import { changeProperty32, notifySelection, readSelectionRequest, type SelectionRequest } from './x-input-requests.js';
-import { ATOM_PRIMARY, ATOM_STRING, changeProperty, EV, internAtom, setSelectionOwner } from './x11-requests.js';
+import { ATOM_CUT_BUFFERS, ATOM_PRIMARY, ATOM_STRING, changeProperty, deleteProperty, EV, getSelectionOwner, internAtom, setSelectionOwner } from './x11-requests.js';
 
 const ATOM_ATOM = 4;
 
@@ -73,6 +73,28 @@ export class SelectionOffer {
     const time = await stamp;
     if (time === undefined) throw new Error('the X server sent no PropertyNotify for a change to termprobe\'s own window');
     return time;
+  }
+
+  /**
+   * Nothing for the terminal to paste, before each event: PRIMARY and CLIPBOARD are taken back (with a real server
+   * timestamp, as in offer) from whoever holds them, holding nothing (a request is refused), and the root window's
+   * cut buffers are deleted. Else a key that pastes (xterm's shift+Insert: insert-selection(SELECT, CUT_BUFFER0))
+   * pasted what was left: text the terminal selected for an earlier event (a drag with mouse tracking off), or the
+   * screen the selection read-back dragged across (x-selection-read.ts), which xterm also stores in CUT_BUFFER0 and
+   * pastes from there once PRIMARY is refused (button.c, SelectionReceived's fail path). The refusal comes from
+   * termprobe's own connection, after the markers that follow the key, so the paste landed in a later probe's answer
+   * (`X` and 23 CRs, a screen probe's screen, in ctrl+z's answer: 2 gates of 3 with 16 instances).
+   */
+  async clear(): Promise<void> {
+    this.text = undefined;
+    const { x, helper } = this.link;
+    const [primary, clipboard] = await Promise.all([getSelectionOwner(x, ATOM_PRIMARY), getSelectionOwner(x, this.atoms.clipboard)]);
+    if (primary !== helper || clipboard !== helper) {
+      const time = await this.serverTime();
+      if (primary !== helper) setSelectionOwner(x, helper, ATOM_PRIMARY, time);
+      if (clipboard !== helper) setSelectionOwner(x, helper, this.atoms.clipboard, time);
+    }
+    for (const buffer of ATOM_CUT_BUFFERS) deleteProperty(x, x.setup.root, buffer);
   }
 
   /**

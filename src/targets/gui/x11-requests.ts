@@ -7,6 +7,8 @@ import { X11Client, X11Error } from './x11-client.js';
 export const ATOM_PRIMARY = 1;
 export const ATOM_STRING = 31;
 export const CURRENT_TIME = 0;
+/** The predefined atoms CUT_BUFFER0 to CUT_BUFFER7 (X protocol, Predefined Atoms): 9 to 16. */
+export const ATOM_CUT_BUFFERS = [9, 10, 11, 12, 13, 14, 15, 16] as const;
 
 /** Core event codes. */
 export const EV = { ButtonPress: 4, ButtonRelease: 5, MotionNotify: 6, PropertyNotify: 28, SelectionClear: 29, SelectionRequest: 30, SelectionNotify: 31 } as const;
@@ -121,6 +123,11 @@ export async function getProperty(x: X11Client, window: number, property: number
 /** Replace a property with 8-bit data (PropModeReplace). */
 export function changeProperty(x: X11Client, window: number, property: number, type: number, data: Buffer): void {
   x.request(18, 0, Buffer.concat([words(window, property, type), Buffer.from([8, 0, 0, 0]), words(data.length), data]));
+}
+
+/** Delete a property (no event when it did not exist). */
+export function deleteProperty(x: X11Client, window: number, property: number): void {
+  x.request(19, 0, words(window, property));
 }
 
 /** A round trip: every request before it has been processed by the server when it resolves. */
