@@ -101,7 +101,7 @@ describe('pictures on the probe pages', () => {
       expect(await img.getAttribute('src')).toBe(`../results/pictures/ghostty-0.4.0/${PROBE}.png`);
       expect(await img.getAttribute('alt')).toBe(`tmux 3.3a after ${PROBE}: the terminal window, cropped to the probed region`);
       await page.locator('table.answers tr:has(#t-tmux-3\\.3a) details.screens > summary').click();
-      await expect.poll(() => img.evaluate((i: HTMLImageElement) => (i.complete ? [i.naturalWidth, i.naturalHeight] : null)), POLL).toEqual([png.width, png.height]);
+      await expect.poll(() => img.evaluate((i) => { const im = i as unknown as { complete: boolean; naturalWidth: number; naturalHeight: number }; return im.complete ? [im.naturalWidth, im.naturalHeight] : null; }), POLL).toEqual([png.width, png.height]);
       expect(problems).toEqual([]);
     } finally {
       await browser.close();
