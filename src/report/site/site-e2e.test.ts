@@ -165,7 +165,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     const text = (await page.textContent('main'))!;
     for (const s of ['ghostty-web@0.4.0', 'identified by', 'Report card', 'takes HPR 0 literally', 'Relative position (HPR, HPB)', 'HPR 0 moves right one column: no']) expect(text).toContain(s);
     // The report card leads; probes, differences, identity and settings come after.
-    expect(await page.locator('main h2').allTextContents()).toEqual(['Report card', 'Partly supported', 'Not supported', 'Not measured here', 'Between versions', 'Unicode widths', 'Measure it again', 'Probes by category', 'Differences', 'Identity', 'Settings']);
+    expect(await page.locator('main h2').allTextContents()).toEqual(['Report card', 'Partly supported', 'Not supported', 'Not measured here', 'Between versions', 'Unicode widths', 'Measure it again', 'Probes by category', 'Differences', 'Styles and cursor read from the pixels', 'Identity', 'Settings']);
     const href = await page.getAttribute('a[download]', 'href');
     expect(href).toBe('../results/ghostty-0.4.0.json.gz');
     expect(JSON.parse(gunzipSync(readFileSync(join(out, 'terminals', href!))).toString('utf8'))).toEqual(JSON.parse(readFileSync(join(RESULTS, 'ghostty-0.4.0.json'), 'utf8')));
