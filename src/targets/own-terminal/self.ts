@@ -14,7 +14,7 @@ import type { Identity, ProbeResult, ScreenAnswer, Settings } from '../../result
 import { withPackageVersion } from './self-package-version.js';
 import type { EngineIdentity } from '../target.js';
 import type { Probe, Region } from '../../corpus/probe-schema.js';
-import { openSelfScreen, type SelfScreen } from './self-screen.js';
+import type { SelfScreen } from './self-screen.js';
 import { BadInputError } from '../../util/bad-input-error.js';
 import { modesToRead, PRELUDE_MODES } from './self-modes.js';
 import { ENTER_ALTERNATE, restoration, type Restoration } from './self-restore.js';
@@ -282,6 +282,8 @@ export class SelfSession implements TargetSession {
     this.endScreen = () => ended.abort(new Error('the session closed'));
     const signal = this.signal ? AbortSignal.any([this.signal, ended.signal]) : ended.signal;
     this.probed = true; // the sheet draws with SGR and moves the cursor: the full restoration is needed from here on
+    // Loaded when a screen is read: the multiplexers' cell reader and the pixel reader cost every start otherwise.
+    const { openSelfScreen } = await import('./self-screen.js');
     const opened = await openSelfScreen({ env: this.env, cols: this.size.cols, rows: this.size.rows, exchange: (bytes) => this.exchange(bytes), signal });
     if ('reason' in opened) {
       this.screenNote = `none: ${opened.reason}`;
