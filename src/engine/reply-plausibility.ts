@@ -6,6 +6,7 @@
  * taken only when this holds for every answer: a value with no raw reply, or a
  * raw reply that says something else, was not measured by termprobe.
  */
+import { INPUT_REPLY } from '../corpus/input/describe-input.js';
 import { rawReplyEvents } from '../corpus/raw-reply-events.js';
 import type { ReplyEvent } from '../protocol/reply-events.js';
 import type { ProbeResult } from '../results/results-schema.js';
@@ -32,6 +33,11 @@ export function implausibleAnswer(r: ProbeResult): string | undefined {
     if (rep.value === undefined && rep.raw === undefined) continue; // no reply came: nothing to check
     if (rep.raw === undefined) return `reply to ${rep.query}: value ${JSON.stringify(rep.value)} has no raw reply`;
     if (rep.value === undefined) return `reply to ${rep.query}: raw reply with no value`;
+    // An input probe's answer is every byte the terminal sent, recorded as it came: its value is its raw reply.
+    if (rep.query === INPUT_REPLY) {
+      if (rep.value !== rep.raw) return `reply to ${rep.query}: value ${JSON.stringify(rep.value)} is not the bytes received, ${JSON.stringify(rep.raw)}`;
+      continue;
+    }
     let spec;
     try {
       spec = querySpec(rep.query);
