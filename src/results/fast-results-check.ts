@@ -49,25 +49,33 @@ function style(s: unknown): boolean {
   return true;
 }
 
-const CELL_KEYS = new Set(['t', 'w', 's']);
+/** The style fields a read may say it could not tell (results-schema.ts STYLE_FIELDS). */
+const STYLE_FIELD_SET = new Set<unknown>(['bold', 'dim', 'italic', 'underline', 'underlineStyle', 'underlineColor', 'blink', 'reverse', 'invisible', 'strikethrough', 'overline', 'fg', 'bg']);
+const styleFields = (v: unknown) => Array.isArray(v) && v.every((f) => STYLE_FIELD_SET.has(f));
+
+const CELL_KEYS = new Set(['t', 'w', 's', 'u']);
 function cell(c: unknown): boolean {
-  return isObj(c) && onlyKeys(c, CELL_KEYS) && isStr(c['t']) && c['t'].length <= 64 && isInt(c['w']) && c['w'] >= 0 && c['w'] <= 2 && (c['s'] === undefined || style(c['s']));
+  return isObj(c) && onlyKeys(c, CELL_KEYS) && isStr(c['t']) && c['t'].length <= 64 && isInt(c['w']) && c['w'] >= 0 && c['w'] <= 2 && (c['s'] === undefined || style(c['s'])) && (c['u'] === undefined || styleFields(c['u']));
 }
 
-const VIA = new Set<unknown>(['hosted', 'capture-pane', 'hardcopy', 'decrqcra', 'remote-control', 'adapter', 'selection', 'at-spi', 'conpty-output', 'host-view', 'outer-screen']);
-const SCREEN_KEYS = new Set(['via', 'region', 'text', 'cells', 'untold']);
+const VIA = new Set<unknown>(['hosted', 'capture-pane', 'hardcopy', 'decrqcra', 'remote-control', 'adapter', 'selection', 'at-spi', 'conpty-output', 'host-view', 'outer-screen', 'pixels']);
+const SCREEN_KEYS = new Set(['via', 'styles', 'region', 'text', 'cells', 'untold', 'cursor']);
+const SCREEN_CURSOR_KEYS = new Set(['shape', 'blink']);
+const CURSOR_SHAPES = new Set<unknown>(['block', 'underline', 'bar', 'hidden']);
 const REGION_KEYS = new Set(['top', 'left', 'bottom', 'right']);
-const UNTOLD = new Set<unknown>(['underlineStyle', 'underlineColor', 'overline']);
 
 function screen(s: unknown): boolean {
   if (!isObj(s) || !onlyKeys(s, SCREEN_KEYS) || !VIA.has(s['via'])) return false;
+  if (s['styles'] !== undefined && s['styles'] !== 'pixels') return false;
+  const cur = s['cursor'];
+  if (cur !== undefined && !(isObj(cur) && onlyKeys(cur, SCREEN_CURSOR_KEYS) && CURSOR_SHAPES.has(cur['shape']) && (cur['blink'] === undefined || typeof cur['blink'] === 'boolean'))) return false;
   const r = s['region'];
   if (!isObj(r) || !onlyKeys(r, REGION_KEYS) || !isInt(r['top']) || !isInt(r['left']) || !isInt(r['bottom']) || !isInt(r['right'])) return false;
   if (!Array.isArray(s['text']) || !s['text'].every(isStr)) return false;
   const cells = s['cells'];
   if (cells !== undefined && !(Array.isArray(cells) && cells.every((row) => Array.isArray(row) && row.every(cell)))) return false;
   const untold = s['untold'];
-  return untold === undefined || (Array.isArray(untold) && untold.every((u) => UNTOLD.has(u)));
+  return untold === undefined || styleFields(untold);
 }
 
 const REPLY_KEYS = new Set(['query', 'value', 'raw', 'source']);
@@ -121,7 +129,45 @@ const TOOL_KEYS = new Set(['name', 'version']);
 const CORPUS_KEYS = new Set(['hash', 'probes']);
 const TARGET_KEYS = new Set(['id', 'identity', 'engine']);
 const ENGINE_KEYS = new Set(['name', 'version', 'source']);
-const SETTINGS_KEYS = new Set(['cols', 'rows', 'term', 'unicode', 'modes', 'options']);
+const SETTINGS_KEYS = new Set(['cols', 'rows', 'term', 'unicode', 'modes', 'options', 'pixels']);
+
+const isHex = (v: unknown) => isStr(v) && /^#[0-9a-f]{6}$/.test(v);
+const COLOUR_KEYS = new Set<string>(['default', ...COLOR_NAMES]);
+/** z.partialRecord(colourKey, hex). */
+const colourMap = (v: unknown) => isObj(v) && Object.keys(v).every((k) => COLOUR_KEYS.has(k) && isHex(v[k]));
+const PALETTE_INDEX = /^(1[6-9]|[2-9][0-9]|1[0-9]{2}|2[0-4][0-9]|25[0-5])$/;
+const PIXEL_KEYS = new Set(['cell', 'font', 'fg', 'bg', 'palette', 'bold', 'dim', 'invisibleHidesLines', 'italic', 'blink', 'cursorBlink', 'untold', 'notes', 'sheet']);
+const PIXEL_CELL_KEYS = new Set(['width', 'height', 'x0', 'y0']);
+const BOLD_KEYS = new Set(['weight', 'colours']);
+const DIM_KEYS = new Set(['colours', 'blend', 'towards']);
+const BLINK_KEYS = new Set(['text', 'halfPeriodMs', 'setBy']);
+const CURSOR_BLINK_KEYS = new Set(['blinks', 'halfPeriodMs']);
+const optHalf = (v: unknown) => v === undefined || (isNum(v) && v >= 0);
+
+/** settings.pixels: results-schema.ts pixelModelSchema. */
+function pixelModel(m: unknown): boolean {
+  if (!isObj(m) || !onlyKeys(m, PIXEL_KEYS)) return false;
+  const c = m['cell'];
+  if (!isObj(c) || !onlyKeys(c, PIXEL_CELL_KEYS) || !isInt(c['width']) || c['width'] < 1 || !isInt(c['height']) || c['height'] < 1 || !isNum(c['x0']) || !isNum(c['y0'])) return false;
+  if (m['font'] !== undefined && !(isStr(m['font']) && m['font'].length <= 300)) return false;
+  if (!colourMap(m['fg']) || !colourMap(m['bg'])) return false;
+  const pal = m['palette'];
+  if (pal !== undefined && !(isObj(pal) && Object.keys(pal).every((k) => PALETTE_INDEX.test(k) && isHex(pal[k])))) return false;
+  const b = m['bold'];
+  if (!isObj(b) || !onlyKeys(b, BOLD_KEYS) || typeof b['weight'] !== 'boolean' || (b['colours'] !== undefined && !colourMap(b['colours']))) return false;
+  const d = m['dim'];
+  if (d !== undefined && !(isObj(d) && onlyKeys(d, DIM_KEYS) && colourMap(d['colours']) && (d['blend'] === undefined || (isNum(d['blend']) && d['blend'] >= 0 && d['blend'] <= 1)) && (d['towards'] === undefined || d['towards'] === 'black'))) return false;
+  if (m['invisibleHidesLines'] !== undefined && m['invisibleHidesLines'] !== true) return false;
+  if (typeof m['italic'] !== 'boolean') return false;
+  const bl = m['blink'];
+  if (!isObj(bl) || !onlyKeys(bl, BLINK_KEYS) || typeof bl['text'] !== 'boolean' || !optHalf(bl['halfPeriodMs']) || (bl['setBy'] !== undefined && !(Array.isArray(bl['setBy']) && bl['setBy'].every((x) => isStr(x) && x.length <= 8)))) return false;
+  const cb = m['cursorBlink'];
+  if (cb !== undefined && !(isObj(cb) && onlyKeys(cb, CURSOR_BLINK_KEYS) && typeof cb['blinks'] === 'boolean' && optHalf(cb['halfPeriodMs']))) return false;
+  if (!styleFields(m['untold'])) return false;
+  if (!Array.isArray(m['notes']) || !m['notes'].every((n) => isStr(n) && n.length <= 400)) return false;
+  const sheet = m['sheet'];
+  return sheet === undefined || (Array.isArray(sheet) && sheet.every(picture));
+}
 const RUN_KEYS = new Set(['startedAt', 'elapsedMs', 'probingMs', 'host', 'platform', 'restarts']);
 const PLATFORM_KEYS = new Set(['os', 'release', 'arch']);
 const RESTART_KEYS = new Set(['probe', 'exit', 'output', 'outcome']);
@@ -140,6 +186,7 @@ function header(d: Rec): boolean {
   const s = d['settings'];
   if (!isObj(s) || !onlyKeys(s, SETTINGS_KEYS) || !isInt(s['cols']) || s['cols'] < 1 || !isInt(s['rows']) || s['rows'] < 1 || !optStr(s['term']) || !optStr(s['unicode'])) return false;
   for (const k of ['modes', 'options']) if (s[k] !== undefined && !stringRecord(s[k])) return false;
+  if (s['pixels'] !== undefined && !pixelModel(s['pixels'])) return false;
   const run = d['run'];
   if (!isObj(run) || !onlyKeys(run, RUN_KEYS) || !isStr(run['startedAt']) || !isNum(run['elapsedMs']) || run['elapsedMs'] < 0 || !optStr(run['host'])) return false;
   if (run['probingMs'] !== undefined && !(isNum(run['probingMs']) && run['probingMs'] >= 0)) return false;
