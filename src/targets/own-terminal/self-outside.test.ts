@@ -72,7 +72,7 @@ describe('touchedOutside and outsideQueries', () => {
       const c = outsideChangesOf(p);
       return c.palette.size + c.dynamic.size > 0 || c.title || c.icon || c.keyboard || c.unrestorable;
     });
-    expect(new Set(touching.map((p) => p.category))).toEqual(new Set(['osc-colours', 'window-ops', 'kitty-keyboard', 'parser', 'c1-controls']));
+    expect(new Set(touching.map((p) => p.category))).toEqual(new Set(['osc-colours', 'window-ops', 'kitty-keyboard', 'kitty-keyboard-events', 'parser', 'c1-controls']));
     expect(touching.filter((p) => p.category === 'parser' || p.category === 'c1-controls').map((p) => p.id).sort()).toEqual(['c1-controls.osc', 'parser.osc-cancelled-by-can', 'parser.osc-ended-by-bel', 'parser.osc-ended-by-esc-other']);
     expect(outsideChangesOf(corpus.byId.get('window-ops.title-osc-2')!)).toMatchObject({ title: true, icon: false });
     expect(outsideChangesOf(corpus.byId.get('window-ops.title-stack-pop-empty')!).unrestorable).toMatch(/title stack/);
