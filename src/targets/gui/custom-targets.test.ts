@@ -83,7 +83,9 @@ describe.skipIf(!havePrograms(requirements(findRecipe('foot')!)))("--target 'way
     expect(results.target.identity).toMatchObject({ name: 'foot', identifiedBy: 'xtversion' });
     expect(results.settings.options?.['display']).toMatch(/^weston/);
     expect(results.probes.filter((p) => p.status === 'ok').length).toBeGreaterThan(200);
-  }, 120_000);
+    // A hang guard, not a speed bound: the whole corpus (input probes and the pixel calibration included) takes foot
+    // under weston about 90 s on an idle 2-core machine (npm run regenerate-results), and more under load.
+  }, 400_000);
 });
 
 describe("--target 'stdio:…' with the reference adapter", () => {
