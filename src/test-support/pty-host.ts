@@ -112,8 +112,10 @@ export class PtyHost {
   /** Resolves once `count` DA1 replies went back. */
   afterReplies(count: number): Promise<void> {
     return new Promise((resolve) => {
-      if (this.da1Replies >= count) return resolve();
+      if (this.da1Replies >= count || this.dead) return resolve();
       this.onReplyHooks.push((n) => n >= count && resolve());
+      // A run that ends before that many replies (skipped probes send no DA1) ends the wait too.
+      void this.exited.then(() => resolve());
     });
   }
 
