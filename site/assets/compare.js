@@ -13,7 +13,9 @@
   if (!tp || !data || !pickA || !pickB) return;
   const el = tp.el;
   const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  const unpack = function (v) { return typeof v === 'string' ? Array.from(v, function (ch) { return DIGITS.indexOf(ch); }) : v; };
+  // A field of a probe's row (probe-data.ts): packed digits, a plain list, or the index of an earlier field it equals.
+  const field = function (p, k) { let v = p[k]; while (typeof v === 'number') v = p[v]; return v; };
+  const unpack = function (p, k) { const v = field(p, k); return typeof v === 'string' ? Array.from(v, function (ch) { return DIGITS.indexOf(ch); }) : v; };
   const rows = document.getElementById('cmp-rows');
   const meta = document.getElementById('cmp-meta');
   const summary = document.getElementById('cmp-summary');
@@ -27,7 +29,7 @@
     return {
       name: cat.name,
       probes: cat.probes.map(function (p) {
-        return { id: p[0].slice(p[0].indexOf('.') + 1), slug: p[1] || p[0], answers: p[7], kinds: unpack(p[4]), answer: unpack(p[6]), depth: unpack(p[8]), levels: [unpack(p[9]), unpack(p[10]), unpack(p[11])] };
+        return { id: p[0].slice(p[0].indexOf('.') + 1), slug: p[1] || p[0], answers: p[7], kinds: unpack(p, 4), answer: unpack(p, 6), depth: unpack(p, 8), levels: [unpack(p, 9), unpack(p, 10), unpack(p, 11)] };
       }),
     };
   });

@@ -83,11 +83,12 @@
     });
   }
 
-  // An input probe's answer: a printf that writes exactly the bytes the program received.
+  // An input probe's answer: a printf that writes exactly the bytes the program received (folded like the raw replies:
+  // the answer above it is the same bytes escaped, and a page of many answers stays short).
   function received(g) {
     if (g.received === undefined) return null;
     if (g.received === '') return el('p', { class: 'n' }, ['the program received nothing']);
-    return el('div', { class: 'repro-box' }, [el('pre', { class: 'repro received' }, [g.received])]);
+    return el('details', { class: 'received' }, [el('summary', {}, ['printf']), el('div', { class: 'repro-box' }, [el('pre', { class: 'repro received' }, [g.received])])]);
   }
 
   const rows = data.groups.map(function (g) {
@@ -106,10 +107,27 @@
     ]);
   });
   const head = el('thead', {}, [el('tr', {}, ['answer and evidence', 'support · class', 'terminals', 'why'].map(function (h) { return el('th', { scope: 'col' }, [h]); }))]);
-  box.replaceChildren(el('table', { class: 'data stack answers' }, [head, el('tbody', {}, rows)]));
+  // Many distinct answers (an input probe's mouse report, say, where each terminal sends its own): the first SHOWN
+  // rows (the answers most terminals gave) and the others folded behind a button naming their terminals.
+  const SHOWN = 8;
+  const bodies = [el('tbody', {}, rows.slice(0, rows.length > SHOWN + 2 ? SHOWN : rows.length))];
+  let unfold = function () {};
+  if (rows.length > SHOWN + 2) {
+    const folded = data.groups.slice(SHOWN);
+    const more = el('tbody', { class: 'more-answers', hidden: '' }, rows.slice(SHOWN));
+    const whose = [];
+    folded.forEach(function (g) { g.terminals.forEach(function (i) { whose.push(label(i)); }); });
+    const button = el('button', { type: 'button', class: 'more-answers' }, ['show the other ' + folded.length + ' answers']);
+    const fold = el('tbody', { class: 'fold' }, [el('tr', {}, [el('td', { colspan: '4' }, [button, ' ', el('span', { class: 'n' }, ['(' + whose.length + ' of ' + data.of + ': ' + whose.join(', ') + ')'])])])]);
+    unfold = function () { more.hidden = false; fold.remove(); };
+    button.addEventListener('click', unfold);
+    bodies.push(fold, more);
+  }
+  box.replaceChildren(el('table', { class: 'data stack answers' }, [head].concat(bodies)));
   // The page was opened at one terminal's answer (#t-<slug>): show it, now that it exists.
   if (location.hash.length > 1) {
     const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target && target.closest('tbody.more-answers')) unfold();
     if (target) { target.classList.add('target'); target.closest('tr').classList.add('target'); target.scrollIntoView({ block: 'center' }); }
   }
 })();

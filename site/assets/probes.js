@@ -13,7 +13,11 @@
   if (!tp || !data || !matrix) return;
   const el = tp.el;
   const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  const unpack = function (v) { return typeof v === 'string' ? Array.from(v, function (ch) { return DIGITS.indexOf(ch); }) : v; };
+  // A field of a probe's row (probe-data.ts): packed digits, a plain list, or the index of an earlier field it equals.
+  // A probe's sequences and mnemonic words: two base-62 digits each, into data.words.
+  const words = function (s) { const out = []; for (let i = 0; i < s.length; i += 2) out.push(data.words[DIGITS.indexOf(s[i]) * DIGITS.length + DIGITS.indexOf(s[i + 1])]); return out.join(' | '); };
+  const field = function (p, k) { let v = p[k]; while (typeof v === 'number') v = p[v]; return v; };
+  const unpack = function (p, k) { const v = field(p, k); return typeof v === 'string' ? Array.from(v, function (ch) { return DIGITS.indexOf(ch); }) : v; };
   const T = data.terminals;
 
   // The table: a sticky header table, then one section and table per category, all with one set of column widths.
@@ -45,11 +49,11 @@
     for (const p of cat.probes) {
       const id = p[0];
       const slug = p[1] || id;
-      const kinds = unpack(p[4]);
-      const classes = unpack(p[5]);
-      const answers = unpack(p[6]);
-      const depth = unpack(p[8]);
-      const levels = [unpack(p[9]), unpack(p[10]), unpack(p[11])];
+      const kinds = unpack(p, 4);
+      const classes = unpack(p, 5);
+      const answers = unpack(p, 6);
+      const depth = unpack(p, 8);
+      const levels = [unpack(p, 9), unpack(p, 10), unpack(p, 11)];
       const dot = id.indexOf('.');
       const link = el('a', { href: 'probes/' + slug + '.html' }, dot > 0 ? [el('span', { class: 'p-cat' }, [id.slice(0, dot + 1)]), id.slice(dot + 1)] : [id]);
       const tr = el('tr', { class: 'probe' }, [el('th', { scope: 'row' }, [link, el('span', { class: 'p-title' }, [p[2]])])]);
@@ -66,7 +70,7 @@
       const row = {
         el: tr,
         index: all.length,
-        q: (id + ' ' + p[2] + ' ' + p[3]).toLowerCase(),
+        q: (id + ' ' + p[2] + ' ' + words(p[3])).toLowerCase(),
         k: kinds.map(function (k) { return data.kinds[k][0]; }),
         g: depth.map(function (d, i) { return d === 3 ? null : [d, levels[0][i], levels[1][i], levels[2][i]]; }),
       };

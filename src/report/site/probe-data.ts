@@ -6,7 +6,8 @@
  * its bytes, its distinct answers once, and per terminal one character each for
  * the cell's kind, its agreement class, its answer, the screen depth it was read
  * at and its answer group at each depth (SiteCell.group: the "differ" filter
- * compares two terminals at the deeper level both read). assets/probe-search.js,
+ * compares two terminals at the deeper level both read; a field equal to an
+ * earlier one of the row is that field's index). assets/probe-search.js,
  * loaded on the first search, adds each probe's description and spec.
  */
 import { AGREEMENTS } from '../../classify/agreement.js';
@@ -28,7 +29,33 @@ export function packDigits(values: readonly number[]): string | number[] {
   return values.every((v) => v >= 0 && v < DIGITS.length) ? values.map((v) => DIGITS[v]).join('') : [...values];
 }
 
-function packRow(r: SiteRow): unknown[] {
+/** Each distinct sequence or mnemonic word once for the whole table (a row names its by two base-62 digits each: 564 strings were 120 KB said per probe). */
+class Words {
+  readonly list: string[] = [];
+  readonly #index = new Map<string, number>();
+  pack(words: readonly string[]): string {
+    return words
+      .map((w) => {
+        let i = this.#index.get(w);
+        if (i === undefined) this.#index.set(w, (i = this.list.push(w) - 1));
+        if (i >= DIGITS.length * DIGITS.length) throw new Error(`probe data: over ${DIGITS.length * DIGITS.length} distinct sequences and words (two digits each)`);
+        return DIGITS[Math.floor(i / DIGITS.length)]! + DIGITS[i % DIGITS.length]!;
+      })
+      .join('');
+  }
+}
+
+/** The per-terminal fields (4 on) as packed, a field equal to an earlier one given as that field's index (a third of them are). */
+function sameAsEarlier(row: unknown[]): unknown[] {
+  const keys = row.map((v) => JSON.stringify(v));
+  return row.map((v, i) => {
+    if (i <= 4 || i === 7) return v;
+    const j = [4, 5, 6, 8, 9, 10].find((k) => k < i && keys[k] === keys[i]);
+    return j === undefined ? v : j;
+  });
+}
+
+function packRow(r: SiteRow, words: Words): unknown[] {
   const answers: string[] = [];
   const index = new Map<string, number>();
   const answerOf = r.cells.map((cell) => {
@@ -42,17 +69,20 @@ function packRow(r: SiteRow): unknown[] {
   const parts = r.cells.map((c) => c.groupParts);
   const depth = parts.map((p) => (p ? p[0]! : 3));
   const level = (i: number) => parts.map((p) => (p ? p[1 + i]! : 0));
-  const words = [...new Set(r.sequences.map(mnemonicName).filter((n): n is string => n !== undefined))];
-  return [r.id, r.slug === r.id ? 0 : r.slug, r.title, [...r.sequences, ...words].join(' | '), packDigits(kinds), packDigits(classes), packDigits(answerOf), answers, packDigits(depth), packDigits(level(0)), packDigits(level(1)), packDigits(level(2))];
+  const names = [...new Set(r.sequences.map(mnemonicName).filter((n): n is string => n !== undefined))];
+  return sameAsEarlier([r.id, r.slug === r.id ? 0 : r.slug, r.title, words.pack([...r.sequences, ...names]), packDigits(kinds), packDigits(classes), packDigits(answerOf), answers, packDigits(depth), packDigits(level(0)), packDigits(level(1)), packDigits(level(2))]);
 }
 
 export function probeData(model: SiteModel): unknown {
+  const words = new Words();
+  const categories = model.categories.map((cat) => ({ name: cat.name, slug: cat.slug, probes: cat.rows.map((r) => packRow(r, words)) }));
   return {
     kinds: CELL_KINDS.map((k) => [k, KIND_STYLES[k].mark, KIND_STYLES[k].word]),
     classes: ['', ...AGREEMENTS.map((a) => `${AGREEMENT_LETTERS[a]} ${a}`)],
     reference: model.reference.index,
     terminals: model.columns.map((c) => ({ slug: c.slug, short: c.short, label: c.view.label, name: c.view.name, version: c.view.version, names: terminalNames(c), score: scoreText(c), engine: c.view.engine.name, how: c.view.run.target.identity.identifiedBy, platform: c.view.label.endsWith(` on ${c.view.platform}`) ? c.view.platform : '' })),
-    categories: model.categories.map((cat) => ({ name: cat.name, slug: cat.slug, probes: cat.rows.map(packRow) })),
+    words: words.list,
+    categories,
   };
 }
 
