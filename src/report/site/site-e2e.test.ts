@@ -132,7 +132,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     await page.screenshot({ path: shot });
     console.log(`matrix screenshot: ${shot}`);
     await Promise.all([page.waitForURL(url('probes/cursor.hpr-zero.html') + '#t-ghostty-0.4.0'), page.click('#matrix a[href="probes/cursor.hpr-zero.html#t-ghostty-0.4.0"]')]);
-    await page.waitForFunction('document.documentElement.dataset.ready === "1"');
+    await expect.poll(() => page.evaluate('document.documentElement.dataset.ready'), { timeout: 30_000 }).toBe('1');
     const row = page.locator('table.answers tr:has(#t-ghostty-0\\.4\\.0)');
     expect(await row.textContent()).toContain('✗ lacks');
     expect(await row.textContent()).toContain('B bug');
@@ -169,7 +169,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     const href = await page.getAttribute('a[download]', 'href');
     expect(href).toBe('../results/ghostty-0.4.0.json.gz');
     expect(JSON.parse(gunzipSync(readFileSync(join(out, 'terminals', href!))).toString('utf8'))).toEqual(JSON.parse(readFileSync(join(RESULTS, 'ghostty-0.4.0.json'), 'utf8')));
-    await page.waitForFunction('document.querySelector("img.badge").complete');
+    await expect.poll(() => page.evaluate('document.querySelector("img.badge").complete'), { timeout: 30_000 }).toBe(true);
     expect(await page.evaluate('document.querySelector("img.badge").naturalWidth')).toBeGreaterThan(0);
     const index = JSON.parse(readFileSync(join(out, 'api/v4/index.json'), 'utf8')) as { terminals: unknown[]; probes: unknown[]; features: unknown[] };
     expect([index.terminals.length, index.probes.length, index.features.length]).toEqual([4, 10, 8]);

@@ -123,7 +123,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('features on the 
     expect(await row.textContent()).toContain('reports mode 2026 as ?2026=2 after setting it (1 means set)');
     expect(await page.locator('table.feature-terminals tr:has(#t-xterm\\.js-6\\.0\\.0)').textContent()).toContain('6.0.0');
     await Promise.all([page.waitForURL(url('probes/reports.decrqm-2026.html') + '#t-kitty-0.26.5'), row.locator('td').nth(3).click()]);
-    await page.waitForFunction('document.documentElement.dataset.ready === "1"');
+    await expect.poll(() => page.evaluate('document.documentElement.dataset.ready'), { timeout: 30_000 }).toBe('1');
     await expect.poll(() => page.locator('#t-kitty-0\\.26\\.5.target').count(), POLL).toBe(1);
     expect(await page.locator('tr.target').textContent()).toContain('?2026=2');
     expect(problems).toEqual([]);

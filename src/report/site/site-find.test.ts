@@ -42,7 +42,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('finding things o
     await page.fill('#filter-search', text);
     await expect.poll(() => page.evaluate('location.hash'), POLL).toBe(text ? `#q=${encodeURIComponent(text).replace(/%20/g, '+')}` : '');
     // Descriptions and specs load with the first search (assets/probe-search.js); the rows are filtered again then.
-    if (text) await page.waitForFunction('document.documentElement.dataset.searchLoaded === "1"');
+    if (text) await expect.poll(() => page.evaluate('document.documentElement.dataset.searchLoaded'), { timeout: 30_000 }).toBe('1');
   };
   /** Type words and commit them (Enter), as a reader does; the address then holds the view. */
   const commit = async (text: string) => {
@@ -169,7 +169,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('finding things o
       await fresh.close();
     }
     await page.reload();
-    await page.waitForFunction('document.documentElement.dataset.ready === "1"');
+    await expect.poll(() => page.evaluate('document.documentElement.dataset.ready'), { timeout: 30_000 }).toBe('1');
     expect(await visibleIds()).toEqual(expected);
     expect(problems).toEqual([]);
   });
@@ -184,7 +184,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('finding things o
     const link = page.locator('#filter-compare');
     await link.waitFor({ state: 'visible' });
     await Promise.all([page.waitForURL(`${url('compare.html')}#a=${kitty.slug}&b=${xterm.slug}`), link.click()]);
-    await page.waitForFunction('document.documentElement.dataset.ready === "1"');
+    await expect.poll(() => page.evaluate('document.documentElement.dataset.ready'), { timeout: 30_000 }).toBe('1');
     const differ = differing(kitty, xterm);
     expect(await pairRows()).toEqual(differ.map((r) => `probes/${r.slug}.html`));
     expect(await page.textContent('main')).toContain(`They answer differently on ${differ.length} of the`);
@@ -206,12 +206,12 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('finding things o
     await openPage(page, `${url('compare.html')}#a=kitty&b=xterm`);
     expect(await pairRows()).toEqual(differ.map((r) => `probes/${r.slug}.html`));
     await Promise.all([page.waitForURL(/probes\.html#t=/), page.click('text=the same view in the table')]);
-    await page.waitForFunction('document.documentElement.dataset.ready === "1"');
+    await expect.poll(() => page.evaluate('document.documentElement.dataset.ready'), { timeout: 30_000 }).toBe('1');
     await expect.poll(visibleIds, POLL).toEqual(differ.map((r) => r.id));
     await openPage(page, url(`terminals/${xterm.slug}.html`));
     expect(await page.getAttribute('.compare-with a:text-is("kitty 0.26.5")', 'href')).toBe(`../compare.html#a=${xterm.slug}&b=${kitty.slug}`);
     await Promise.all([page.waitForURL(/compare\.html#/), page.click('.compare-with a:text-is("kitty 0.26.5")')]);
-    await page.waitForFunction('document.documentElement.dataset.ready === "1"');
+    await expect.poll(() => page.evaluate('document.documentElement.dataset.ready'), { timeout: 30_000 }).toBe('1');
     expect(await page.textContent('h1')).toBe(`${xterm.view.label} vs ${kitty.view.label}`);
     expect(await pairRows()).toEqual(differ.map((r) => `probes/${r.slug}.html`));
     expect(problems).toEqual([]);

@@ -99,7 +99,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site with hostil
       expect(await page.evaluate('document.querySelectorAll("img:not(.badge), svg, iframe, object, embed").length'), p).toBe(0);
     }
     await page.goto(pathToFileURL(join(out, 'probes.html')).href);
-    await page.waitForFunction('document.documentElement.dataset.ready === "1"');
+    await expect.poll(() => page.evaluate('document.documentElement.dataset.ready'), { timeout: 30_000 }).toBe('1');
     const header = await page.locator('#matrix th.term.c1').textContent();
     expect(header).toContain(`${SCRIPT}evil{{body}}`);
     expect(header).toContain(`${IMG}1.0`);
@@ -109,12 +109,12 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site with hostil
     // The compare view draws the hostile terminal's name and answers from its data script, as text.
     const evilSlug = readdirSync(join(out, 'terminals')).find((f) => f.startsWith('script'))!.replace(/\.html$/, '');
     await page.goto(`${pathToFileURL(join(out, 'compare.html')).href}#a=${evilSlug}&b=tmux-3.3a`);
-    await page.waitForFunction('document.documentElement.dataset.ready === "1"');
+    await expect.poll(() => page.evaluate('document.documentElement.dataset.ready'), { timeout: 30_000 }).toBe('1');
     expect(await page.evaluate('window.__pwned')).toBeUndefined();
     expect(await page.textContent('h1')).toContain(`${SCRIPT}evil{{body}}`);
     expect(await page.locator('table.pair thead th').first().textContent()).toBe('probe');
     await page.goto(pathToFileURL(join(out, 'probes', 'cursor.hpr-zero.html')).href);
-    await page.waitForFunction('document.documentElement.dataset.ready === "1"');
+    await expect.poll(() => page.evaluate('document.documentElement.dataset.ready'), { timeout: 30_000 }).toBe('1');
     const probeText = (await page.textContent('main'))!;
     expect(probeText).toContain(`${SCRIPT} ${IMG}`);
     expect(probeText).toContain(`xterm ctlseqs ${JS_URL}`);
