@@ -1,9 +1,9 @@
 /**
- * The README's quick start ends green in a fresh clone: `.ci/run` runs
- * scripts/quick-start.sh, which runs the commands of the README's quick-start
- * block in order (the last of them the test suite itself, so it cannot run from
- * inside the suite). This checks that the script reads exactly those commands,
- * and that CI runs it.
+ * The README's quick start ends green in a fresh clone: scripts/quick-start.sh
+ * runs the commands of the README's quick-start block in order (the last of
+ * them the test suite itself, so it cannot run from inside the suite), and
+ * `.ci/run` runs the same commands, ending with `npm test`. This checks that the
+ * script reads exactly those commands, and that CI runs them in that order.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -21,6 +21,11 @@ describe('the quick start', () => {
     const commands = r.stdout.trim().split('\n');
     expect(commands).toEqual(block.trim().split('\n'));
     expect(commands.map((c) => c.replace(/\s+#.*/, ''))).toEqual(['npm install && npx termprobe', 'npm test']);
-    expect(readFileSync(join(ROOT, '.ci/run'), 'utf8')).toMatch(/^bash scripts\/quick-start\.sh$/m);
+    // CI runs the same commands, in order, the last of them the README's test command itself.
+    const ci = readFileSync(join(ROOT, '.ci/run'), 'utf8').split('\n').map((l) => l.replace(/\s*<\/dev\/null$/, ''));
+    const at = commands.map((c) => ci.indexOf(c.replace(/\s+#.*/, '')));
+    expect(at.every((i) => i >= 0), ci.join('\n')).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    expect(ci.filter((l) => l.trim() !== '').at(-1)).toBe('npm test');
   });
 });
