@@ -82,6 +82,8 @@ function startMoshServer(ctx: HostedContext, signal?: AbortSignal): Promise<{ po
     execFile('mosh-server', args, { env: ctx.env, timeout: 10_000, ...(signal ? { signal } : {}) }, (error, stdout, stderr) => {
       const m = /MOSH CONNECT (\d+) (\S+)/.exec(String(stdout));
       if (m) resolve({ port: m[1]!, key: m[2]! });
+      // An abort kills mosh-server, whose stderr always holds its SSH_CONNECTION warning: the abort is the reason, not that.
+      else if (signal?.aborted) reject(signal.reason instanceof Error ? signal.reason : (error ?? new Error('aborted')));
       else reject(new TargetStartError(`mosh-server did not start: ${String(stderr).trim().split('\n').slice(-2).join(' | ') || error?.message}`));
     });
   });
