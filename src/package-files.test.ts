@@ -17,6 +17,8 @@ it('publishes dist/ without bench or test code, and runs no script when installe
   expect(files).toContain('bin/termprobe.js');
   const testCode = files.filter((f) => /^dist\/(bench|test-support)\/|test|fixture|harness|synthetic/.test(f));
   expect(testCode).toEqual([]);
+  // The compiler's incremental state (tsconfig.json: dist/.tsbuildinfo*) stays in the clone.
+  expect(files.filter((f) => f.includes('tsbuildinfo'))).toEqual([]);
   const scripts = Object.keys((JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts);
   expect(scripts.filter((s) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(s))).toEqual([]);
 });

@@ -21,7 +21,9 @@ test('a program run in node-pty at the given size is written as a cast that read
 test('keys are typed once the output is quiet and recorded as input events', async () => {
   const dir = tempDir('termprobe-record-');
   const out = join(dir, 'keys.cast');
-  await recordSession({ argv: ['sh', '-c', 'printf "name? "; read x; printf "got %s\\n" "$x"'], out, cols: 40, rows: 5, term: 'xterm', keys: ['abc\r'], quietMs: 100, endAfterMs: 5000 });
+  // The recording ends when sh exits after its answer; endAfterMs only guards against a hang (5 s cut sh off before
+  // it answered, with the machine loaded ~10 times over).
+  await recordSession({ argv: ['sh', '-c', 'printf "name? "; read x; printf "got %s\\n" "$x"'], out, cols: 40, rows: 5, term: 'xterm', keys: ['abc\r'], quietMs: 100, endAfterMs: 50_000 });
   const { events } = await openCast(out);
   const seen: string[] = [];
   for await (const ev of events) seen.push(`${ev.code}:${ev.data}`);

@@ -61,8 +61,13 @@ const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.c
 /** The blank page served at HOST_PAGE: same origin as the site, without its CSP, so it may hold the site's pages in frames. */
 const HOST_PAGE = '__termprobe-test-host.html';
 
-/** Serve a folder on 127.0.0.1 (an ephemeral port), as a static host would; close it when done. */
-export async function serveFolder(dir: string): Promise<ServedFolder> {
+/**
+ * Serve a folder on 127.0.0.1 (an ephemeral port), as a static host would; close it when done.
+ * With `cache`, every file but the pages may be kept by the browser (Cache-Control: max-age), as
+ * hosts serve assets: a browser that loads many pages then fetches and compiles the shared scripts
+ * once (not for measured load times, which pay for their fetches).
+ */
+export async function serveFolder(dir: string, opts: { cache?: boolean } = {}): Promise<ServedFolder> {
   const [{ createServer }, { readFile }, { extname, join, normalize, sep }] = await Promise.all([import('node:http'), import('node:fs/promises'), import('node:path')]);
   const root = normalize(dir + sep);
   const server = createServer((req, res) => {
@@ -78,7 +83,7 @@ export async function serveFolder(dir: string): Promise<ServedFolder> {
       return;
     }
     readFile(file).then(
-      (body) => res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body),
+      (body) => res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...(opts.cache && extname(file) !== '.html' ? { 'cache-control': 'max-age=3600' } : {}) }).end(body),
       () => res.writeHead(404).end(),
     );
   });

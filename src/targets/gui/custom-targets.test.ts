@@ -3,35 +3,26 @@
  * terminal from a template gets the same answers as the registry's run of the same
  * terminal (`termprobe diff` exits 0, as in the README's CI recipe), the reference
  * stdio adapter (xterm.js) the same answers as the built-in xterm.js, with the
- * same cells; a Wayland template runs under weston; a broken adapter or template
- * fails with one line, and nothing is left running or in TMPDIR.
+ * same cells (a Wayland template runs under weston: custom-targets-wayland.test.ts, a
+ * file of its own so its minutes run beside this file's); a broken adapter or
+ * template fails with one line, and nothing is left running or in TMPDIR.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { ResultsFile } from '../../results/results-schema.js';
 import { ROOT, runCli } from '../../test-support/cli.js';
-import { processesOfRun } from '../../test-support/processes.js';
 import { havePrograms } from '../../test-support/require-program.js';
 import { useTempDirs } from '../../test-support/temp-dirs.js';
 import { findRecipe } from './gui-recipes.js';
 import { requirements } from './gui-target.js';
 import { stdioTarget } from '../embedded/stdio-target.js';
+import { readResultsJson as read, runCustomTargets } from './custom-run-test-support.js';
 
 const tempDir = useTempDirs();
 /** By absolute path: the CLI runs in a scratch folder of its own. */
 const ADAPTER = `stdio:node ${join(ROOT, 'dist/adapters/xterm-js-adapter.js')}`;
-const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as ResultsFile;
 
-/** Run targets through the CLI with a private TMPDIR; the results files written, by name (pictures are tested in run-pictures.test.ts). */
-function run(targets: string[]): { code: number | null; stderr: string; files: Record<string, string> } {
-  const out = tempDir('termprobe-custom-out-');
-  const tmp = tempDir('termprobe-custom-tmp-');
-  const r = runCli(['run', ...targets.flatMap((t) => ['--target', t]), '--out', out, '-q'], { env: { TMPDIR: tmp }, timeoutMs: 580_000 });
-  expect(readdirSync(tmp), 'nothing left in TMPDIR').toEqual([]);
-  expect(processesOfRun(tmp, -1), 'nothing left running').toEqual([]);
-  return { code: r.code, stderr: r.stderr, files: Object.fromEntries(readdirSync(out).filter((f) => f.endsWith('.json')).map((f) => [f, join(out, f)])) };
-}
+const run = (targets: string[]) => runCustomTargets(tempDir, targets);
 
 describe.skipIf(!havePrograms(requirements(findRecipe('xterm')!)))("--target 'x11:xterm -e {command}'", () => {
   test("answers every probe as the registry's xterm does (termprobe diff exits 0)", () => {
@@ -72,20 +63,6 @@ describe.skipIf(!havePrograms(requirements(findRecipe('xterm')!)))("--target 'x1
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/no-such-build\/myterm is not on PATH and is no file termprobe can run/);
   }, 60_000);
-});
-
-describe.skipIf(!havePrograms(requirements(findRecipe('foot')!)))("--target 'wayland:foot …' (the Wayland twin)", () => {
-  test('runs foot under a private weston and names it from its XTVERSION', () => {
-    const r = run(['wayland:foot --window-size-chars={cols}x{rows} {command}']);
-    expect(r.code, r.stderr).toBe(0);
-    const [file] = Object.values(r.files);
-    const results = read(file!);
-    expect(results.target.identity).toMatchObject({ name: 'foot', identifiedBy: 'xtversion' });
-    expect(results.settings.options?.['display']).toMatch(/^weston/);
-    expect(results.probes.filter((p) => p.status === 'ok').length).toBeGreaterThan(200);
-    // A hang guard, not a speed bound: the whole corpus (input probes and the pixel calibration included) takes foot
-    // under weston about 90 s on an idle 2-core machine (npm run regenerate-results), and more under load.
-  }, 400_000);
 });
 
 describe("--target 'stdio:…' with the reference adapter", () => {

@@ -46,7 +46,9 @@ describe.skipIf(!havePrograms([{ program: 'tmux', pkg: 'tmux' }, { program: 'scr
     }
     expect(processesMatching(`termprobe-${r.pid}-`)).toEqual([]);
     expect(processesMatching(`termprobe-tmux-`).filter((p) => p.cmd.includes(String(r.pid)))).toEqual([]);
-  });
+    // The run's own hang guard (the child's 120 s), not vitest's 60 s default: the whole corpus on both takes ~23 s on
+    // a quiet machine and went past 60 s with the machine loaded ~10 times over.
+  }, 130_000);
 
   test('runs with a long TMPDIR (socket paths must fit in 108 bytes) and leaves it empty', () => {
     const tmp = join(tempDir('termprobe-longtmp-'), 'a-long-folder-name-for-the-temporary-files', 'and-one-more-level');
@@ -56,5 +58,5 @@ describe.skipIf(!havePrograms([{ program: 'tmux', pkg: 'tmux' }, { program: 'scr
     expect(r.status, r.stderr).toBe(0);
     expect(readdirSync(out)).toHaveLength(2);
     expect(readdirSync(tmp)).toEqual([]);
-  });
+  }, 130_000);
 });
