@@ -111,6 +111,18 @@ describe('termprobe site', () => {
     expect(bad.stderr).toContain('broken.json');
     expect(existsSync(join(dir, 'z'))).toBe(false);
   });
+
+  it('fails with one line naming a broken Unicode results file beside the results (its verdicts are judged on another thread), and writes nothing', () => {
+    const runs = join(dir, 'with-unicode');
+    mkdirSync(join(runs, 'unicode'), { recursive: true });
+    writeFileSync(join(runs, 'tmux-3.3a.json'), readFileSync(RESULTS[2]!));
+    writeFileSync(join(runs, 'unicode', 'tmux-3.3a.json'), '{"schema": "termprobe-unicode/1", "answers": ');
+    const r = runCli(['site', join(runs, 'tmux-3.3a.json'), '--out', join(dir, 'u'), ...REGISTRY]);
+    expect([r.code, r.stdout]).toEqual([2, '']);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^termprobe: .*unicode\/tmux-3\.3a\.json/)]);
+    expect(existsSync(join(dir, 'u'))).toBe(false);
+    expect(readdirSync(dir).filter((n) => n.startsWith('.u.'))).toEqual([]);
+  });
 });
 
 describe('termprobe site, interrupted', () => {

@@ -7,7 +7,7 @@
  * the event loop every few milliseconds, so an interrupt (the signal) ends it
  * promptly and removes the half-built folder: nothing is left behind.
  */
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ColourSheet } from './colour-sheet.js';
@@ -18,6 +18,7 @@ import { isSafeSlug } from './slug.js';
 import { SITE_PAGES } from './site-page-list.js';
 import { SITE_SOURCES } from './templates.js';
 import { makeFolders } from '../../util/make-folders.js';
+import { WriterThread } from './writer-thread.js';
 
 export const SITE_MARKER = '.termprobe-site';
 const ASSETS = ['site.js', 'features.js', 'probes.js', 'probe.js', 'compare.js', 'unicode.js', 'screen.js', 'session.js'];
@@ -53,6 +54,8 @@ class SiteWriter {
   constructor(
     readonly root: string,
     private readonly hidden: string[] = [],
+    /** Where the files are written: a thread of their own (writer-thread.ts). */
+    readonly out = new WriterThread(),
   ) {}
 
   /** Text with the build's absolute paths made relative (see buildPaths). */
@@ -73,7 +76,7 @@ class SiteWriter {
     const full = join(this.root, path);
     this.#folderOf(full);
     if (typeof content === 'string') content = this.#clean(content);
-    writeFileSync(full, content);
+    this.out.write(full, content);
     this.files++;
     this.bytes += Buffer.byteLength(content);
   }
@@ -87,13 +90,9 @@ class SiteWriter {
   copy(from: string, path: string): void {
     const full = join(this.root, path);
     this.#folderOf(full);
-    try {
-      linkSync(from, full);
-    } catch {
-      copyFileSync(from, full);
-    }
+    this.out.link(from, full);
     this.files++;
-    this.bytes += statSync(full).size;
+    this.bytes += statSync(from).size;
   }
 }
 
@@ -132,6 +131,7 @@ async function writeAll(model: SiteModel, w: SiteWriter, signal: AbortSignal | u
       if (performance.now() - since >= SLICE_MS) {
         await new Promise((resolve) => setImmediate(resolve));
         if (signal?.aborted) throw signal.reason;
+        if (w.out.failure) throw w.out.failure;
         since = performance.now();
       }
     }
@@ -140,6 +140,7 @@ async function writeAll(model: SiteModel, w: SiteWriter, signal: AbortSignal | u
   // One stylesheet per page: the site's own rules, then those made from the data (written after every page: the pages register the colours).
   w.write('assets/site.css', `${compactSource(readFileSync(join(SITE_SOURCES, 'assets', 'site.css'), 'utf8'))}\n${generatedCss(model, ctx.colours)}`);
   w.write(SITE_MARKER, 'Made by `termprobe site`; the whole folder is replaced on the next build.\n');
+  await w.out.flush();
 }
 
 /** Bytes of every file under a folder (the figure the 10 MB budget is about). */
@@ -158,8 +159,12 @@ export async function writeSite(model: SiteModel, outDir: string, signal?: Abort
   const fresh = join(dirname(dir), `.${basename(dir)}.new-${tag}`);
   const w = new SiteWriter(fresh, buildPaths(model));
   try {
-    mkdirSync(fresh);
-    await writeAll(model, w, signal);
+    try {
+      mkdirSync(fresh);
+      await writeAll(model, w, signal);
+    } finally {
+      await w.out.close();
+    }
     if (signal?.aborted) throw signal.reason;
     if (existsSync(dir)) {
       const old = join(dirname(dir), `.${basename(dir)}.old-${tag}`);
