@@ -19,6 +19,7 @@ import { SITE_PAGES } from './site-page-list.js';
 import { SITE_SOURCES } from './templates.js';
 import { makeFolders } from '../../util/make-folders.js';
 import { WriterThread } from './writer-thread.js';
+import type { ResultsCopy } from './compact-results.js';
 
 export const SITE_MARKER = '.termprobe-site';
 const ASSETS = ['site.js', 'features.js', 'probes.js', 'probe.js', 'compare.js', 'unicode.js', 'screen.js', 'session.js'];
@@ -87,6 +88,14 @@ class SiteWriter {
    * them 0.05 s), else a copy. The pictures are never written in place: a new
    * run writes new files, and the next build replaces the whole folder.
    */
+  /** A results file's gzipped copy, made on the writer's thread (compact-results.ts); its size is known once flushed. */
+  resultsCopy(copy: ResultsCopy, path: string): void {
+    const full = join(this.root, path);
+    this.#folderOf(full);
+    this.out.resultsCopy(full, copy);
+    this.files++;
+  }
+
   copy(from: string, path: string): void {
     const full = join(this.root, path);
     this.#folderOf(full);
@@ -127,6 +136,7 @@ async function writeAll(model: SiteModel, w: SiteWriter, signal: AbortSignal | u
     for (const file of kind.pages(model, ctx)) {
       const content = file.content();
       if (typeof content === 'string' || Buffer.isBuffer(content)) w.write(file.path, content);
+      else if ('results' in content) w.resultsCopy(content.results, file.path);
       else w.copy(content.file, file.path);
       if (performance.now() - since >= SLICE_MS) {
         await new Promise((resolve) => setImmediate(resolve));
@@ -178,5 +188,5 @@ export async function writeSite(model: SiteModel, outDir: string, signal?: Abort
     rmSync(fresh, { recursive: true, force: true });
     throw e;
   }
-  return { dir, files: w.files, bytes: w.bytes };
+  return { dir, files: w.files, bytes: w.bytes + w.out.bytes };
 }

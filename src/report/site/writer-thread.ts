@@ -9,9 +9,10 @@
  */
 import { copyFileSync, linkSync, writeFileSync } from 'node:fs';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+import { compactResultsCopy, type ResultsCopy } from './compact-results.js';
 
-type Op = { write: string; content: string | Uint8Array } | { link: string; from: string };
-type Reply = { done: number } | { failed: { message: string; code?: string; path: string } };
+type Op = { write: string; content: string | Uint8Array } | { link: string; from: string } | { gzip: string; copy: ResultsCopy };
+type Reply = { done: number; bytes: number } | { failed: { message: string; code?: string; path: string } };
 
 /** Ops handed over per message: one message per file cost more than the write saved. */
 const BATCH = 64;
@@ -21,6 +22,7 @@ export class WriterThread {
   #pending: Op[] = [];
   #sent = 0;
   #done = 0;
+  #bytes = 0;
   #failure: Error | undefined;
   #waiting: (() => void) | undefined;
 
@@ -29,7 +31,10 @@ export class WriterThread {
       if ('failed' in r) {
         const e = Object.assign(new Error(r.failed.message), r.failed.code ? { code: r.failed.code, path: r.failed.path } : { path: r.failed.path });
         this.#failure ??= e;
-      } else this.#done = r.done;
+      } else {
+        this.#done = r.done;
+        this.#bytes = r.bytes;
+      }
       if (this.#failure || this.#done === this.#sent) this.#waiting?.();
     });
     this.#worker.on('error', (e) => {
@@ -45,6 +50,16 @@ export class WriterThread {
 
   write(path: string, content: string | Buffer): void {
     this.#push({ write: path, content });
+  }
+
+  /** Bytes of the files this thread made itself (the results copies), as of the last flush. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** A results file's gzipped copy, made here (compact-results.ts). */
+  resultsCopy(path: string, copy: ResultsCopy): void {
+    this.#push({ gzip: path, copy });
   }
 
   /** A hard link to a file (a copy where the file systems differ). */
@@ -81,14 +96,19 @@ export class WriterThread {
 if (!isMainThread && parentPort) {
   const port = parentPort;
   let done = 0;
+  let bytes = 0;
   let failed = false;
   port.on('message', (ops: Op[]) => {
     if (failed) return;
     for (const op of ops) {
-      const path = 'write' in op ? op.write : op.link;
+      const path = 'write' in op ? op.write : 'gzip' in op ? op.gzip : op.link;
       try {
         if ('write' in op) writeFileSync(path, op.content);
-        else {
+        else if ('gzip' in op) {
+          const gz = compactResultsCopy(op.copy);
+          writeFileSync(path, gz);
+          bytes += gz.length;
+        } else {
           try {
             linkSync(op.from, path);
           } catch {
@@ -103,6 +123,6 @@ if (!isMainThread && parentPort) {
       }
       done++;
     }
-    port.postMessage({ done } satisfies Reply);
+    port.postMessage({ done, bytes } satisfies Reply);
   });
 }
