@@ -17,8 +17,47 @@ type Reply = { done: number; bytes: number } | { failed: { message: string; code
 /** Ops handed over per message: one message per file cost more than the write saved. */
 const BATCH = 64;
 
+/** A worker runs compiled JavaScript: run from the TypeScript sources (the tests, in-process), the writes happen on this thread. */
+const COMPILED = import.meta.url.endsWith('.js');
+
+/** Carries out ops in order; the first failure ends the writing. */
+class Writes {
+  done = 0;
+  bytes = 0;
+  failed: Extract<Reply, { failed: unknown }>['failed'] | undefined;
+  apply(ops: Op[]): void {
+    for (const op of ops) {
+      if (this.failed) return;
+      const path = 'write' in op ? op.write : 'gzip' in op ? op.gzip : op.link;
+      try {
+        if ('write' in op) writeFileSync(path, op.content);
+        else if ('gzip' in op) {
+          const gz = compactResultsCopy(op.copy);
+          writeFileSync(path, gz);
+          this.bytes += gz.length;
+        } else {
+          try {
+            linkSync(op.from, path);
+          } catch {
+            copyFileSync(op.from, path);
+          }
+        }
+      } catch (e) {
+        const err = e as NodeJS.ErrnoException;
+        this.failed = { message: err.message, ...(err.code ? { code: err.code } : {}), path };
+        return;
+      }
+      this.done++;
+    }
+  }
+  reply(): Reply {
+    return this.failed ? { failed: this.failed } : { done: this.done, bytes: this.bytes };
+  }
+}
+
 export class WriterThread {
-  readonly #worker = new Worker(new URL(import.meta.url));
+  readonly #worker = COMPILED ? new Worker(new URL(import.meta.url)) : undefined;
+  readonly #here = COMPILED ? undefined : new Writes();
   #pending: Op[] = [];
   #sent = 0;
   #done = 0;
@@ -27,20 +66,22 @@ export class WriterThread {
   #waiting: (() => void) | undefined;
 
   constructor() {
-    this.#worker.on('message', (r: Reply) => {
-      if ('failed' in r) {
-        const e = Object.assign(new Error(r.failed.message), r.failed.code ? { code: r.failed.code, path: r.failed.path } : { path: r.failed.path });
-        this.#failure ??= e;
-      } else {
-        this.#done = r.done;
-        this.#bytes = r.bytes;
-      }
-      if (this.#failure || this.#done === this.#sent) this.#waiting?.();
-    });
-    this.#worker.on('error', (e) => {
+    this.#worker?.on('message', (r: Reply) => this.#answer(r));
+    this.#worker?.on('error', (e) => {
       this.#failure ??= e;
       this.#waiting?.();
     });
+  }
+
+  #answer(r: Reply): void {
+    if ('failed' in r) {
+      const e = Object.assign(new Error(r.failed.message), r.failed.code ? { code: r.failed.code, path: r.failed.path } : { path: r.failed.path });
+      this.#failure ??= e;
+    } else {
+      this.#done = r.done;
+      this.#bytes = r.bytes;
+    }
+    if (this.#failure || this.#done === this.#sent) this.#waiting?.();
   }
 
   /** The first write that failed, if one has (so a build stops early rather than at flush). */
@@ -48,13 +89,13 @@ export class WriterThread {
     return this.#failure;
   }
 
-  write(path: string, content: string | Buffer): void {
-    this.#push({ write: path, content });
-  }
-
   /** Bytes of the files this thread made itself (the results copies), as of the last flush. */
   get bytes(): number {
     return this.#bytes;
+  }
+
+  write(path: string, content: string | Buffer): void {
+    this.#push({ write: path, content });
   }
 
   /** A results file's gzipped copy, made here (compact-results.ts). */
@@ -75,8 +116,13 @@ export class WriterThread {
   #send(): void {
     if (this.#pending.length === 0) return;
     this.#sent += this.#pending.length;
-    this.#worker.postMessage(this.#pending);
+    const ops = this.#pending;
     this.#pending = [];
+    if (this.#worker) this.#worker.postMessage(ops);
+    else {
+      this.#here!.apply(ops);
+      this.#answer(this.#here!.reply());
+    }
   }
 
   /** Resolves when every file handed over is written; rejects with the first failure. */
@@ -89,40 +135,16 @@ export class WriterThread {
 
   /** Ends the thread (after flush, or at once when the build failed or was interrupted). */
   async close(): Promise<void> {
-    await this.#worker.terminate();
+    await this.#worker?.terminate();
   }
 }
 
 if (!isMainThread && parentPort) {
   const port = parentPort;
-  let done = 0;
-  let bytes = 0;
-  let failed = false;
+  const writes = new Writes();
   port.on('message', (ops: Op[]) => {
-    if (failed) return;
-    for (const op of ops) {
-      const path = 'write' in op ? op.write : 'gzip' in op ? op.gzip : op.link;
-      try {
-        if ('write' in op) writeFileSync(path, op.content);
-        else if ('gzip' in op) {
-          const gz = compactResultsCopy(op.copy);
-          writeFileSync(path, gz);
-          bytes += gz.length;
-        } else {
-          try {
-            linkSync(op.from, path);
-          } catch {
-            copyFileSync(op.from, path);
-          }
-        }
-      } catch (e) {
-        failed = true;
-        const err = e as NodeJS.ErrnoException;
-        port.postMessage({ failed: { message: err.message, ...(err.code ? { code: err.code } : {}), path } } satisfies Reply);
-        return;
-      }
-      done++;
-    }
-    port.postMessage({ done, bytes } satisfies Reply);
+    if (writes.failed) return;
+    writes.apply(ops);
+    port.postMessage(writes.reply());
   });
 }
