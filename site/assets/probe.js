@@ -13,6 +13,9 @@
   const source = document.getElementById('answers-data');
   const terminals = window.termprobeTerminals;
   const registry = window.termprobeReasons || [];
+  // A note said on an earlier page is its number in assets/probe-shared.js (probe-page.ts ReasonTable.say).
+  const sayings = window.termprobeSayings || [];
+  const said = function (t) { return typeof t === 'number' ? (sayings[t] === undefined ? '(a note not found)' : sayings[t]) : t; };
   if (!tp || !box || !source || !terminals) return;
   const el = tp.el;
   const data = JSON.parse(source.textContent);
@@ -37,7 +40,8 @@
     const whole = blocks.length === 1 && group.terminals.length > 1;
     const parts = blocks.map(function (b) {
       const who = b[0] ? names(b[0]) : whole ? 'all ' + group.terminals.length : names(group.terminals);
-      const lines = b[1].map(function (l) {
+      const lines = b[1].map(function (x) {
+        const l = [x[0], said(x[1])];
         if (l[0] === '!') return el('div', {}, [el('b', {}, [l[1]])]);
         if (l[0] === '') return el('div', {}, [l[1]]);
         if (l[0][0] === '#') return el('div', {}, [el('span', { class: 'n' }, [l[0].slice(1)]), ' ' + l[1]]);
@@ -60,7 +64,7 @@
     const drew = new Set();
     const parts = [];
     for (const sc of group.screens) {
-      parts.push(el('div', { class: 'screen-of', id: 'screen-' + terminals[sc[0][0]][0] }, [tp.screen(sc[1], names(sc[0]))]));
+      parts.push(el('div', { class: 'screen-of', id: 'screen-' + terminals[sc[0][0]][0] }, [tp.screen(Object.assign({}, sc[1], { how: said(sc[1].how) }), names(sc[0]))]));
       for (const i of sc[0]) { drew.add(i); const p = group.pictures.find(function (x) { return x[0] === i; }); if (p) parts.push(picture(p)); }
     }
     for (const p of group.pictures) if (!drew.has(p[0])) parts.push(picture(p));
@@ -76,6 +80,7 @@
       if (typeof r[1] === 'string') return el('div', { class: 'why' }, [el('p', { class: 'reason' }, [who, who ? ' ' : null, r[1]])]);
       const entry = registry[r[1]];
       if (!entry) return el('div', { class: 'why' }, [el('p', { class: 'reason' }, [who, who ? ' ' : null, 'a registry reason (not found)'])]);
+      if (entry.length === 1) return el('div', { class: 'why' }, [el('p', { class: 'reason' }, [who, who ? ' ' : null, entry[0]])]);
       return el('div', { class: 'why' }, [
         el('p', { class: 'reason' }, [who, who ? ' ' : null, entry[0]]),
         el('details', { class: 'sources' }, [el('summary', {}, ['sources (' + entry[1].length + ')']), el('ul', { class: 'evidence' }, entry[1].map(function (u) { return el('li', {}, [link(u)]); })), el('div', { class: 'n' }, [entry[2]])]),

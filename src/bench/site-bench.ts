@@ -32,8 +32,8 @@ import { sixtyFileFigures } from './site-rows-bench.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin/termprobe.js');
-/** Printed by the child at exit: its own CPU time, which spawnSync does not give. */
-const CPU_AT_EXIT = `data:text/javascript,process.on('exit',()=>{const c=process.cpuUsage();process.stderr.write('cpu-ms '+((c.user+c.system)/1000)+'\\n')})`;
+/** Printed by the child at exit: its own CPU time (all its threads), which spawnSync does not give; printed by the main thread only: the hook also runs in the build's worker threads, whose exit comes earlier. */
+const CPU_AT_EXIT = `data:text/javascript,import{isMainThread}from'node:worker_threads';if(isMainThread)process.on('exit',()=>{const c=process.cpuUsage();process.stderr.write('cpu-ms '+((c.user+c.system)/1000)+'\\n')})`;
 
 /** A page's bytes with the stylesheets and scripts it loads (pictures aside). */
 function pageWeight(site: string, path: string): { bytes: number; gzipped: number; files: string[] } {

@@ -9,7 +9,7 @@
  * a whole process, median of 3; the size says how much room is left per picture.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCorpus } from '../corpus/load-corpus.js';
@@ -56,6 +56,8 @@ async function withPictures(dir: string): Promise<{ files: string[]; pictures: n
         pictures++;
         pictureBytes += png.png.length;
       }
+      // The pixel calibration sheet the run drew, copied as it is (a link out of the folder is refused by the site).
+      for (const page of run.settings.pixels?.sheet ?? []) copyFileSync(join(published, page.path), join(dir, page.path));
     }
     writeFileSync(join(dir, name), JSON.stringify(run));
   }

@@ -1,5 +1,6 @@
 /** `termprobe site [results…] --out DIR`: the static compatibility site, from results files only. */
 import { existsSync, readdirSync } from 'node:fs';
+import type { PendingVerdicts } from './unicode-verdicts-worker.js';
 import { fileURLToPath } from 'node:url';
 import { CONTRIBUTED_RESULTS_DIR, OWN_RESULTS_DIR, PUBLISHED_RESULTS_DIR } from './results-dirs.js';
 import { dirname, join, relative } from 'node:path';
@@ -59,12 +60,15 @@ async function releasesNotRun(views: RunView[]): Promise<Map<string, VersionHist
 
 /**
  * The Unicode verdicts the site shows: the Unicode results in unicode/ beside the
- * results files named (or the default folders' unicode/, as compare --unicode reads).
+ * results files named (or the default folders' unicode/, as compare --unicode reads),
+ * judged on a thread of their own (unicode-verdicts-worker.ts) while the rest is read.
  */
-async function unicodeVerdictsFor(files: string[], root: string | undefined) {
-  const { unicodeFiles, loadVerdicts } = await import('./unicode-compare.js');
+async function unicodeVerdictsFor(files: string[], root: string | undefined): Promise<PendingVerdicts | undefined> {
+  const { unicodeFiles } = await import('./unicode-compare.js');
   const found = files.length > 0 || root ? unicodeFiles([...new Set((root ? [join(root, PUBLISHED_RESULTS_DIR, 'x')] : files).map((f) => join(dirname(f), 'unicode')))].flatMap(jsonFilesIn)) : unicodeFiles(undefined);
-  return found.length > 0 ? loadVerdicts(found) : undefined;
+  if (found.length === 0) return undefined;
+  const { startUnicodeVerdicts } = await import('./unicode-verdicts-worker.js');
+  return startUnicodeVerdicts(found);
 }
 
 /**
@@ -99,33 +103,38 @@ function jsonFilesIn(dir: string): string[] {
 export async function siteCommand(files: string[], opts: SiteCommandOptions): Promise<void> {
   const t0 = performance.now();
   const root = files.length > 0 ? undefined : defaultRoot();
-  // The table shows each terminal's newest version; the others, and results/history/ by default, make its history pages.
-  const given = root ? [...jsonIn(join(root, PUBLISHED_RESULTS_DIR)), ...jsonIn(join(root, CONTRIBUTED_RESULTS_DIR))] : files;
-  const all = await checkRunsAgainstCorpus(requireRuns(given, { allVersions: true }), opts.probes, opts.quiet);
-  const { shown, hidden } = newestVersions(all);
-  const historyFiles = opts.history?.length ? defaultRunFiles(opts.history) : files.length > 0 ? [] : jsonIn(join(root ?? '', HISTORY_RESULTS_DIR));
-  const history = await checkRunsAgainstCorpus(loadRuns(historyFiles), opts.probes, true);
-  const views = opts.allVersions ? all : shown;
-  const { buildSite } = await import('../report/site/build-site.js');
+  const pendingUnicode = await unicodeVerdictsFor(files, root);
   try {
-    const against = againstOf({ against: opts.against && referenceText(opts.against, ''), reference: opts.reference && referenceText(opts.reference, '') });
-    const unicode = await unicodeVerdictsFor(files, root);
-    const otherVersions = [...(opts.allVersions ? [] : hidden.map((h) => h.view)), ...history];
-    const { sessions, chunking } = await sessionReportsFor(files, root);
-    const note = opts.allVersions ? undefined : hiddenVersionsNote(hidden);
-    const notes = note ? [note.replace('(--all-versions shows every one)', '(each on its history page; --all-versions puts every one in the table)')] : [];
-    const notRun = await releasesNotRun(otherVersions);
-    const speed = await speedRunsFor(files);
-    const stats = await withInterrupts((signal) => buildSite(views, opts.out.path, { reference: against, runner: referenceRunner, registry: opts.registry, probes: opts.probes, ...(opts.features ? { features: opts.features } : {}), unicode, otherVersions, notRun, notes, sessions, chunking, speed, signal }));
-    if (!opts.quiet) {
-      const ms = performance.now() - t0;
-      const mb = stats.bytes / 1e6;
-      const from = root ? ` from the published runs shipped with termprobe (${relative(process.cwd(), join(root, PUBLISHED_RESULTS_DIR)) || '.'})` : '';
-      const features = stats.model.features ? `${plural(stats.model.features.list.length, 'feature')}, ` : '';
-      process.stdout.write(`Wrote ${stats.files} files (${mb.toFixed(2)} MB) to ${stats.dir} in ${(ms / 1000).toFixed(2)} s${from}: ${features}${plural(stats.model.rows.length, 'probe')} × ${plural(stats.model.columns.length, 'terminal')}.\nOpen ${stats.dir}/index.html, or serve the folder from any static host.\n`);
+    // The table shows each terminal's newest version; the others, and results/history/ by default, make its history pages.
+    const given = root ? [...jsonIn(join(root, PUBLISHED_RESULTS_DIR)), ...jsonIn(join(root, CONTRIBUTED_RESULTS_DIR))] : files;
+    const all = await checkRunsAgainstCorpus(requireRuns(given, { allVersions: true }), opts.probes, opts.quiet);
+    const { shown, hidden } = newestVersions(all);
+    const historyFiles = opts.history?.length ? defaultRunFiles(opts.history) : files.length > 0 ? [] : jsonIn(join(root ?? '', HISTORY_RESULTS_DIR));
+    const history = await checkRunsAgainstCorpus(loadRuns(historyFiles), opts.probes, true);
+    const views = opts.allVersions ? all : shown;
+    const { buildSite } = await import('../report/site/build-site.js');
+    try {
+      const against = againstOf({ against: opts.against && referenceText(opts.against, ''), reference: opts.reference && referenceText(opts.reference, '') });
+      const unicode = pendingUnicode?.result();
+      const otherVersions = [...(opts.allVersions ? [] : hidden.map((h) => h.view)), ...history];
+      const { sessions, chunking } = await sessionReportsFor(files, root);
+      const note = opts.allVersions ? undefined : hiddenVersionsNote(hidden);
+      const notes = note ? [note.replace('(--all-versions shows every one)', '(each on its history page; --all-versions puts every one in the table)')] : [];
+      const notRun = await releasesNotRun(otherVersions);
+      const speed = await speedRunsFor(files);
+      const stats = await withInterrupts((signal) => buildSite(views, opts.out.path, { reference: against, runner: referenceRunner, registry: opts.registry, probes: opts.probes, ...(opts.features ? { features: opts.features } : {}), unicode, otherVersions, notRun, notes, sessions, chunking, speed, signal }));
+      if (!opts.quiet) {
+        const ms = performance.now() - t0;
+        const mb = stats.bytes / 1e6;
+        const from = root ? ` from the published runs shipped with termprobe (${relative(process.cwd(), join(root, PUBLISHED_RESULTS_DIR)) || '.'})` : '';
+        const features = stats.model.features ? `${plural(stats.model.features.list.length, 'feature')}, ` : '';
+        process.stdout.write(`Wrote ${stats.files} files (${mb.toFixed(2)} MB) to ${stats.dir} in ${(ms / 1000).toFixed(2)} s${from}: ${features}${plural(stats.model.rows.length, 'probe')} × ${plural(stats.model.columns.length, 'terminal')}.\nOpen ${stats.dir}/index.html, or serve the folder from any static host.\n`);
+      }
+    } catch (e) {
+      if (e instanceof SiteError) throw new UsageError(e.message);
+      throw e;
     }
-  } catch (e) {
-    if (e instanceof SiteError) throw new UsageError(e.message);
-    throw e;
+  } finally {
+    pendingUnicode?.cancel();
   }
 }

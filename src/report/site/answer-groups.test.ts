@@ -52,6 +52,37 @@ describe('answer groups on probe pages (published results)', () => {
     expect(shared).toBeGreaterThan(10);
   });
 
+  it('gives a note said on an earlier page by its number in the shared table, and every number leads to the same words', () => {
+    // One table for the whole site, as the pages are written: a note's words are in its first page, then numbered.
+    const table = new ReasonTable();
+    const said = new Map<string, number>();
+    let numbered = 0;
+    type Data = { groups: { raw: [unknown, [string, string | number][]][]; screens: [unknown, { how: string | number }][] }[] };
+    const wordsIn = (t: ReasonTable) => (x: string | number) => (typeof x === 'number' ? t.sayings[x] : x);
+    const words = wordsIn(table);
+    for (const r of model.rows) {
+      const data = answersData(r, model, new ColourSheet(), table) as Data;
+      // The page alone (a table of its own), its numbers read back as probe.js reads them.
+      const own = new ReasonTable();
+      const alone = answersData(r, model, new ColourSheet(), own) as Data;
+      const ownWords = wordsIn(own);
+      const plain = { groups: alone.groups.map((g) => ({ raw: g.raw.map(([who, lines]) => [who, lines.map(([l, t]) => [l, ownWords(t)])] as [unknown, [string, string | number][]]), screens: g.screens.map(([who, sc]) => [who, { how: ownWords(sc.how) }] as [unknown, { how: string | number }]) })) };
+      data.groups.forEach((g, gi) => {
+        g.raw.forEach(([, lines], bi) => lines.forEach(([label, text], li) => {
+          if (typeof text === 'number') numbered++;
+          expect([label, words(text)], r.id).toEqual(plain.groups[gi]!.raw[bi]![1][li]);
+        }));
+        g.screens.forEach(([, s], si) => expect(words(s.how), r.id).toBe(plain.groups[gi]!.screens[si]![1].how));
+      });
+      const onPage = new Set<string>();
+      for (const g of data.groups) for (const [, lines] of g.raw) for (const [label, text] of lines) if (label.startsWith('#') && typeof text === 'string' && text.length >= 12) onPage.add(text);
+      for (const text of onPage) said.set(text, (said.get(text) ?? 0) + 1);
+    }
+    // A note's words are carried by the first page that says them only (the input probes' "#via …" lines are said hundreds of times).
+    for (const [text, n] of said) expect(n, text).toBe(1);
+    expect(numbered).toBeGreaterThan(1000);
+  });
+
   it('names, above the answers, each answer that terminals gave in different classes, and why each class', () => {
     let split = 0;
     for (const r of model.rows) {

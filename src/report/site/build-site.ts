@@ -45,8 +45,11 @@ export interface SiteOptions {
    * another probes folder when it has one.
    */
   features?: string | FeatureSet | null;
-  /** Unicode verdicts for unicode.html and its terminal pages (none: no Unicode pages). */
-  unicode?: readonly UnicodeVerdict[];
+  /**
+   * Unicode verdicts for unicode.html and its terminal pages (none: no Unicode pages);
+   * or their promise, awaited once the comparison is built (the CLI judges them on another thread meanwhile).
+   */
+  unicode?: readonly UnicodeVerdict[] | Promise<readonly UnicodeVerdict[] | undefined>;
   /** Runs of other versions of the terminals shown (hidden from the table), for their history pages. */
   otherVersions?: RunView[];
   /** Releases known but not runnable, by terminal (release-targets.ts), named on the history pages. */
@@ -90,7 +93,8 @@ export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {
   const model = buildSiteModel(cmp, corpus, toolVersion());
   const histories = siteHistories(views, opts.otherVersions ?? [], corpus, opts.notRun);
   if (histories.length > 0) model.histories = histories;
-  if (opts.unicode && opts.unicode.length > 0) model.unicode = opts.unicode;
+  const unicode = await opts.unicode;
+  if (unicode && unicode.length > 0) model.unicode = unicode;
   if (opts.sessions && opts.sessions.length > 0) model.sessions = opts.sessions;
   if (opts.chunking && opts.chunking.length > 0) model.chunking = opts.chunking;
   if (opts.speed && opts.speed.length > 0) model.speed = opts.speed;

@@ -7,6 +7,7 @@
  * history page to every version's results file, so the versions the table does
  * not show are one click away.
  */
+import type { ResultsCopy } from './compact-results.js';
 import type { RunView } from '../../classify/run-view.js';
 import type { VersionHistory } from '../version-history.js';
 import type { AnswerShown } from '../diff-results.js';
@@ -21,7 +22,7 @@ export interface SiteHistory {
   history: VersionHistory;
   slug: string;
   /** Each version's results file inside the site (history/results/<slug>-<version>.json.gz), by version. */
-  results: Map<string, { path: string; content: () => Buffer }>;
+  results: Map<string, { path: string; content: () => Buffer | { results: ResultsCopy } }>;
   /** The runs behind the versions, oldest first (for the features' "since", site-features.ts). */
   views: RunView[];
 }

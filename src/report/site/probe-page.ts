@@ -120,8 +120,8 @@ function rawLines(r: ProbeResult | undefined): string[][] {
   return out;
 }
 
-/** Each distinct evidence once, with the terminals that gave it (null: the whole group). */
-function evidence(g: AnswerGroupView, r: SiteRow): unknown[] {
+/** Each distinct evidence once, with the terminals that gave it (null: the whole group); notes as the table says them. */
+function evidence(g: AnswerGroupView, r: SiteRow, table: ReasonTable): unknown[] {
   const seen = new Map<string, { lines: string[][]; cols: SiteColumn[] }>();
   for (const c of g.columns) {
     const lines = rawLines(r.cells[c.index]!.result);
@@ -130,11 +130,12 @@ function evidence(g: AnswerGroupView, r: SiteRow): unknown[] {
     if (same) same.cols.push(c);
     else seen.set(key, { lines, cols: [c] });
   }
-  return [...seen.values()].map(({ lines, cols }) => [seen.size === 1 ? null : indices(cols), lines]);
+  const said = (l: string[]) => (l[0] === '!' || l[0] === '' || l[0]!.startsWith('#') ? [l[0], table.say(l[1]!)] : l);
+  return [...seen.values()].map(({ lines, cols }) => [seen.size === 1 ? null : indices(cols), lines.map(said)]);
 }
 
 /** The screens the group read, each distinct grid once with the terminals that drew it; and who took a picture. */
-function screens(g: AnswerGroupView, r: SiteRow, colours: ColourSheet): { screens: unknown[]; pictures: unknown[] } {
+function screens(g: AnswerGroupView, r: SiteRow, colours: ColourSheet, table: ReasonTable): { screens: unknown[]; pictures: unknown[] } {
   const drawn = new Map<string, { screen: ScreenAnswer; cols: SiteColumn[]; vias: Set<string> }>();
   const pictures: unknown[] = [];
   for (const c of g.columns) {
@@ -152,17 +153,49 @@ function screens(g: AnswerGroupView, r: SiteRow, colours: ColourSheet): { screen
     d.vias.add(screen.via);
     drawn.set(key, d);
   }
-  return { screens: [...drawn.values()].map((d) => [indices(d.cols), screenData(d.screen, colours, [...d.vias])]), pictures };
+  return {
+    screens: [...drawn.values()].map((d) => {
+      const s = screenData(d.screen, colours, [...d.vias]) as { how: string };
+      return [indices(d.cols), { ...s, how: table.say(s.how) }];
+    }),
+    pictures,
+  };
 }
 
 /**
  * The registry's reasons (entries and reply conventions), each once for the
  * whole site in assets/probe-shared.js, as [text, sources, registry line]: one entry
  * explains dozens of probes, and its sources were the largest part of the pages.
+ * termprobe's own sentences are there too, as [text]: the 55 of the published runs
+ * were said 8,900 times (348 KB of the pages; a skipped input probe's reason alone
+ * is on all 398 input probes' pages).
  */
 export class ReasonTable {
   readonly rows: unknown[][] = [];
   readonly #index = new Map<string, number>();
+  /** The notes said again and again (sayings below): their texts, by number. */
+  readonly sayings: string[] = [];
+  readonly #said = new Map<string, number | null>();
+
+  /**
+   * A note of the raw evidence (a status, a #via or #screen line) or a screen's
+   * "how", as the page carries it: its text the first time, its number in
+   * assets/probe-shared.js once said before. The notes of the published runs were
+   * 310 KB of the pages in 1,400 distinct texts ("#via xtest" 439 times, "not read:
+   * this target cannot read its screen back…" 268); texts said once stay in their page.
+   */
+  say(text: string): string | number {
+    if (text.length < 12) return text;
+    const i = this.#said.get(text);
+    if (i === undefined) {
+      this.#said.set(text, null);
+      return text;
+    }
+    if (i !== null) return i;
+    const n = this.sayings.push(text) - 1;
+    this.#said.set(text, n);
+    return n;
+  }
   indexOf(reason: GroupReason): number | undefined {
     let key: string;
     let row: unknown[];
@@ -174,6 +207,10 @@ export class ReasonTable {
       const e = reason.entry;
       key = `entry ${e.file}:${e.line ?? ''} ${e.reason}`;
       row = [e.reason, e.evidence, `registry: ${e.target} ${e.versions} ${e.class} · ${e.file}${e.line !== undefined ? `:${e.line}` : ''}`];
+    } else if (reason.text) {
+      // A sentence of termprobe's own ("skipped: input: …", "needs triage"), said alike on hundreds of pages: [text] alone.
+      key = `text ${reason.text}`;
+      row = [reason.text];
     } else return undefined;
     let i = this.#index.get(key);
     if (i === undefined) this.#index.set(key, (i = this.rows.push(row) - 1));
@@ -208,9 +245,9 @@ export function answersData(r: SiteRow, model: SiteModel, colours: ColourSheet, 
       const a = g.cell.verdict.agreement;
       const cls = a && a.class !== 'same' && !(a.class === 'inconclusive' && g.cell.kind === 'inconclusive') ? `${AGREEMENT_LETTERS[a.class]} ${a.class}` : '';
       const whole = g.reasons.length === 1 && g.reasons[0]!.columns.length === g.columns.length;
-      const shown = screens(g, r, colours);
+      const shown = screens(g, r, colours, reasons);
       const got = received(r, g.columns[0]!.index);
-      return { answer: g.answer, ...(got !== undefined ? { received: got } : {}), kind: CELL_KINDS.indexOf(g.cell.kind), cls, terminals: indices(g.columns), raw: evidence(g, r), screens: shown.screens, pictures: shown.pictures, reasons: g.reasons.map((x) => reasonData(x, whole, reasons, given, g.answer)) };
+      return { answer: g.answer, ...(got !== undefined ? { received: got } : {}), kind: CELL_KINDS.indexOf(g.cell.kind), cls, terminals: indices(g.columns), raw: evidence(g, r, reasons), screens: shown.screens, pictures: shown.pictures, reasons: g.reasons.map((x) => reasonData(x, whole, reasons, given, g.answer)) };
     }),
   };
 }
@@ -251,7 +288,7 @@ export const probePages: SitePage = {
     const reasons = new ReasonTable();
     return [
       ...model.rows.map((r) => ({ path: `probes/${r.slug}.html`, content: () => renderProbePage(r, model, ctx.colours, reasons) })),
-      { path: SHARED_DATA, content: () => dataScript('termprobeTerminals', terminalsData(model), 'the terminals probe pages name by number (probe-page.ts)') + dataScript('termprobeReasons', reasons.rows, 'the registry’s reasons probe pages name by number') },
+      { path: SHARED_DATA, content: () => dataScript('termprobeTerminals', terminalsData(model), 'the terminals probe pages name by number (probe-page.ts)') + dataScript('termprobeReasons', reasons.rows, 'the registry’s reasons probe pages name by number') + dataScript('termprobeSayings', reasons.sayings, 'the notes probe pages name by number once said on an earlier page') },
     ];
   },
 };

@@ -6,7 +6,7 @@
 import type { RunView } from '../../classify/run-view.js';
 import type { Corpus } from '../../corpus/load-corpus.js';
 import { buildHistory, type VersionHistory } from '../version-history.js';
-import { compactResults } from './compact-results.js';
+import { resultsCopy, type ResultsCopy } from './compact-results.js';
 import type { SiteHistory } from './history-page.js';
 import { SlugAllocator } from './slug.js';
 
@@ -20,14 +20,14 @@ export function siteHistories(shown: RunView[], others: RunView[], corpus: Corpu
     const history = buildHistory(all, name, { corpus }, notRun.get(name) ?? notRun.get(others.find((v) => v.name === name)!.targetId) ?? []);
     if (history.versions.length < 2 && history.notRun.length === 0) continue;
     const slug = slugs.take(name);
-    const results = new Map<string, { path: string; content: () => Buffer }>();
+    const results = new Map<string, { path: string; content: () => Buffer | { results: ResultsCopy } }>();
     const views: RunView[] = [];
     for (const v of history.versions) {
       const view = all.find((x) => x.file === v.file)!;
       views.push(view);
       const fileSlug = `${slug}-${v.version}`.replace(/[^A-Za-z0-9._-]+/g, '-');
       // Other versions' pictures are not copied into the site, so their copies name none (a path would lead nowhere).
-      results.set(v.version, { path: `history/results/${fileSlug}.json.gz`, content: () => compactResults(view.file, view.run, () => undefined) });
+      results.set(v.version, { path: `history/results/${fileSlug}.json.gz`, content: () => resultsCopy(view.file, view.run, () => undefined) });
     }
     out.push({ history, slug, results, views });
   }

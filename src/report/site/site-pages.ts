@@ -6,13 +6,14 @@
  * `kind` names its body class for the stylesheet.
  */
 import type { ColourSheet } from './colour-sheet.js';
+import type { ResultsCopy } from './compact-results.js';
 import type { SiteModel } from './site-model.js';
 
 export interface SiteFile {
   /** Path inside the site, '/'-separated, made from safe slugs only. */
   path: string;
   /** Rendered when written, so a build holds one page in memory at a time; { file } for a checked file taken as it is (a picture). */
-  content: () => string | Buffer | { file: string };
+  content: () => string | Buffer | { file: string } | { results: ResultsCopy };
 }
 
 export interface PageContext {

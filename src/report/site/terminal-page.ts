@@ -7,7 +7,7 @@
  * from the reference, its identity chain and settings, and its results file.
  */
 import { comparePath } from './compare-page.js';
-import { compactResults, resultsCopyPath } from './compact-results.js';
+import { resultsCopy, resultsCopyPath } from './compact-results.js';
 import { pictureInResults, sheetInResults, sheetPath } from './site-pictures.js';
 import { summarizeTarget, SCORE_LINE } from '../../classify/score.js';
 import type { Identity, ResultsFile } from '../../results/results-schema.js';
@@ -256,7 +256,7 @@ export const terminalPages: SitePage = {
       return [
         { path: `badges/${c.slug}.svg`, content: () => badge.svg },
         { path: `terminals/${c.slug}.html`, content: () => renderTerminalPage(c, model, badge.width) },
-        { path: resultsCopyPath(c.slug), content: () => compactResults(c.view.file, c.view.run, (id) => { const row = rowById.get(id); return row && pictureInResults(c, row); }, (i) => sheetInResults(c, i)) },
+        { path: resultsCopyPath(c.slug), content: () => resultsCopy(c.view.file, c.view.run, (id) => { const row = rowById.get(id); return row && pictureInResults(c, row); }, (i) => sheetInResults(c, i)) },
       ];
     });
   },

@@ -7,7 +7,7 @@
  * the event loop every few milliseconds, so an interrupt (the signal) ends it
  * promptly and removes the half-built folder: nothing is left behind.
  */
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ColourSheet } from './colour-sheet.js';
@@ -18,6 +18,8 @@ import { isSafeSlug } from './slug.js';
 import { SITE_PAGES } from './site-page-list.js';
 import { SITE_SOURCES } from './templates.js';
 import { makeFolders } from '../../util/make-folders.js';
+import { WriterThread } from './writer-thread.js';
+import type { ResultsCopy } from './compact-results.js';
 
 export const SITE_MARKER = '.termprobe-site';
 const ASSETS = ['site.js', 'features.js', 'probes.js', 'probe.js', 'compare.js', 'unicode.js', 'screen.js', 'session.js'];
@@ -53,6 +55,8 @@ class SiteWriter {
   constructor(
     readonly root: string,
     private readonly hidden: string[] = [],
+    /** Where the files are written: a thread of their own (writer-thread.ts). */
+    readonly out = new WriterThread(),
   ) {}
 
   /** Text with the build's absolute paths made relative (see buildPaths). */
@@ -73,7 +77,7 @@ class SiteWriter {
     const full = join(this.root, path);
     this.#folderOf(full);
     if (typeof content === 'string') content = this.#clean(content);
-    writeFileSync(full, content);
+    this.out.write(full, content);
     this.files++;
     this.bytes += Buffer.byteLength(content);
   }
@@ -84,16 +88,20 @@ class SiteWriter {
    * them 0.05 s), else a copy. The pictures are never written in place: a new
    * run writes new files, and the next build replaces the whole folder.
    */
+  /** A results file's gzipped copy, made on the writer's thread (compact-results.ts); its size is known once flushed. */
+  resultsCopy(copy: ResultsCopy, path: string): void {
+    const full = join(this.root, path);
+    this.#folderOf(full);
+    this.out.resultsCopy(full, copy);
+    this.files++;
+  }
+
   copy(from: string, path: string): void {
     const full = join(this.root, path);
     this.#folderOf(full);
-    try {
-      linkSync(from, full);
-    } catch {
-      copyFileSync(from, full);
-    }
+    this.out.link(from, full);
     this.files++;
-    this.bytes += statSync(full).size;
+    this.bytes += statSync(from).size;
   }
 }
 
@@ -128,10 +136,12 @@ async function writeAll(model: SiteModel, w: SiteWriter, signal: AbortSignal | u
     for (const file of kind.pages(model, ctx)) {
       const content = file.content();
       if (typeof content === 'string' || Buffer.isBuffer(content)) w.write(file.path, content);
+      else if ('results' in content) w.resultsCopy(content.results, file.path);
       else w.copy(content.file, file.path);
       if (performance.now() - since >= SLICE_MS) {
         await new Promise((resolve) => setImmediate(resolve));
         if (signal?.aborted) throw signal.reason;
+        if (w.out.failure) throw w.out.failure;
         since = performance.now();
       }
     }
@@ -140,6 +150,7 @@ async function writeAll(model: SiteModel, w: SiteWriter, signal: AbortSignal | u
   // One stylesheet per page: the site's own rules, then those made from the data (written after every page: the pages register the colours).
   w.write('assets/site.css', `${compactSource(readFileSync(join(SITE_SOURCES, 'assets', 'site.css'), 'utf8'))}\n${generatedCss(model, ctx.colours)}`);
   w.write(SITE_MARKER, 'Made by `termprobe site`; the whole folder is replaced on the next build.\n');
+  await w.out.flush();
 }
 
 /** Bytes of every file under a folder (the figure the 10 MB budget is about). */
@@ -158,8 +169,12 @@ export async function writeSite(model: SiteModel, outDir: string, signal?: Abort
   const fresh = join(dirname(dir), `.${basename(dir)}.new-${tag}`);
   const w = new SiteWriter(fresh, buildPaths(model));
   try {
-    mkdirSync(fresh);
-    await writeAll(model, w, signal);
+    try {
+      mkdirSync(fresh);
+      await writeAll(model, w, signal);
+    } finally {
+      await w.out.close();
+    }
     if (signal?.aborted) throw signal.reason;
     if (existsSync(dir)) {
       const old = join(dirname(dir), `.${basename(dir)}.old-${tag}`);
@@ -173,5 +188,5 @@ export async function writeSite(model: SiteModel, outDir: string, signal?: Abort
     rmSync(fresh, { recursive: true, force: true });
     throw e;
   }
-  return { dir, files: w.files, bytes: w.bytes };
+  return { dir, files: w.files, bytes: w.bytes + w.out.bytes };
 }
