@@ -5,6 +5,7 @@
  * with a reply convention is judged on its corrected answers (reply-convention.ts).
  */
 import type { Probe } from '../corpus/probe-schema.js';
+import type { ProbeResult } from '../results/results-schema.js';
 import type { ProbeLookup } from './probe-lookup.js';
 import type { RunView } from './run-view.js';
 import { supportMark, type SupportMark } from './support-mark.js';
@@ -17,6 +18,8 @@ export interface Marker {
 export function makeMarker(lookup: ProbeLookup): Marker {
   const cache = new WeakMap<RunView, Map<string, SupportMark>>();
   const probes = new Map<string, Probe | undefined>();
+  /** Marks by probe and answer: the same answer to the same probe, at the same size, gets the same mark whoever gave it. */
+  const byAnswer = new Map<string, Map<string, SupportMark>>();
   const probe = (id: string): Probe | undefined => {
     if (!probes.has(id)) probes.set(id, lookup(id));
     return probes.get(id);
@@ -27,8 +30,47 @@ export function makeMarker(lookup: ProbeLookup): Marker {
       let byId = cache.get(view);
       if (!byId) cache.set(view, (byId = new Map()));
       let m = byId.get(id);
-      if (!m) byId.set(id, (m = supportMark(probe(id), view.judged(id), view.run.settings)));
+      if (m) return m;
+      const r = view.judged(id);
+      const key = r && answerKey(view, id, r);
+      let shared = byAnswer.get(id);
+      m = key === undefined ? undefined : shared?.get(key);
+      if (!m) {
+        m = supportMark(probe(id), r, view.run.settings);
+        if (key !== undefined) {
+          if (!shared) byAnswer.set(id, (shared = new Map()));
+          shared.set(key, m);
+        }
+      }
+      byId.set(id, m);
       return m;
     },
   };
+}
+
+/** Pixel calibrations by identity: a style read from the pixels is judged with its own run's calibration only. */
+const calibrationIds = new WeakMap<object, number>();
+let nextCalibration = 1;
+
+/**
+ * Everything of an answer supportMark reads, as one string (undefined: not shared; a status other than ok returns
+ * at once, with the run's own note): the run's size (a probe's ${cols}), the answer's signature with its screen
+ * cells, and what the signature leaves out: the screen's text beside its cells, what the read could not tell, how
+ * the styles were read (with the run's calibration), the cursor as drawn, and the values of host-written replies.
+ */
+function answerKey(view: RunView, id: string, r: ProbeResult): string | undefined {
+  if (r.status !== 'ok') return undefined;
+  const { cols, rows, pixels } = view.run.settings;
+  let key = `${cols}x${rows} ${view.signature(id, 'cells')}`;
+  const s = r.screen;
+  if (s) {
+    let calibration = 0;
+    if (s.styles === 'pixels' && pixels) {
+      calibration = calibrationIds.get(pixels) ?? nextCalibration++;
+      calibrationIds.set(pixels, calibration);
+    }
+    key += `\n${s.cells ? JSON.stringify(s.text) : ''} ${s.untold?.join(',') ?? ''} ${s.styles ?? ''} ${calibration} ${s.cursor ? `${s.cursor.shape}:${s.cursor.blink}` : ''}`;
+  }
+  for (const rep of r.replies) if (rep.source === 'host') key += `\nhost ${rep.query}=${rep.value ?? ''}`;
+  return key;
 }

@@ -3,7 +3,7 @@
  * answer signature and short summary computed once (never per cell).
  */
 import { basename } from 'node:path';
-import { answerSignature, answerSummary, answerValues, hasNoAnswer, HOST_REPLY, NO_REPLY } from '../results/answer-key.js';
+import { answerSignature, answerSummary, hasNoAnswer, signatureHead } from '../results/answer-key.js';
 import type { ProbeResult, ResultsFile } from '../results/results-schema.js';
 import { EMBEDDED_TARGET_IDS, engineOfRun } from '../results/engines.js';
 import type { Answerer } from './load-divergences.js';
@@ -15,13 +15,9 @@ export type SignatureLevel = 'cells' | 'text' | 'none';
 /** Like answerSignature, but the screen counts by its text only, or not at all: for runs that could not read more. */
 export function textSignature(r: ProbeResult, withScreen = true): string {
   if (hasNoAnswer(r)) return r.status;
-  const v = answerValues(r);
-  // A reply termprobe's pipe wrote is no terminal's answer: it never equals one a terminal gave.
-  for (const rep of r.replies) if (rep.source === 'host') v.replies[rep.query] = HOST_REPLY;
-  const parts = [`cursor=${v.cursor ?? NO_REPLY}`];
-  for (const q of Object.keys(v.replies).sort()) parts.push(`${q}=${JSON.stringify(v.replies[q])}`);
-  if (v.screen && withScreen) parts.push(`text=${JSON.stringify(v.screen.map((l) => l.replace(/ +$/, '')))}`);
-  return parts.join(' ');
+  // A reply termprobe's pipe wrote is no terminal's answer: it never equals one a terminal gave (signatureHead).
+  const head = signatureHead(r);
+  return r.screen && withScreen ? `${head} text=${JSON.stringify(r.screen.text.map((l) => l.replace(/ +$/, '')))}` : head;
 }
 
 export interface RunView {

@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 import type { Corpus } from './load-corpus.js';
 import type { Probe } from './probe-schema.js';
 import { categoryFiles } from './category-files.js';
+import { hashProbe } from './corpus-hash.js';
+import { rememberProbeHashes } from './corpus-history.js';
 import { rememberWires, sizeIndependentWires, type ProbeWires } from './probe-wires.js';
 import { shownPath } from './shown-path.js';
 
@@ -26,6 +28,8 @@ interface CompiledCorpus {
   probes: Omit<Probe, 'file'>[];
   /** By probe id: the bytes of `send` and `cleanup` as wires, where they do not depend on the size. */
   wires: Record<string, ProbeWires>;
+  /** By probe id: its measurement hash (hashProbe), which compare and site need for runs of an earlier corpus. */
+  probeHashes?: Record<string, string>;
 }
 
 function fileHashes(dir: string): Record<string, string> {
@@ -34,15 +38,27 @@ function fileHashes(dir: string): Record<string, string> {
   return out;
 }
 
+/**
+ * The compiled corpus read last, by the file it was read from: compare asked for it three times (its corpus check
+ * twice, the probe lookup once). Each call still hashes the probe files, so an edit is seen; only the parse is kept.
+ */
+let lastRead: { file: string; dir: string; cwd: string; files: Record<string, string>; corpus: Corpus } | undefined;
+
 /** The compiled corpus, when `dir` is the shipped probes folder and its files are unchanged; otherwise null. */
 export function readCompiledCorpus(dir: string, where: { compiled?: string; shipped?: string } = {}): Corpus | null {
   if (resolve(dir) !== resolve(where.shipped ?? SHIPPED)) return null;
+  const file = where.compiled ?? COMPILED;
   let compiled: CompiledCorpus;
   try {
-    compiled = JSON.parse(readFileSync(where.compiled ?? COMPILED, 'utf8')) as CompiledCorpus;
     const now = fileHashes(dir);
-    const names = Object.keys(now);
-    if (names.length !== Object.keys(compiled.files).length || names.some((n) => compiled.files[n] !== now[n])) return null;
+    const same = (files: Record<string, string>) => {
+      const names = Object.keys(now);
+      return names.length === Object.keys(files).length && names.every((n) => files[n] === now[n]);
+    };
+    // The same files as the copy read last (a probe's `file` is shown relative to the working folder): that copy.
+    if (lastRead && lastRead.file === file && lastRead.dir === dir && lastRead.cwd === process.cwd() && same(lastRead.files)) return lastRead.corpus;
+    compiled = JSON.parse(readFileSync(file, 'utf8')) as CompiledCorpus;
+    if (!same(compiled.files)) return null;
   } catch {
     return null;
   }
@@ -51,7 +67,10 @@ export function readCompiledCorpus(dir: string, where: { compiled?: string; ship
     const wires = compiled.wires?.[probe.id];
     if (wires) rememberWires(probe, wires);
   }
-  return { dir, probes, byId: new Map(probes.map((p) => [p.id, p])), categories: compiled.categories, hash: compiled.hash };
+  const corpus: Corpus = { dir, probes, byId: new Map(probes.map((p) => [p.id, p])), categories: compiled.categories, hash: compiled.hash };
+  if (compiled.probeHashes) rememberProbeHashes(corpus, compiled.probeHashes);
+  lastRead = { file, dir, cwd: process.cwd(), files: compiled.files, corpus };
+  return corpus;
 }
 
 /** Build step: parse and validate the shipped corpus and write dist/corpus.compiled.json. */
@@ -65,10 +84,12 @@ export async function compileShippedCorpus(dir = SHIPPED, file = COMPILED): Prom
     hash: corpus.hash,
     probes: corpus.probes.map(({ file: _file, ...rest }) => rest),
     wires: {},
+    probeHashes: {},
   };
   for (const probe of corpus.probes) {
     const wires = sizeIndependentWires(probe);
     if (wires) compiled.wires[probe.id] = wires;
+    compiled.probeHashes![probe.id] = hashProbe(probe);
   }
   writeFileAtomic(file, JSON.stringify(compiled) + '\n');
   return { file, probes: corpus.probes.length };

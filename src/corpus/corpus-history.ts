@@ -42,6 +42,11 @@ export function readCorpusHistory(file = CORPUS_HISTORY_FILE): CorpusHistory {
 
 const known = new WeakMap<Corpus, KnownCorpus>();
 
+/** The probe hashes of a corpus, known already (the compiled corpus holds them, made at build time by hashProbe). */
+export function rememberProbeHashes(corpus: Corpus, probes: Record<string, string>): void {
+  known.set(corpus, { hash: corpus.hash, probes });
+}
+
 /** The corpus at hand as a history entry (hashed once per corpus: a gate asks for it twice, at ~0.1 ms a probe). */
 export function knownCorpusOf(corpus: Corpus): KnownCorpus {
   let entry = known.get(corpus);

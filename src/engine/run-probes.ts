@@ -271,9 +271,13 @@ class ProbeRunner {
    * follows the requests: it is then no barrier, and the probes after it go out without waiting for its answer.
    * Whether the reads are used is decided as before, when the probe is answered (finish).
    */
+  private readsEarly(): boolean {
+    return this.session.readsInOrder === true && !this.takesPictures();
+  }
+
   private readEarly(): void {
     const f = this.inflight[this.inflight.length - 1];
-    if (!f || !f.plan.needsScreen || f.early || !this.session.readsInOrder || this.takesPictures()) return;
+    if (!f || !f.plan.needsScreen || f.early || !this.readsEarly()) return;
     const early: EarlyReads = {};
     if (f.plan.probe.screen !== undefined && this.session.readScreen) early.screen = this.session.readScreen(f.plan.region!);
     if (this.session.readCursor) early.cursor = this.session.readCursor();
@@ -379,7 +383,13 @@ class ProbeRunner {
         batch.push(plan.wire);
         next++;
         if (batch.length >= writeEvery) this.writeBatch(batch);
-        if (plan.needsScreen || restoreSize) break;
+        if (restoreSize) break;
+        if (plan.needsScreen) {
+          // Read at once where the reads follow the writes in order: the probes after it need not wait for its answer.
+          if (!this.readsEarly()) break;
+          this.writeBatch(batch);
+          this.readEarly();
+        }
       }
       this.writeBatch(batch);
       this.readEarly();

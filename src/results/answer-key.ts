@@ -46,21 +46,25 @@ export function answerValues(r: ProbeResult): AnswerValues {
 /** What a host-supplied reply counts as when answers are compared: the terminal gave none, so no terminal's own reply equals it. */
 export const HOST_REPLY = 'host-supplied';
 
-function signatureValues(r: ProbeResult): AnswerValues {
-  const v = answerValues(r);
-  for (const rep of r.replies) if (rep.source === 'host') v.replies[rep.query] = HOST_REPLY;
-  return v;
-}
-
-/** One line that is equal for two results exactly when their answers are equal. */
+/**
+ * One line that is equal for two results exactly when their answers are equal: the cursor, the replies (a reply
+ * termprobe's pipe wrote counts as HOST_REPLY) and the screen. Built straight from the result, not through
+ * answerValues (which also works out the first cell's style): compare signs each of its 31,000 cells.
+ */
 export function answerSignature(r: ProbeResult): string {
   if (hasNoAnswer(r)) return r.status;
-  const v = signatureValues(r);
-  const parts: string[] = [];
-  parts.push(`cursor=${v.cursor ?? NO_REPLY}`);
-  for (const q of Object.keys(v.replies).sort()) parts.push(`${q}=${JSON.stringify(v.replies[q])}`);
-  if (r.screen) parts.push(`screen=${JSON.stringify(r.screen.cells ?? r.screen.text)}`);
-  return parts.join(' ');
+  const head = signatureHead(r);
+  return r.screen ? `${head} screen=${JSON.stringify(r.screen.cells ?? r.screen.text)}` : head;
+}
+
+/** A signature's cursor and replies, sorted by query (of a result with an answer: see hasNoAnswer). */
+export function signatureHead(r: ProbeResult): string {
+  const replies: Record<string, string> = {};
+  for (const rep of r.replies) replies[rep.query] = rep.value ?? NO_REPLY;
+  for (const rep of r.replies) if (rep.source === 'host') replies[rep.query] = HOST_REPLY;
+  let out = `cursor=${r.cursor ? `${r.cursor.row ?? ''};${r.cursor.col ?? ''}` : NO_REPLY}`;
+  for (const q of Object.keys(replies).sort()) out += ` ${q}=${JSON.stringify(replies[q])}`;
+  return out;
 }
 
 /**
@@ -72,12 +76,13 @@ function replyParts(replies: Record<string, string>): string[] {
   const entries = Object.entries(replies);
   for (let i = 0; i < entries.length; ) {
     const [key, val] = entries[i]!;
-    const m = /^(.*)@(\d+)$/s.exec(key);
+    // Only a key with an @ names a step (the test first: most keys have none, and tables summarise every cell).
+    const m = key.includes('@') ? /^(.*)@(\d+)$/s.exec(key) : null;
     let j = i + 1;
     if (m) {
       while (j < entries.length && entries[j]![0] === `${m[1]}@${Number(m[2]) + (j - i)}`) j++;
     }
-    const shown = (q: string) => q.replace(/^decrqm:/, '');
+    const shown = (q: string) => (q.startsWith('decrqm:') ? q.slice(7) : q);
     parts.push(j - i > 1 ? `${shown(m![1]!)}@${m![2]}-${Number(m![2]) + (j - i - 1)}=${entries.slice(i, j).map(([, v]) => v).join(',')}` : `${shown(key)}=${val}`);
     i = j;
   }

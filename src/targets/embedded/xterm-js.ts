@@ -73,6 +73,8 @@ const encoder = new TextEncoder();
 
 class XtermSession implements TargetSession {
   /** The input probes: @xterm/headless has no keyboard or mouse handling (they live in the browser build, on DOM events). */
+  /** Reads go through xterm.js's write queue (afterWrites), so they see exactly the bytes written before them. */
+  readonly readsInOrder = true;
   readonly noInputBecause = "@xterm/headless has no keyboard, mouse or paste handling: xterm.js encodes input in its browser build, from DOM events, which this embedded target does not run";
   private readonly term: XtermTerminal;
   private readonly replies = new ReplyChannel();
