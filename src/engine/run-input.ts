@@ -229,6 +229,9 @@ class InputRunner {
         const opened = !ok && (hopeless?.() ?? false);
         if (!ok) throw new MarkerLostError(`the ${io.last === io.first ? 'marker before' : 'marker after'} the event (${what}) did not come back${opened ? ' (the terminal opened a window)' : ''}`, opened);
       },
+      forgetLost: () => {
+        if (io.last > io.first) io.last--;
+      },
       received: () => this.stream.received,
       sentSinceFirst: () => (io.first < 0 ? '' : this.stream.between(io.first, this.stream.markers - 1) + this.stream.pending()),
     };

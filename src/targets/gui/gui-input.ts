@@ -19,7 +19,7 @@ import { inputKind, type InputEvent, type InputKind } from '../../corpus/input/i
 import { KEY_NAMES } from '../../corpus/input/key-names.js';
 import { MarkerLostError, type InputChannel, type InputDelivery, type MarkerIo } from '../input-channel.js';
 import { findTerminalWindow, measureGrid, type Grid, type TerminalWindow } from './x-grid.js';
-import { createDecoyWindow, getInputFocus, isWithin, MAP_NOTIFY, mappedWindow, setInputFocus, watchMaps } from './x-input-requests.js';
+import { createDecoyWindow, getInputFocus, isWithin, MAP_NOTIFY, mappedWindow, sendFocusIn, setInputFocus, watchMaps } from './x-input-requests.js';
 import { keyboardState, keycodeOf, modifierBitOf, readKeymap, setKeysyms, spareKeycode, type Keymap } from './x-keymap.js';
 import { XLink } from './x-link.js';
 import { SelectionOffer } from './x-paste.js';
@@ -51,6 +51,8 @@ const PASTE_TEXT_MS = 1000;
 const PASTE_ASK_MS = 100;
 /** Once the terminal has mapped a window of its own (a menu, a dialog) during an event, how long a marker still has. */
 const AFTER_MAP_MS = 250;
+/** Markers a window that may miss the focus coming back is given to show it has it (checkFocus). */
+const FOCUS_IN_TRIES = 4;
 /** How long a marker has when recovery checks that keys pass again. */
 const RECOVERY_MARKER_MS = 400;
 
@@ -223,9 +225,12 @@ export class GuiInput implements InputChannel {
         fakeInput(x, ready.link.xtest, KEY_RELEASE, escape);
       }
       // Away and back: a toolkit whose menu closed without the window losing the X focus (it held a grab) may still
-      // take itself for inactive until it hears a focus change.
+      // take itself for inactive until it hears a focus change. A window that misses a FocusIn is sent one of
+      // termprobe's before (what it missed earlier: the FocusOut would make it forget what it had) and after.
+      if (this.opts.quirks?.focusInLost) sendFocusIn(x, ready.window.id);
       setInputFocus(x, ready.decoy);
       setInputFocus(x, ready.window.id);
+      if (this.opts.quirks?.focusInLost) sendFocusIn(x, ready.window.id);
       await sync(x);
       this.tapMarker();
       const t0 = performance.now();
@@ -237,6 +242,26 @@ export class GuiInput implements InputChannel {
       }
     }
     return false;
+  }
+
+  /**
+   * After the focus came back to a window that may have missed it (InputQuirks.focusInLost): a marker, and while it
+   * does not come back (the key went to no one), a FocusIn of termprobe's and another marker; up to FOCUS_IN_TRIES.
+   */
+  private async checkFocus(io: MarkerIo): Promise<void> {
+    const ready = this.ready!;
+    for (let attempt = 1; ; attempt++) {
+      this.tapMarker();
+      const t0 = performance.now();
+      try {
+        await io.awaitMarker(() => ready.link.poke(ready.window.id), () => performance.now() - t0 > RECOVERY_MARKER_MS);
+        return;
+      } catch (error) {
+        if (!(error instanceof MarkerLostError) || attempt === FOCUS_IN_TRIES || !io.forgetLost) throw error;
+        io.forgetLost();
+        sendFocusIn(ready.link.x, ready.window.id);
+      }
+    }
   }
 
   /** The last event was a click that opened a window: not put back, started afresh (see deliver). */
@@ -302,7 +327,9 @@ export class GuiInput implements InputChannel {
         // the marker that followed at once).
         const seen = io.received();
         setInputFocus(x, ready.window.id);
+        if (this.opts.quirks?.focusInLost) sendFocusIn(x, ready.window.id);
         await ready.link.waitFor({ limitMs: FOCUS_AWAY_MS, pokeWindow: ready.window.id, check: async () => (io.received() > seen ? true : undefined) });
+        if (this.opts.quirks?.focusInLost) await this.checkFocus(io);
         return;
       }
       case 'paste':
