@@ -37,6 +37,8 @@ const KEY_PRESS = 2;
 const KEY_RELEASE = 3;
 /** How long the focus stays away when the terminal says nothing of it (see act, focus-away). */
 const FOCUS_AWAY_MS = 250;
+/** At most this many marker rounds between the offer and a paste key binding (see paste). */
+const OFFER_ROUNDS = 6;
 /** Marker rounds after a paste binding before a terminal that asked for no selection is taken as not pasting. */
 const PASTE_ROUNDS = 4;
 /** Marker rounds after a paste binding before a terminal that asked for the selection's targets but not its text is taken as not pasting. */
@@ -344,8 +346,23 @@ export class GuiInput implements InputChannel {
    */
   private async paste(a: Extract<InputAction, { kind: 'paste' }>, keycodes: number[], io: MarkerIo): Promise<void> {
     const ready = this.ready!;
+    const poke = () => ready.link.poke(ready.window.id);
     await ready.offer.offer(a.text);
     await sync(ready.link.x);
+    // A key binding pastes only once the terminal knows there is text to paste: gnome-terminal 3.46 asks for the
+    // TARGETS when the clipboard changes hands (terminal-app.cc, clipboard_owner_change_cb) and pastes only from their
+    // answer (terminal-window.cc, request_clipboard_contents_for_paste; the paste-text action is disabled until then):
+    // ctrl+shift+v came before the answer for the offered text had been read, one run in two. Marker rounds until one passes with no request new since the round before (at least two:
+    // the request the owner change brought has left the terminal by the end of the second), so an answer it got has
+    // been read before the binding.
+    if (a.via !== 'middle-click') {
+      for (let round = 0, seen = -1; round < OFFER_ROUNDS && !(round >= 2 && ready.offer.asked.length === seen); round++) {
+        seen = ready.offer.asked.length;
+        this.tapMarker();
+        await io.awaitMarker(poke);
+        await sync(ready.link.x);
+      }
+    }
     ready.offer.triggered();
     if (a.via === 'middle-click') {
       fakeInput(ready.link.x, ready.link.xtest, EV.ButtonPress, 2);
@@ -357,7 +374,6 @@ export class GuiInput implements InputChannel {
       await this.act({ kind: 'key-up', key }, keycodes, io);
       for (const m of [...mods].reverse()) await this.act({ kind: 'key-up', key: m }, keycodes, io);
     }
-    const poke = () => ready.link.poke(ready.window.id);
     // Each marker round has the terminal go once more through its event loop, which sends what it buffered (Xlib
     // sends requests when it waits for events): a request the binding made is at the server after a few rounds. A
     // terminal may ask for the targets first and the text only once it has them (Qt, in a loop of its own that holds
@@ -365,16 +381,16 @@ export class GuiInput implements InputChannel {
     // go on while it has asked but not been given text.
     const rounds = async () => {
       for (let round = 0; round < PASTE_TEXT_ROUNDS && ready.offer.served === 0; round++) {
-        if (round >= PASTE_ROUNDS && ready.offer.asked.length === 0) break;
+        if (round >= PASTE_ROUNDS && ready.offer.askedSinceTrigger === 0) break;
         this.tapMarker();
         await io.awaitMarker(poke);
         await sync(ready.link.x);
       }
     };
     await rounds();
-    if (ready.offer.asked.length === 0) {
-      await ready.link.waitFor({ limitMs: PASTE_ASK_MS, pokeWindow: ready.window.id, check: async () => (ready.offer.asked.length > 0 ? true : undefined) });
-      if (ready.offer.asked.length > 0) await rounds();
+    if (ready.offer.askedSinceTrigger === 0) {
+      await ready.link.waitFor({ limitMs: PASTE_ASK_MS, pokeWindow: ready.window.id, check: async () => (ready.offer.askedSinceTrigger > 0 ? true : undefined) });
+      if (ready.offer.askedSinceTrigger > 0) await rounds();
     }
     // Asked for the targets since the binding and still not for the text: GTK handles the conversion in its own time
     // (its selection events wait behind the keys): the text request is coming.
