@@ -294,7 +294,8 @@ class InputRunner {
           this.stream.setMarking(true);
           continue;
         }
-        if (leadSeen && !error.opened && attempt === 1 && this.channel!.lateEffects && (await this.channel!.recover?.(this.markerIo('recovery')))) {
+        const lateTry = leadSeen && !error.opened && attempt === 1 && this.channel!.lateEffects === true && this.channel!.recover !== undefined;
+        if (lateTry && (await this.channel!.recover!(this.markerIo('recovery')))) {
           // The marker after the event was lost with no window of the terminal's to say why: something the last event
           // started may have taken the keyboard only now (tilix's F12 sidebar slides in and takes the focus). Put back,
           // and made again: a key the terminal keeps for itself is lost again.
@@ -303,7 +304,9 @@ class InputRunner {
           this.stream.setMarking(true);
           continue;
         }
-        await this.markerLost(probe, head, io, error, t0, sentBefore);
+        // A recovery that just failed is not tried again before the fresh instance (tilix's ctrl+alt+a, which opens a
+        // pane that keeps the keyboard: 1.2 s a probe).
+        await this.markerLost(probe, head, io, error, t0, sentBefore, lateTry);
         return;
       }
     }
@@ -361,7 +364,7 @@ class InputRunner {
     return this.stream.between(first, this.stream.markers - 1) + this.stream.pending();
   }
 
-  private async markerLost(probe: Probe, head: Probe, io: { first: number; last: number }, error: MarkerLostError, t0: number, sent: string): Promise<void> {
+  private async markerLost(probe: Probe, head: Probe, io: { first: number; last: number }, error: MarkerLostError, t0: number, sent: string, recoveryFailed = false): Promise<void> {
     const leadSeen = io.first >= 0 && this.stream.markers > io.first;
     if (leadSeen) {
       let bytes = sent;
@@ -377,7 +380,8 @@ class InputRunner {
     } else {
       this.results.set(probe.id, { id: probe.id, status: 'no-reply', replies: [], note: `${error.message}: the terminal passed no key on before the event` });
     }
-    await this.putBack(probe, head, error.message);
+    if (recoveryFailed) await this.restart(probe, error.message, head);
+    else await this.putBack(probe, head, error.message);
   }
 
   /**
