@@ -229,6 +229,9 @@ class InputRunner {
         const opened = !ok && (hopeless?.() ?? false);
         if (!ok) throw new MarkerLostError(`the ${io.last === io.first ? 'marker before' : 'marker after'} the event (${what}) did not come back${opened ? ' (the terminal opened a window)' : ''}`, opened);
       },
+      forgetLost: () => {
+        if (io.last > io.first) io.last--;
+      },
       received: () => this.stream.received,
       sentSinceFirst: () => (io.first < 0 ? '' : this.stream.between(io.first, this.stream.markers - 1) + this.stream.pending()),
     };
@@ -249,8 +252,12 @@ class InputRunner {
     const plan = planEvent(input);
     for (let attempt = 1; attempt <= 2; attempt++) {
       // The last probe's second marker can be this one's first when nothing is made before this event, the last left
-      // nothing to let go of after its own, and nothing has come since (its release reports, a late paste).
-      const share = attempt === 1 && plan.before.length === 0 && this.cleanEnd !== undefined && this.cleanEnd === this.stream.markers - 1 && this.stream.pending() === '';
+      // nothing to let go of after its own, and nothing has come since (its release reports, a late paste). Not after
+      // an event that sent nothing where a key the terminal kept can take effect late: tilix's F12 sidebar took the
+      // keyboard after the marker that followed F12 had passed (its handler runs the event loop while it draws the
+      // sidebar), and the Return made next, with no marker of its own before it, went to the sidebar, which closed.
+      const keptLate = this.channel!.lateEffects === true && this.lastKept !== undefined && this.lastKept === this.previous;
+      const share = attempt === 1 && !keptLate && plan.before.length === 0 && this.cleanEnd !== undefined && this.cleanEnd === this.stream.markers - 1 && this.stream.pending() === '';
       const io = this.markerIo(describeInput(input), share ? this.cleanEnd : undefined);
       this.cleanEnd = undefined;
       try {
@@ -274,6 +281,9 @@ class InputRunner {
       } catch (error) {
         if (!(error instanceof MarkerLostError)) throw error;
         const leadSeen = io.first >= 0 && this.stream.markers > io.first;
+        // What the terminal sent for the event, before anything recovery does reaches it (its Escape, when the menu it
+        // is meant to close has closed already: qterminal's Menu key answered ESC ESC in one run of two).
+        const sentBefore = leadSeen ? this.sentSince(io.first) : '';
         if (!leadSeen && attempt === 1 && this.previous && (await this.channel!.recover?.(this.markerIo('recovery')))) {
           // Not even the first marker came: what the last event opened (a menu, a popover) took it. Closed now; the
           // last probe says so, and this one is made again.
@@ -284,7 +294,8 @@ class InputRunner {
           this.stream.setMarking(true);
           continue;
         }
-        if (leadSeen && !error.opened && attempt === 1 && this.channel!.lateEffects && (await this.channel!.recover?.(this.markerIo('recovery')))) {
+        const lateTry = leadSeen && !error.opened && attempt === 1 && this.channel!.lateEffects === true && this.channel!.recover !== undefined;
+        if (lateTry && (await this.channel!.recover!(this.markerIo('recovery')))) {
           // The marker after the event was lost with no window of the terminal's to say why: something the last event
           // started may have taken the keyboard only now (tilix's F12 sidebar slides in and takes the focus). Put back,
           // and made again: a key the terminal keeps for itself is lost again.
@@ -293,7 +304,9 @@ class InputRunner {
           this.stream.setMarking(true);
           continue;
         }
-        await this.markerLost(probe, head, io, error, t0);
+        // A recovery that just failed is not tried again before the fresh instance (tilix's ctrl+alt+a, which opens a
+        // pane that keeps the keyboard: 1.2 s a probe).
+        await this.markerLost(probe, head, io, error, t0, sentBefore, lateTry);
         return;
       }
     }
@@ -346,10 +359,15 @@ class InputRunner {
    * the keyboard, a shortcut ran. What it sent since the first marker is its answer (usually nothing). Without even
    * the first marker the event was never made: no answer. Then put the terminal back, or start it afresh.
    */
-  private async markerLost(probe: Probe, head: Probe, io: { first: number; last: number }, error: MarkerLostError, t0: number): Promise<void> {
+  /** What the terminal has sent since marker `first`, markers left out, up to now. */
+  private sentSince(first: number): string {
+    return this.stream.between(first, this.stream.markers - 1) + this.stream.pending();
+  }
+
+  private async markerLost(probe: Probe, head: Probe, io: { first: number; last: number }, error: MarkerLostError, t0: number, sent: string, recoveryFailed = false): Promise<void> {
     const leadSeen = io.first >= 0 && this.stream.markers > io.first;
     if (leadSeen) {
-      let bytes = this.stream.between(io.first, this.stream.markers - 1) + this.stream.pending();
+      let bytes = sent;
       // The rest of a marker whose first byte the terminal took for itself (screen's ctrl+a takes the next key).
       const marker = this.channel!.markerText ?? '';
       for (let cut = 1; cut < marker.length; cut++) {
@@ -362,7 +380,8 @@ class InputRunner {
     } else {
       this.results.set(probe.id, { id: probe.id, status: 'no-reply', replies: [], note: `${error.message}: the terminal passed no key on before the event` });
     }
-    await this.putBack(probe, head, error.message);
+    if (recoveryFailed) await this.restart(probe, error.message, head);
+    else await this.putBack(probe, head, error.message);
   }
 
   /**

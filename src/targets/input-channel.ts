@@ -31,6 +31,11 @@ export interface MarkerIo {
    * `hopeless` says the marker will not come (the terminal opened a menu that took the keyboard): stop waiting.
    */
   awaitMarker(poke?: () => void, hopeless?: () => boolean): Promise<void>;
+  /**
+   * The marker just awaited, and lost, never reached the terminal (the channel knows it went nowhere: a window that had
+   * lost its keyboard focus): the next marker stands in its place.
+   */
+  forgetLost?(): void;
   /** How many bytes the terminal has sent so far (to wait for a report the event may cause). */
   received(): number;
   /** What the terminal has sent since the event's first marker, markers left out (latin1: a character a byte). */

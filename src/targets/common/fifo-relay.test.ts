@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -23,6 +23,16 @@ function replies(relay: FifoRelay, until: RegExp, timeoutMs = 5000): Promise<str
   });
 }
 
+
+/** True when a child of `pid` is blocked in read(2) (/proc/PID/syscall starts with the call's number: 0 is read on x86-64). */
+function waitsInRead(pid: number): boolean {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    return children.some((c) => readFileSync(`/proc/${c}/syscall`, 'utf8').startsWith('0 '));
+  } catch {
+    return false;
+  }
+}
 
 const relays: FifoRelay[] = [];
 async function newRelay(...args: Parameters<typeof FifoRelay.create>) {
@@ -67,6 +77,40 @@ describe.skipIf(!haveProgram('script', 'bsdutils'))('inside script(1)', () => {
     } finally {
       await relay.close();
       child.kill();
+    }
+    expect(existsSync(relay.dir)).toBe(false);
+  });
+});
+
+describe.skipIf(!haveProgram('script', 'bsdutils'))('run a second time (mlterm runs its command again for ctrl+F1 and ctrl+F2)', () => {
+  test('the second copy reports nothing and takes no byte: the first tty gets them all, and its input comes back', async () => {
+    const relay = await newRelay({ sizeWaitMs: 100 });
+    const spawnCopy = () => {
+      const child = spawn('script', ['-qfec', relay.command, '/dev/null'], { stdio: ['pipe', 'pipe', 'inherit'] });
+      const seen = { screen: '' };
+      child.stdout.on('data', (d: Buffer) => (seen.screen += d.toString('latin1')));
+      return { child, seen };
+    };
+    const first = spawnCopy();
+    const copies = [first];
+    try {
+      await relay.connected({ timeoutMs: 5000 });
+      const second = spawnCopy();
+      copies.push(second);
+      // The second copy has got as far as it goes once script's child waits in a read (its tty, or the FIFO).
+      await expect.poll(() => waitsInRead(second.child.pid!), { timeout: 5000 }).toBe(true);
+      const lines = Array.from({ length: 50 }, (_, i) => `line ${i}\n`).join('');
+      for (let i = 0; i < 50; i++) relay.write(new TextEncoder().encode(`line ${i}\n`));
+      await relay.drained();
+      await expect.poll(() => first.seen.screen).toContain(lines);
+      second.child.stdin.write('typed into the second\r');
+      const back = replies(relay, /first/);
+      first.child.stdin.write('typed into the first');
+      expect(await back).toBe('typed into the first');
+      expect(second.seen.screen).not.toContain('line');
+    } finally {
+      await relay.close();
+      for (const c of copies) c.child.kill();
     }
     expect(existsSync(relay.dir)).toBe(false);
   });

@@ -5,6 +5,8 @@
  * A private temp dir (mode 700) holds three FIFOs and a small sh script:
  *   in   engine → terminal: the script copies it to the tty (its screen)
  *   out  terminal → engine: the script copies the tty's input (the replies) here
+ * A second copy of the script (a terminal that runs its command again, in a new pty or window) touches no FIFO:
+ * it holds its tty and takes what is typed there, so the first copy's tty gets every byte termprobe writes.
  *   ctl  the script reports on it: "started <pid>", then "ready <rows> <cols> <pid> <TERM>"
  *        (the size `stty size` saw, also kept in the file `size`) or "error <text>"
  *        (while it waits for the expected size, the size it sees goes to the file `size-now`,
@@ -83,6 +85,9 @@ function relayScript(dir: string, opts: RelayOptions): string {
   const tries = Math.max(1, Math.ceil((opts.sizeWaitMs ?? 3000) / 20));
   return `# termprobe byte relay: ${dir}
 d=${shellQuote(dir)}
+# Only the first copy relays. A terminal that runs its command again (a new pty or window: mlterm's ctrl+F1 and
+# ctrl+F2) starts a second copy, which holds its own tty and takes what is typed there, and touches no FIFO.
+mkdir "$d/running" 2>/dev/null || { while read -r _; do :; done </dev/tty; exit 0; }
 exec 2>"$d/stderr"
 echo "started $$" >"$d/ctl"
 stty raw -echo min 1 time 0 </dev/tty || { echo "error stty could not set the tty raw" >"$d/ctl"; exit 1; }

@@ -18,6 +18,12 @@ export interface InputQuirks {
    * come back): the key that confirms (an X keysym), pressed then, and what asks.
    */
   pasteConfirm?: { keysym: number; how: string; when: (text: Uint8Array) => boolean };
+  /**
+   * The terminal's window now and then misses the input focus coming back (the client that owns it drops the server's
+   * FocusIn): why. After each focus change back to it, and before and after recovery's, it is sent a FocusIn of
+   * termprobe's own (sendFocusIn), and the focus is checked with a marker: sent again until a marker passes.
+   */
+  focusInLost?: string;
 }
 
 /** XF86Tools (X11 XF86keysym.h): FK13 in the evdev layout; no probe presses it. */
@@ -32,6 +38,13 @@ export const INPUT_QUIRKS: Readonly<Record<string, InputQuirks>> = {
   // pointer of that window, but keeps the X selections to itself (no XWayland here to bridge them).
   foot: {
     cannot: { paste: "foot runs under weston's X11 backend, which does not bridge the X selection to its Wayland clients" },
+    // weston 10's X11 backend (libweston/backend-x11/x11.c, x11_backend_handle_event) holds a FocusIn until the event
+    // after it, which it takes for the KeymapNotify the server sends next, and only then gives its seat the keyboard
+    // focus back; a FocusIn that ends a batch of events read is dropped. The X server writes the two with separate
+    // writes (os/io.c, WriteToClient: an event into an empty output buffer is flushed at once), so weston, woken by
+    // the first, reads it alone now and then (1 focus change in 5 here): foot never hears the focus come back, and the
+    // next FocusOut (notify_keyboard_focus_out, with no focus to save) forgets the surface to give it back to.
+    focusInLost: "weston 10's X11 backend drops a FocusIn read without the KeymapNotify after it (libweston/backend-x11/x11.c): its seat's keyboard focus then stays on nothing",
     markerKeysym: { keysym: XF86_TOOLS, how: "XF86Tools, which foot.ini's [text-bindings] turns into U+2603 (weston compiles its keymap from the X server's layout names at start, so a keysym given to a spare keycode later never reaches foot)" },
   },
 };

@@ -19,7 +19,7 @@ import { inputKind, type InputEvent, type InputKind } from '../../corpus/input/i
 import { KEY_NAMES } from '../../corpus/input/key-names.js';
 import { MarkerLostError, type InputChannel, type InputDelivery, type MarkerIo } from '../input-channel.js';
 import { findTerminalWindow, measureGrid, type Grid, type TerminalWindow } from './x-grid.js';
-import { createDecoyWindow, getInputFocus, isWithin, MAP_NOTIFY, mappedWindow, setInputFocus, watchMaps } from './x-input-requests.js';
+import { createDecoyWindow, getInputFocus, isWithin, MAP_NOTIFY, mappedWindow, sendFocusIn, setInputFocus, watchMaps } from './x-input-requests.js';
 import { keyboardState, keycodeOf, modifierBitOf, readKeymap, setKeysyms, spareKeycode, type Keymap } from './x-keymap.js';
 import { XLink } from './x-link.js';
 import { SelectionOffer } from './x-paste.js';
@@ -37,6 +37,8 @@ const KEY_PRESS = 2;
 const KEY_RELEASE = 3;
 /** How long the focus stays away when the terminal says nothing of it (see act, focus-away). */
 const FOCUS_AWAY_MS = 250;
+/** At most this many marker rounds between the offer and a paste key binding (see paste). */
+const OFFER_ROUNDS = 6;
 /** Marker rounds after a paste binding before a terminal that asked for no selection is taken as not pasting. */
 const PASTE_ROUNDS = 4;
 /** Marker rounds after a paste binding before a terminal that asked for the selection's targets but not its text is taken as not pasting. */
@@ -51,6 +53,8 @@ const PASTE_TEXT_MS = 1000;
 const PASTE_ASK_MS = 100;
 /** Once the terminal has mapped a window of its own (a menu, a dialog) during an event, how long a marker still has. */
 const AFTER_MAP_MS = 250;
+/** Markers a window that may miss the focus coming back is given to show it has it (checkFocus). */
+const FOCUS_IN_TRIES = 4;
 /** How long a marker has when recovery checks that keys pass again. */
 const RECOVERY_MARKER_MS = 400;
 
@@ -223,9 +227,12 @@ export class GuiInput implements InputChannel {
         fakeInput(x, ready.link.xtest, KEY_RELEASE, escape);
       }
       // Away and back: a toolkit whose menu closed without the window losing the X focus (it held a grab) may still
-      // take itself for inactive until it hears a focus change.
+      // take itself for inactive until it hears a focus change. A window that misses a FocusIn is sent one of
+      // termprobe's before (what it missed earlier: the FocusOut would make it forget what it had) and after.
+      if (this.opts.quirks?.focusInLost) sendFocusIn(x, ready.window.id);
       setInputFocus(x, ready.decoy);
       setInputFocus(x, ready.window.id);
+      if (this.opts.quirks?.focusInLost) sendFocusIn(x, ready.window.id);
       await sync(x);
       this.tapMarker();
       const t0 = performance.now();
@@ -237,6 +244,26 @@ export class GuiInput implements InputChannel {
       }
     }
     return false;
+  }
+
+  /**
+   * After the focus came back to a window that may have missed it (InputQuirks.focusInLost): a marker, and while it
+   * does not come back (the key went to no one), a FocusIn of termprobe's and another marker; up to FOCUS_IN_TRIES.
+   */
+  private async checkFocus(io: MarkerIo): Promise<void> {
+    const ready = this.ready!;
+    for (let attempt = 1; ; attempt++) {
+      this.tapMarker();
+      const t0 = performance.now();
+      try {
+        await io.awaitMarker(() => ready.link.poke(ready.window.id), () => performance.now() - t0 > RECOVERY_MARKER_MS);
+        return;
+      } catch (error) {
+        if (!(error instanceof MarkerLostError) || attempt === FOCUS_IN_TRIES || !io.forgetLost) throw error;
+        io.forgetLost();
+        sendFocusIn(ready.link.x, ready.window.id);
+      }
+    }
   }
 
   /** The last event was a click that opened a window: not put back, started afresh (see deliver). */
@@ -302,7 +329,9 @@ export class GuiInput implements InputChannel {
         // the marker that followed at once).
         const seen = io.received();
         setInputFocus(x, ready.window.id);
+        if (this.opts.quirks?.focusInLost) sendFocusIn(x, ready.window.id);
         await ready.link.waitFor({ limitMs: FOCUS_AWAY_MS, pokeWindow: ready.window.id, check: async () => (io.received() > seen ? true : undefined) });
+        if (this.opts.quirks?.focusInLost) await this.checkFocus(io);
         return;
       }
       case 'paste':
@@ -317,8 +346,23 @@ export class GuiInput implements InputChannel {
    */
   private async paste(a: Extract<InputAction, { kind: 'paste' }>, keycodes: number[], io: MarkerIo): Promise<void> {
     const ready = this.ready!;
+    const poke = () => ready.link.poke(ready.window.id);
     await ready.offer.offer(a.text);
     await sync(ready.link.x);
+    // A key binding pastes only once the terminal knows there is text to paste: gnome-terminal 3.46 asks for the
+    // TARGETS when the clipboard changes hands (terminal-app.cc, clipboard_owner_change_cb) and pastes only from their
+    // answer (terminal-window.cc, request_clipboard_contents_for_paste; the paste-text action is disabled until then):
+    // ctrl+shift+v came before the answer for the offered text had been read, one run in two. Marker rounds until one passes with no request new since the round before (at least two:
+    // the request the owner change brought has left the terminal by the end of the second), so an answer it got has
+    // been read before the binding.
+    if (a.via !== 'middle-click') {
+      for (let round = 0, seen = -1; round < OFFER_ROUNDS && !(round >= 2 && ready.offer.asked.length === seen); round++) {
+        seen = ready.offer.asked.length;
+        this.tapMarker();
+        await io.awaitMarker(poke);
+        await sync(ready.link.x);
+      }
+    }
     ready.offer.triggered();
     if (a.via === 'middle-click') {
       fakeInput(ready.link.x, ready.link.xtest, EV.ButtonPress, 2);
@@ -330,7 +374,6 @@ export class GuiInput implements InputChannel {
       await this.act({ kind: 'key-up', key }, keycodes, io);
       for (const m of [...mods].reverse()) await this.act({ kind: 'key-up', key: m }, keycodes, io);
     }
-    const poke = () => ready.link.poke(ready.window.id);
     // Each marker round has the terminal go once more through its event loop, which sends what it buffered (Xlib
     // sends requests when it waits for events): a request the binding made is at the server after a few rounds. A
     // terminal may ask for the targets first and the text only once it has them (Qt, in a loop of its own that holds
@@ -338,16 +381,16 @@ export class GuiInput implements InputChannel {
     // go on while it has asked but not been given text.
     const rounds = async () => {
       for (let round = 0; round < PASTE_TEXT_ROUNDS && ready.offer.served === 0; round++) {
-        if (round >= PASTE_ROUNDS && ready.offer.asked.length === 0) break;
+        if (round >= PASTE_ROUNDS && ready.offer.askedSinceTrigger === 0) break;
         this.tapMarker();
         await io.awaitMarker(poke);
         await sync(ready.link.x);
       }
     };
     await rounds();
-    if (ready.offer.asked.length === 0) {
-      await ready.link.waitFor({ limitMs: PASTE_ASK_MS, pokeWindow: ready.window.id, check: async () => (ready.offer.asked.length > 0 ? true : undefined) });
-      if (ready.offer.asked.length > 0) await rounds();
+    if (ready.offer.askedSinceTrigger === 0) {
+      await ready.link.waitFor({ limitMs: PASTE_ASK_MS, pokeWindow: ready.window.id, check: async () => (ready.offer.askedSinceTrigger > 0 ? true : undefined) });
+      if (ready.offer.askedSinceTrigger > 0) await rounds();
     }
     // Asked for the targets since the binding and still not for the text: GTK handles the conversion in its own time
     // (its selection events wait behind the keys): the text request is coming.

@@ -77,6 +77,23 @@ export function notifySelection(x: X11Client, req: SelectionRequest, property: n
   x.request(25, 0, Buffer.concat([words(req.requestor, 0), ev]));
 }
 
+/**
+ * Send the window's owner a FocusIn (mode Normal, detail Nonlinear) and the KeymapNotify (no key down) the server sends
+ * after one, as SendEvent with an empty event mask (delivered to the client that made the window): what a client that
+ * lost the server's pair sees again (see InputQuirks.focusInLost).
+ */
+export function sendFocusIn(x: X11Client, window: number): void {
+  const focusIn = Buffer.alloc(32);
+  focusIn[0] = 9; // FocusIn
+  focusIn[1] = 3; // detail: Nonlinear
+  focusIn.writeUInt32LE(window, 4);
+  focusIn[8] = 0; // mode: Normal
+  const keymap = Buffer.alloc(32);
+  keymap[0] = 11; // KeymapNotify: the keys down as bits, keycodes 8 to 255; none
+  x.request(25, 0, Buffer.concat([words(window, 0), focusIn]));
+  x.request(25, 0, Buffer.concat([words(window, 0), keymap]));
+}
+
 /** Hear MapNotify for every window mapped on the display (SubstructureNotify on the root; other clients may select it too). */
 export function watchMaps(x: X11Client): void {
   x.request(2, 0, words(x.setup.root, 0x800, 0x80000));

@@ -28,6 +28,11 @@ export class SelectionOffer {
   triggered(): void {
     this.triggeredAt = this.asked.length;
   }
+
+  /** Requests since `triggered()` (before it: those the offer itself brought, a toolkit asking what it could paste). */
+  get askedSinceTrigger(): number {
+    return Math.max(0, this.asked.length - this.triggeredAt);
+  }
   private readonly unlisten: () => void;
 
   private constructor(
