@@ -275,10 +275,12 @@ export class GuiSession extends RelaySession {
     const at = hints?.at ?? (hints?.cursor || (this.parts.lagging && process.env['TERMPROBE_PIXEL_FENCE'] !== 'off') ? await this.cursorReport() : undefined);
     // The cursor first, as the probe left it (the cells' read hides it).
     let cursor: ScreenAnswer['cursor'];
+    // The frame the cursor read took with the cursor hidden, where it serves for the cells too (the cursor still hidden).
+    let cellsFrame: Frame | undefined;
     if (hints?.cursor && at) {
       const tCursor = performance.now();
       try {
-        cursor = await pixels.readCursor(at, hints.sgrs);
+        ({ cellsFrame, ...cursor } = await pixels.readCursor(at, hints.sgrs, region));
       } catch (error) {
         if (!(error instanceof Error) || error.name !== 'PictureError') throw error;
         hints.note?.('cursor', `not read: ${error.message}`);
@@ -289,15 +291,15 @@ export class GuiSession extends RelaySession {
     // Where the drawing lags, it is hidden too, and the frame waits until it shows the cursor gone: a frame drawn after the probe.
     const inside = at === undefined || (at.row >= region.top && at.row <= region.bottom && at.col >= region.left && at.col <= region.right);
     const fence = process.env['TERMPROBE_PIXEL_FENCE'] === 'off' ? undefined : this.parts.lagging && at !== undefined ? at : undefined;
-    const covered = inside || fence !== undefined;
-    const cached = !covered && this.lastFrame?.region === region ? this.lastFrame.frame : undefined;
+    const covered = inside || fence !== undefined || cellsFrame !== undefined;
+    const cached = cellsFrame ?? (!covered && this.lastFrame?.region === region ? this.lastFrame.frame : undefined);
     const lookAt = async (frame?: Frame): Promise<Look | undefined> => {
       // The mark comes before the cursor is hidden: a lagging terminal may draw that before its answer reaches us.
-      const since = fence ? await this.pictures?.mark() : undefined;
-      if (covered) await this.exchange('\x1b[?25l', 5000);
+      const since = fence && !cellsFrame ? await this.pictures?.mark() : undefined;
+      if (covered && !cellsFrame) await this.exchange('\x1b[?25l', 5000);
       try {
         const cursorClear = covered || (at !== undefined && !pixels.cursorTouches(region, at));
-        return await pixels.look(region, { ...(hints?.blink !== undefined ? { blink: hints.blink } : {}), ...(hints?.sgrs ? { sgrs: hints.sgrs } : {}), cursorClear }, frame, fence ? { ...fence, ...(since !== undefined ? { since } : {}) } : undefined);
+        return await pixels.look(region, { ...(hints?.blink !== undefined ? { blink: hints.blink } : {}), ...(hints?.sgrs ? { sgrs: hints.sgrs } : {}), cursorClear }, frame, fence && !cellsFrame ? { ...fence, ...(since !== undefined ? { since } : {}) } : undefined);
       } catch (error) {
         if (!(error instanceof Error) || error.name !== 'PictureError') throw error;
         hints?.note?.('pixels', `not read: ${error.message}`);
