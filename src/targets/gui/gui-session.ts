@@ -173,7 +173,9 @@ export class GuiSession extends RelaySession {
     };
     if (opts.pixels) {
       try {
+        const tCal = performance.now();
         this.pixels = await PixelReader.calibrate(deps, window.area, this.parts.cols, this.parts.rows, opts.font);
+        if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] pixels: calibrated in ${(performance.now() - tCal).toFixed(1)} ms\n`);
         window.useGrid(this.pixels.grid);
         const restore = new ColourRestore(this.pixels.model);
         this.colours = {
@@ -267,35 +269,45 @@ export class GuiSession extends RelaySession {
     if (hints?.styles === false && !hints.cursor && readText) return readText(region);
     const pixels = this.pixels!;
     // Where the cursor is: the probe's own cursor report, or (a probe that asks none, and wants the cursor read) one asked now.
-    const at = hints?.at ?? (hints?.cursor ? await this.cursorReport() : undefined);
+    const tStart = performance.now();
+    // A terminal whose drawing lags is asked too: the cursor's cell is its frame's fence (without one the frame waits
+    // up to PICTURE_WAIT_MS for a drawing over the region, where often none comes).
+    const at = hints?.at ?? (hints?.cursor || (this.parts.lagging && process.env['TERMPROBE_PIXEL_FENCE'] !== 'off') ? await this.cursorReport() : undefined);
     // The cursor first, as the probe left it (the cells' read hides it).
     let cursor: ScreenAnswer['cursor'];
+    // The frame the cursor read took with the cursor hidden, where it serves for the cells too (the cursor still hidden).
+    let cellsFrame: Frame | undefined;
     if (hints?.cursor && at) {
+      const tCursor = performance.now();
       try {
-        cursor = await pixels.readCursor(at);
+        ({ cellsFrame, ...cursor } = await pixels.readCursor(at, hints.sgrs, region));
       } catch (error) {
         if (!(error instanceof Error) || error.name !== 'PictureError') throw error;
         hints.note?.('cursor', `not read: ${error.message}`);
       }
+      if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] pixels: cursor read in ${(performance.now() - tCursor).toFixed(1)} ms\n`);
     }
     // Where the cursor is not known, or it stands in the region, it is hidden while the cells are read; next to the region, the pixels it may draw over are left out.
     // Where the drawing lags, it is hidden too, and the frame waits until it shows the cursor gone: a frame drawn after the probe.
     const inside = at === undefined || (at.row >= region.top && at.row <= region.bottom && at.col >= region.left && at.col <= region.right);
     const fence = process.env['TERMPROBE_PIXEL_FENCE'] === 'off' ? undefined : this.parts.lagging && at !== undefined ? at : undefined;
-    const covered = inside || fence !== undefined;
-    const cached = !covered && this.lastFrame?.region === region ? this.lastFrame.frame : undefined;
+    const covered = inside || fence !== undefined || cellsFrame !== undefined;
+    const cached = cellsFrame ?? (!covered && this.lastFrame?.region === region ? this.lastFrame.frame : undefined);
     const lookAt = async (frame?: Frame): Promise<Look | undefined> => {
       // The mark comes before the cursor is hidden: a lagging terminal may draw that before its answer reaches us.
-      const since = fence ? await this.pictures?.mark() : undefined;
-      if (covered) await this.exchange('\x1b[?25l', 5000);
+      const since = fence && !cellsFrame ? await this.pictures?.mark() : undefined;
+      if (covered && !cellsFrame) await this.exchange('\x1b[?25l', 5000);
       try {
-        return await pixels.look(region, { ...(hints?.blink !== undefined ? { blink: hints.blink } : {}), ...(hints?.sgrs ? { sgrs: hints.sgrs } : {}) }, frame, fence ? { ...fence, ...(since !== undefined ? { since } : {}) } : undefined);
+        const cursorClear = covered || (at !== undefined && !pixels.cursorTouches(region, at));
+        return await pixels.look(region, { ...(hints?.blink !== undefined ? { blink: hints.blink } : {}), ...(hints?.sgrs ? { sgrs: hints.sgrs } : {}), cursorClear }, frame, fence && !cellsFrame ? { ...fence, ...(since !== undefined ? { since } : {}) } : undefined);
       } catch (error) {
         if (!(error instanceof Error) || error.name !== 'PictureError') throw error;
         hints?.note?.('pixels', `not read: ${error.message}`);
         return undefined;
       } finally {
-        if (covered) await this.exchange('\x1b[?25h', 5000);
+        // Shown again without a round trip of its own: whatever talks to the terminal next (the text read, the next
+        // probe) waits for its own answer, which comes after this is done.
+        if (covered) this.relay.write(encoder.encode('\x1b[?25h'));
       }
     };
     const t0 = performance.now();
@@ -317,7 +329,7 @@ export class GuiSession extends RelaySession {
     }
     const tCells = performance.now();
     const answer = { ...pixels.cells(look, text, covered ? undefined : at), ...(cursor ? { cursor } : {}) };
-    if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] pixels: cells read in ${(performance.now() - tCells).toFixed(1)} ms\n`);
+    if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] pixels: cells read in ${(performance.now() - tCells).toFixed(1)} ms; the whole read ${(performance.now() - tStart).toFixed(1)} ms\n`);
     return answer;
   }
 

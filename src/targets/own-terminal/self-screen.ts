@@ -109,7 +109,7 @@ async function onX(opts: SelfScreenOptions): Promise<SelfScreen | { reason: stri
         const covered = at === undefined || (at.row >= region.top && at.row <= region.bottom && at.col >= region.left && at.col <= region.right);
         if (covered) await opts.exchange('\x1b[?25l');
         try {
-          const look = await pixels.look(region, { ...(hints?.sgrs ? { sgrs: hints.sgrs } : {}) });
+          const look = await pixels.look(region, { ...(hints?.sgrs ? { sgrs: hints.sgrs } : {}), cursorClear: covered || !pixels.cursorTouches(region, at) });
           return pixels.cells(look, undefined, covered ? undefined : at);
         } finally {
           if (covered) await opts.exchange('\x1b[?25h');

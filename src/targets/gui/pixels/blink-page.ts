@@ -37,6 +37,11 @@ export interface BlinkPage {
   blinkingForms: string[];
   /** The pixels the cursor draws over, as offsets from its cell's top-left pixel. */
   cursorPixels: [number, number][];
+  /**
+   * The window given the focus draws its cells as it did without it (the cursor hidden; samples that blink left
+   * out): a frame taken for the cursor's read, in the focus, holds the cells as the calibration saw them.
+   */
+  focusNeutral: boolean;
 }
 
 export interface BlinkPageDeps {
@@ -59,6 +64,7 @@ export async function watchBlinkPage(deps: BlinkPageDeps, grid: PixelGrid, t: Te
   // The cursor shown as a blinking block in a window given the focus: its blink is watched with the text's. The
   // focus first, the reference frame after: terminator dims an unfocused window's colours (every sample "blinked",
   // the cursor changed within 0 ms, measured), so a frame from before the focus is no reference for those after.
+  const unfocused = deps.focus ? await deps.frame(rect) : undefined;
   await deps.focus?.(true);
   const hidden = await deps.frame(rect);
   await deps.exchange(cursorStyle ? '\x1b[1 q\x1b[?25h' : '\x1b[?25h');
@@ -115,7 +121,16 @@ export async function watchBlinkPage(deps: BlinkPageDeps, grid: PixelGrid, t: Te
   for (let k = 1; k < frames.length; k++) if (differsIn(frames[k - 1]!.frame, frames[k]!.frame, rect.width, grid.cellH, 4 * grid.cellW)) cursorChanges.push(frames[k]!.at);
   const cursorPhases = cursorChanges.slice(1).map((t, i) => t - cursorChanges[i]!);
   const cursorBlink = cursorChanges.length > 0 ? { blinks: true, ...(cursorPhases.length > 0 ? { halfPeriodMs: Math.round(Math.max(...cursorPhases)) } : {}) } : { blinks: false };
-  return { blink, blinkingForms, cursorPixels, cursorBlink };
+  // The samples that do not blink and the blank rows below them, the same with the focus and without it.
+  const steady = forms.map((_, i) => i).filter((i) => !blinkingForms.includes(forms[i]![0]));
+  const focusNeutral = !unfocused || (!differsIn(unfocused, hidden, rect.width, grid.cellH, rect.width) && steady.every((i) => sameCell(unfocused, hidden, grid, place(i))));
+  return { blink, blinkingForms, cursorPixels, cursorBlink, focusNeutral };
+}
+
+function sameCell(a: Frame, b: Frame, grid: PixelGrid, at: { row: number; col: number }): boolean {
+  const x = cutCell(a, grid, at.row, at.col).rgb;
+  const y = cutCell(b, grid, at.row, at.col).rgb;
+  return Buffer.from(x.buffer, x.byteOffset, x.byteLength).equals(Buffer.from(y.buffer, y.byteOffset, y.byteLength));
 }
 
 /** Whether two frames differ below the first row of cells, within the first `width` pixels (where the cursor stands). */

@@ -18,6 +18,7 @@ import { rowText, validateRegion } from '../../common/region-read.js';
 import type { Rect } from '../x-image-requests.js';
 import { pictureOf, type Frame } from '../x-picture.js';
 import { BLINK_WATCH_MS, sgrMayBlink, watchBlinkPage } from './blink-page.js';
+import { anyChange, everyDrawnCellChanged, watchOwnFrames } from './blink-watch.js';
 import { layoutSheet, pageBytes, type Sample } from './calibration-sheet.js';
 import { cellsRect, colourDistance, cutCell, type CellImage, type PixelGrid } from './cell-image.js';
 import { findGrid } from './find-grid.js';
@@ -52,6 +53,11 @@ export interface PixelReadHints {
    * this terminal (blink-page.ts sgrMayBlink), and are known not to blink otherwise. Absent: not known, so blink is untold.
    */
   sgrs?: readonly string[];
+  /**
+   * No cursor can draw over the region while it is watched (hidden, or standing where its pixels do not reach): a
+   * watch whose every drawn cell changed has then seen the text's blink, and ends early (blink-watch.ts).
+   */
+  cursorClear?: boolean;
 }
 
 /** How long a fenced frame waits for a drawing since its mark (konsole and qtermwidget update their view 10–40 ms after output). */
@@ -79,6 +85,8 @@ export class PixelReader {
     private readonly size: { cols: number; rows: number },
     /** The pixels the cursor draws over, as offsets from its cell's top-left pixel (it may reach into the cells around). */
     private readonly cursorPixels: readonly [number, number][],
+    /** The window draws its cells alike with the focus and without (blink-page.ts focusNeutral). */
+    private readonly focusNeutral: boolean,
   ) {}
 
   /**
@@ -105,14 +113,14 @@ export class PixelReader {
     if (dump) sheet.forEach((f, i) => writeFileSync(join(dump, `sheet-${i + 1}.png`), pictureOf(f).png));
     const learned = learnModel(cellOf, samples);
     // In the user's own terminal the cursor's style is left as it is (no DECSCUSR), and its focus too.
-    const { blink, blinkingForms, cursorPixels, cursorBlink } = await watchBlinkPage(how.ownTerminal ? { ...deps, focus: undefined } : deps, grid, learned.templates, !how.ownTerminal);
+    const { blink, blinkingForms, cursorPixels, cursorBlink, focusNeutral } = await watchBlinkPage(how.ownTerminal ? { ...deps, focus: undefined } : deps, grid, learned.templates, !how.ownTerminal);
     learned.model.notes.push(cursorBlink.blinks ? `the cursor DECSCUSR 1 asks for blinks (a change every ${Math.round(cursorBlink.halfPeriodMs ?? 0)} ms) in the window given the focus` : `the cursor DECSCUSR 1 asks for does not blink within ${BLINK_WATCH_MS / 1000} s, the window given the focus`);
     const others = blinkingForms.filter((f) => f !== '5');
     learned.model.notes.push(blink.text ? `SGR 5 text blinks (a change every ${Math.round(blink.halfPeriodMs ?? 0)} ms)${others.length > 0 ? `; so does the 5 in ${others.join(', ')}` : ''}` : `SGR 5 text does not blink (no change within ${BLINK_WATCH_MS / 1000} s)`);
     learned.model.notes.push(`the cursor, as it stands at the start, draws over ${cursorPixels.length} pixels${reachesOut(cursorPixels, grid) ? ', some of them in the cells around its own' : ''}`);
     await deps.exchange('\x1b[0m\x1b[H\x1b[2J\x1b[?25h');
     const model: PixelModel = { cell: { width: grid.cellW, height: grid.cellH, x0: grid.x0, y0: grid.y0 }, ...(font ? { font } : {}), ...learned.model, blink: { ...blink, ...(others.length > 0 ? { setBy: others } : {}) }, cursorBlink };
-    return new PixelReader(deps, grid, model, learned.templates, sheet, { cols, rows }, cursorPixels);
+    return new PixelReader(deps, grid, model, learned.templates, sheet, { cols, rows }, cursorPixels, focusNeutral);
   }
 
   /** The region's rectangle on the window. */
@@ -136,13 +144,10 @@ export class PixelReader {
     const forms = ['5', ...(this.model.blink.setBy ?? [])];
     const watched = this.model.blink.text && (hints.blink === true || (hints.sgrs ?? []).some((p) => sgrMayBlink(p, forms)));
     if (watched) {
-      // A blinking cell changes within a half period of the blink: watch that long, and a little more.
+      // A blinking cell changes within a half period of the blink: watch that long, and a little more (less once
+      // every drawn cell has changed, where no cursor's blink can be taken for theirs).
       const until = performance.now() + (this.model.blink.halfPeriodMs ?? BLINK_WATCH_MS) + 80;
-      for (let left = until - performance.now(); left > 0; left = until - performance.now()) {
-        const next = await this.deps.nextOwnFrame(rect, left);
-        if (!next) break;
-        frames.push(next);
-      }
+      await watchOwnFrames(this.deps.nextOwnFrame, rect, frames, until, (fs) => hints.cursorClear === true && everyDrawnCellChanged(fs, this.grid, region));
     }
     const dump = process.env['TERMPROBE_DEBUG_PIXELS'];
     if (dump) frames.forEach((f, i) => writeFileSync(join(dump, `look-${region.top}-${region.left}-${Date.now()}-${i}.png`), pictureOf(f).png));
@@ -152,32 +157,38 @@ export class PixelReader {
   /**
    * The cursor standing at `at` (1-based) as drawn, in a window given the focus (one not typed into may draw every
    * shape as an outline): its shape from the pixels hiding it changes, its blink from frames over a blink's half
-   * period (where the calibration saw the cursor blink at all). It is left shown if it was.
+   * period (where the calibration saw the cursor blink at all). It is left shown if it was. `sgrs`: the probe's SGRs;
+   * where none may set blink, a change in the frames is the cursor's blink, and the watch ends once it is seen.
+   * With `region`: where the frame with the cursor hidden holds the region and shows its cells as the calibration
+   * saw them (the focus changes nothing drawn: focusNeutral), it is returned as the cells' frame, the cursor left
+   * hidden (the caller shows it again once the cells are read); else the cursor is left as without `region`.
    */
-  async readCursor(at: { row: number; col: number }): Promise<CursorRead> {
+  async readCursor(at: { row: number; col: number }, sgrs?: readonly string[], region?: Region): Promise<CursorRead & { cellsFrame?: Frame }> {
     const { deps, grid } = this;
     const rect = cellsRect(grid, Math.max(1, at.row - 1), Math.max(1, at.col - 1), Math.min(this.size.rows, at.row + 1), Math.min(this.size.cols, at.col + 1));
+    const forms = ['5', ...(this.model.blink.setBy ?? [])];
+    const steadyText = sgrs !== undefined && !(this.model.blink.text && sgrs.some((p) => sgrMayBlink(p, forms)));
     const since = await deps.mark?.();
     await deps.focus?.(true);
     try {
-      const shown = [await deps.frame(rect, undefined, since)];
+      // A drawing since the mark (the cursor drawn as in a window typed into) is waited for as a fenced frame's: not
+      // long, since where none comes (konsole's steady cursor) what is there was drawn after the probe.
+      const shown = [await deps.frame(rect, since !== undefined ? FENCE_WAIT_MS : undefined, since)];
       const blinking = this.model.cursorBlink?.blinks === true;
       if (blinking) {
+        // The text around steady, a change is the cursor's blink.
         const until = performance.now() + (this.model.cursorBlink?.halfPeriodMs ?? BLINK_WATCH_MS) + 80;
-        for (let left = until - performance.now(); left > 0; left = until - performance.now()) {
-          const next = await deps.nextOwnFrame(rect, left);
-          if (!next) break;
-          shown.push(next);
-        }
+        await watchOwnFrames(deps.nextOwnFrame, rect, shown, until, (fs) => steadyText && anyChange(fs));
       }
       const hiddenSince = await deps.mark?.();
       await deps.exchange('\x1b[?25l');
       const hidden = await deps.frame(rect, hiddenSince !== undefined ? FENCE_WAIT_MS : undefined, hiddenSince);
       const shapes = shown.map((f) => cursorShape(changed(f, hidden), rect, grid, at));
       const shape = shapes.find((s) => s !== 'hidden') ?? 'hidden';
-      if (shape === 'hidden') return { shape };
-      await deps.exchange('\x1b[?25h');
-      return { shape, blink: blinking && shapes.includes('hidden') };
+      const cellsFrame = region && this.focusNeutral && contains(rect, this.rectOf(region)) ? hidden : undefined;
+      if (shape === 'hidden') return { shape, ...(cellsFrame ? { cellsFrame } : {}) };
+      if (!cellsFrame) await deps.exchange('\x1b[?25h');
+      return { shape, blink: blinking && shapes.includes('hidden'), ...(cellsFrame ? { cellsFrame } : {}) };
     } finally {
       await deps.focus?.(false);
     }

@@ -1,0 +1,77 @@
+/**
+ * Watching a region for a blink: the frames the terminal draws there by itself
+ * over a blink's half period and a little more (its longer phase, measured at
+ * calibration: blink-page.ts). A watch that has seen what it watches for — every
+ * cell with something drawn in it changed (the text's blink), or the cursor
+ * drawn otherwise (its blink) — has its answer: it ends once the terminal stops
+ * drawing there (QUIET_MS without a frame: foot fades a blink over several
+ * frames, and the fade's last one is kept), not at the half period's end. A cell
+ * or cursor that does not blink is still watched the whole time: only then is
+ * "does not blink" known.
+ */
+import type { Region } from '../../../corpus/probe-schema.js';
+import type { Rect } from '../x-image-requests.js';
+import type { Frame } from '../x-picture.js';
+import { colourDistance, cutCell, type PixelGrid } from './cell-image.js';
+import { SAME_COLOUR } from './learn-model.js';
+
+/** A watch that has seen its change ends when the terminal has drawn nothing more over the region for this long. */
+export const QUIET_MS = 60;
+
+/**
+ * Add to `frames` (the first taken already) the frames the terminal draws by itself over `rect` until `untilMs`
+ * (performance.now() time), or until `seen(frames)` holds and no frame follows within QUIET_MS.
+ */
+export async function watchOwnFrames(next: (rect: Rect, limitMs: number) => Promise<Frame | undefined>, rect: Rect, frames: Frame[], untilMs: number, seen: (frames: readonly Frame[]) => boolean): Promise<void> {
+  let done = false;
+  for (let left = untilMs - performance.now(); left > 0; left = untilMs - performance.now()) {
+    const frame = await next(rect, done ? Math.min(left, QUIET_MS) : left);
+    if (!frame) break;
+    frames.push(frame);
+    done ||= seen(frames);
+  }
+}
+
+/** Whether the frames differ anywhere (the cursor's blink: the rectangle around it, the text there steady). */
+export function anyChange(frames: readonly Frame[]): boolean {
+  const first = frames[0]!.rgb;
+  return frames.slice(1).some((f) => !sameBytes(f.rgb, first));
+}
+
+/**
+ * Whether every cell of the region that shows anything other than its background in some frame has changed from the
+ * first frame, and at least one has: each blinking cell has shown both its phases (all blink to one clock), and
+ * a cell that has not changed may yet.
+ */
+export function everyDrawnCellChanged(frames: readonly Frame[], grid: PixelGrid, region: Region): boolean {
+  let any = false;
+  for (let row = region.top; row <= region.bottom; row++) {
+    for (let col = region.left; col <= region.right; col++) {
+      const cells = frames.map((f) => cutCell(f, grid, row, col).rgb);
+      const drawn = cells.some((rgb) => !uniform(rgb));
+      const moved = cells.slice(1).some((rgb) => differs(rgb, cells[0]!));
+      if (drawn && !moved) return false;
+      any ||= moved;
+    }
+  }
+  return any;
+}
+
+function uniform(rgb: Uint8Array): boolean {
+  for (let i = 3; i < rgb.length; i += 3) if (rgb[i] !== rgb[0] || rgb[i + 1] !== rgb[1] || rgb[i + 2] !== rgb[2]) return false;
+  return true;
+}
+
+/** Some pixel differs by more than SAME_COLOUR in a channel (as colourDistance counts). */
+function differs(a: Uint8Array, b: Uint8Array): boolean {
+  for (let i = 0; i < a.length; i += 3) {
+    const pa = (a[i]! << 16) | (a[i + 1]! << 8) | a[i + 2]!;
+    const pb = (b[i]! << 16) | (b[i + 1]! << 8) | b[i + 2]!;
+    if (pa !== pb && colourDistance(pa, pb) > SAME_COLOUR) return true;
+  }
+  return false;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+}
