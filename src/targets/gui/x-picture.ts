@@ -284,11 +284,9 @@ export class WindowPictures {
     const { x } = this.link;
     const onRoot: Rect = { ...crop, x: crop.x + this.window.rootX, y: crop.y + this.window.rootY };
     const after = mark(x);
-    // No poke (it is for input events a terminal has queued, and none is sent meanwhile): mlterm 3.9.0 does its idle
-    // work, its blink among it, only after 0.1 s without an X event (ui_event_source.c, select() timing out), so a
-    // poke every 20 ms kept its text and cursor from ever blinking while they were watched (measured).
     const drawn = await this.link.waitFor({
       limitMs,
+      pokeWindow: this.window.id,
       test: (ev) => (ev.code === this.damage.firstEvent && eventAfter(ev, after) && intersects(damageArea(ev), onRoot) ? true : undefined),
     });
     if (!drawn) return undefined;
