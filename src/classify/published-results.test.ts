@@ -46,12 +46,11 @@ const KNOWN_OPEN = [
   // on black; the 5 of 58;5;196 as blink, which its DECRQSS reports, is a lacks form of those probes now); its
   // source (Codeberg) could not be read here to cite.
   'foot sgr-cells.colour-58-2-10-20-30',
-  // lxterminal and xfce4-terminal draw 38;2;10;20;30 (#0a141e, nearly black): the reader names it with styles it
-  // does not have (bold italic reverse): a reader fault, not found yet.
+  // lxterminal draws 38;2;10;20;30 (#0a141e, 30 levels from its black background at most): the reader estimates the
+  // ink of that faint a glyph as #081019, off by 2–5 levels (a reader fault). The weight and slant it named besides
+  // (bold italic reverse, and xfce4-terminal's bold italic) are untold at that contrast now.
   'lxterminal sgr-cells.colour-38-2-10-20-30',
   'lxterminal sgr-cells.colour-38c2cc10c20c30',
-  'xfce4-terminal sgr-cells.colour-38-2-10-20-30',
-  'xfce4-terminal sgr-cells.colour-38c2cc10c20c30',
 ];
 
 describe('the published results', () => {
