@@ -266,12 +266,19 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
     // Enlightenment's terminal (EFL); it names itself in XTVERSION ("terminology 1.13.0").
     id: 'terminology', name: 'terminology', pkg: 'terminology', program: 'terminology', display: 'x11', dbus: true, vte: false,
     // EFL draws from its own animator: an exposed pixel (ClearArea) is not redrawn within 1 s (measured), so frames are its own.
+    // -O (an override-redirect window): with no window manager, EFL 1.26 never draws a managed window. Elementary holds
+    // rendering while the window is withdrawn (efl_ui_win.c: auto norender until ecore_evas_withdrawn_get is false),
+    // and ecore_evas_x.c leaves it withdrawn until a WM_STATE of NormalState arrives, which only a window manager sets
+    // (and its test for one, wm_exists = !ecore_x_window_prop_window_get(root, _NET_SUPPORTING_WM_CHECK), is the
+    // wrong way round). Measured here: the window stays black with every engine (ELM_ENGINE, ELM_ACCEL) and
+    // ELM_AUTO_NORENDER_WITHDRAWN=0; a WM_STATE set by hand, or -O, makes it draw at once, and the mouse reports and
+    // paste it gave none of before come too. --no-wizard=1: the scale wizard a first start shows over the terminal.
     // Under Xvfb its terminal goes to 80x24 within 0.2 s of starting, whatever -g says and whatever size its window
     // has or is given later (measured with -g 60x15: the tty 15x60, then 24x80 for good, the window 362x182 px).
     fixedSize: { cols: 80, rows: 24, because: 'under Xvfb its terminal goes to 80x24 within 0.2 s of starting, whatever its window\'s size (measured)' },
-    xtversionNames: ['terminology'], screen: 'none', viewLags: true, noScreenBecause: 'terminology 1.13 answers no DECRQCRA and exposes no accessibility text, and the X selection needs the pointer: EFL receives the XTEST presses (ecore_x logs them and feeds them to Evas), yet terminology\'s terminal object reacts to none (no mouse report in mode 1000, no selection from a drag), with or without motion into the window or input focus first (measured)',
-    args: (ctx) => ['-g', geometry(ctx), '-e', ...ctx.argv],
-    options: (ctx) => ({ launch: `dbus-run-session -- terminology -g ${geometry(ctx)} -e RELAY` }),
+    xtversionNames: ['terminology'], screen: 'none', viewLags: true, noScreenBecause: 'terminology 1.13 answers no DECRQCRA and exposes no accessibility text, and its X selection loses text: a drag over the grid gave "ab" where the window shows "ab   fghij" (erase.ech-does-not-shift) and "abcde", "", "" where it shows "abcde", "fg", "" (erase.ed-0-below), measured; its text is read from the pixels, against the glyphs of its calibration sheet',
+    args: (ctx) => ['--no-wizard=1', '-O', '-g', geometry(ctx), '-e', ...ctx.argv],
+    options: (ctx) => ({ launch: `dbus-run-session -- terminology --no-wizard=1 -O -g ${geometry(ctx)} -e RELAY` }),
   },
 ];
 

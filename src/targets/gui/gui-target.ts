@@ -129,7 +129,7 @@ export type { GuiOpenTuning };
 const FOOT_READ_HELPERS = [{ program: 'xdotool', pkg: 'xdotool' }];
 
 function screenMethod(recipe: GuiRecipe): { method: GuiRecipe['screen']; note?: string } {
-  if (recipe.screen === 'none' && recipe.noScreenBecause) return { method: 'none', note: `none: ${recipe.noScreenBecause}; answers are cursor reports and replies only` };
+  if (recipe.screen === 'none' && recipe.noScreenBecause) return { method: 'none', note: `none: ${recipe.noScreenBecause}; where the window's pixels are read (the pixels setting), the text is the sheet's glyphs they match, else the answers are cursor reports and replies only` };
   if (recipe.screen !== 'pipe-visible') return { method: recipe.screen };
   const missing = checkPrograms(FOOT_READ_HELPERS);
   if (missing.ok) return { method: recipe.screen };

@@ -4,10 +4,14 @@
  * terminal that sets colours and does not reset them kept them for the rest of
  * the run (urxvt 9.30 and st 0.9 drew every later probe pink on blue, or dark on
  * blue, in the published pictures), and every later cell read against the
- * calibration would misname its colours. So after the sentinel of a probe that
- * sets a colour (OSC 4, 10–19, or their resets), the bytes set the default
- * colours and the palette entries it named back to what the sheet showed — the
- * probe's own queries and cleanup run first, the next probe's prelude after.
+ * calibration would misname its colours. So once a probe has set a colour (OSC
+ * 4, 10–19, or their resets), the bytes that set the default colours and the
+ * palette entries it named back to what the sheet showed go out just before the
+ * next probe's prelude: after the probe's last step, its queries, its screen read
+ * and its cleanup. (Put back after the probe's first DA1 instead, a probe with
+ * steps had its colours put back between them: urxvt's
+ * osc-colours.reset-restores-before read #fe0000 at step 3, the colour put back,
+ * not the one its step 2 set.)
  */
 import { standardPaletteRgb } from '../../../results/standard-palette.js';
 import type { PixelModel } from '../../../results/results-schema.js';
@@ -15,7 +19,13 @@ import { COLOR_NAMES } from '../../../results/results-constants.js';
 
 /** An OSC that sets or resets a colour: 4 / 104 (palette), 10–19 / 110–119 (dynamic colours); queries ("?") set nothing. */
 const COLOUR_OSC = /\x1b\](1?0?4|1[0-9]|11[0-9])(;[^\x07\x1b]*)?(?:\x07|\x1b\\)/g;
-const SENTINEL = '\x1b[c';
+/**
+ * Where a probe's prelude (corpus/prelude.ts) has begun: DECSCA set and cleared, then DECSTR, in every kind of
+ * prelude and in no probe.
+ */
+const PRELUDE = '\x1b[1"q\x1b[0"q\x1b[!p';
+/** A colour OSC (groups: its kind, its arguments) or a prelude's start. */
+const WATCHED = `${COLOUR_OSC.source}|\\x1b\\[1"q\\x1b\\[0"q\\x1b\\[!p`;
 
 function osc(body: string): string {
   return `\x1b]${body}\x1b\\`;
@@ -47,30 +57,30 @@ export class ColourRestore {
     return out;
   }
 
+  /** Palette entries a probe set that are not put back yet (undefined: nothing to put back). */
+  private pending: Set<number> | undefined;
+
   /**
-   * The bytes to write in place of `text` (whole probes, each ending in its sentinel, or a probe's cleanup alone):
-   * the same, with the colours put back after each probe that changed them.
+   * The bytes to write in place of `text` (whole probes, a probe's cleanup alone, or any other bytes): the same,
+   * with the colours put back before each probe's prelude that follows a probe that changed them.
    */
   rewrite(text: string): string {
-    const re = new RegExp(COLOUR_OSC.source, 'g');
+    const re = new RegExp(WATCHED, 'g');
     let out = '';
     let from = 0;
-    let entries: Set<number> | undefined;
     for (let m = re.exec(text); m; m = re.exec(text)) {
+      if (m[0] === PRELUDE) {
+        if (!this.pending) continue;
+        out += text.slice(from, m.index) + this.restore(this.pending);
+        from = m.index;
+        this.pending = undefined;
+        continue;
+      }
       const set = touched(m[1]!, m[2]?.slice(1) ?? '');
       if (!set) continue;
-      entries ??= new Set();
-      for (const n of set) entries.add(n);
-      // Put back once this probe's sentinel has gone out (its queries and cleanup come before it).
-      const sentinel = text.indexOf(SENTINEL, m.index + m[0].length);
-      if (sentinel < 0) break;
-      const at = sentinel + SENTINEL.length;
-      out += text.slice(from, at) + this.restore(entries);
-      from = re.lastIndex = at;
-      entries = undefined;
+      this.pending ??= new Set();
+      for (const n of set) this.pending.add(n);
     }
-    out += text.slice(from);
-    // A probe's cleanup alone (written after its screen was read) has no sentinel: its probe is answered, so now.
-    return entries ? out + this.restore(entries) : out;
+    return out + text.slice(from);
   }
 }

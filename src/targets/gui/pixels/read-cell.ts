@@ -27,6 +27,8 @@ export interface Observation {
 
 /** A glyph or line whose colour is this close to the background is none (a line hypothesis that fits only by vanishing). */
 const VISIBLE = INVISIBLE_CONTRAST;
+/** Ink nearer the background than this (per channel) tells no weight or slant: each glyph variant fits about as well. */
+const FAINT = 48;
 /** Coverage below this leaves a pixel out of a colour estimate that another shape's coverage could disturb. */
 const CLEAR = 0.05;
 
@@ -130,6 +132,14 @@ export function observeCell(img: CellImage, text: string, t: Templates): Observa
     if (!found || fit.error < found.error) found = fit;
   }
   const o = found!.observation;
+  // Ink this near the background fits every weight and slant about as well: the one fitting best is noise.
+  // (lxterminal and xfce4-terminal draw 38;2;10;20;30 on black: a plain X, 30 levels from the background at most,
+  // fitted best as bold italic.)
+  if (o.ink && colourDistance(o.ink.colour, o.bg) < FAINT) {
+    o.ink = { ...o.ink, bold: false, italic: false };
+    for (const f of ['bold', 'italic'] as const) if (!o.untold.includes(f)) o.untold.push(f);
+    return o;
+  }
   // Where bold italic draws as one of the two, text drawn so may have the other too.
   if (o.ink && t.boldItalicAs === 'italic' && o.ink.italic && !o.ink.bold) o.untold.push('bold');
   if (o.ink && t.boldItalicAs === 'bold' && o.ink.bold && !o.ink.italic) o.untold.push('italic');

@@ -3,13 +3,20 @@
  * one that does failed: the glyph the terminal drew on its calibration sheet
  * (printable ASCII, each weight and slant) whose coverage map is nearest the
  * cell's, lines left out (the rows any underline, strikethrough or overline
- * covers). A cell nearest no glyph closely enough is unreadable (undefined).
+ * covers). A cell nearest no glyph closely enough is unreadable (undefined):
+ * closely enough is both a small difference per pixel and a small share of the
+ * ink, so a glyph the sheet did not draw is not taken for a small one it did
+ * (terminology's DEC line-drawing ─ matched ASCII "-" within 0.055 per pixel,
+ * but differed by 54 % of its ink; every glyph the sheet drew, read back in the
+ * probes' pictures, within 26 %).
  */
 import { coverage, farthestColour, modeColour, type CellImage } from './cell-image.js';
 import type { Templates } from './learn-model.js';
 
 /** Mean coverage difference per pixel above which no glyph of the sheet is this cell's. */
 const NO_GLYPH = 0.08;
+/** Share of the ink (the cell's or the glyph's, the larger) that may differ: above it, no glyph of the sheet is this cell's. */
+const NO_GLYPH_SHARE = 0.4;
 /** Ink this close to the background is none: the cell is blank. */
 const VISIBLE = 12;
 
@@ -32,17 +39,27 @@ export function readGlyph(img: CellImage, t: Templates): string | undefined {
   const far = farthestColour({ ...img, rgb: onlyFree(img, free, bg) }, bg);
   if (far.distance < VISIBLE) return ' ';
   const cov = coverage(img, bg, far.colour);
-  let best: { text: string; d: number } | undefined;
+  let best: { text: string; d: number; ink: number } | undefined;
   let n = 0;
-  for (let i = 0; i < free.length; i++) n += free[i]!;
+  let ink = 0;
+  for (let i = 0; i < free.length; i++) {
+    n += free[i]!;
+    if (free[i]) ink += cov[i]!;
+  }
   for (const [text, maps] of t.glyphs) {
     for (const mask of maps.values()) {
       let d = 0;
-      for (let i = 0; i < cov.length; i++) if (free[i]) d += Math.abs(cov[i]! - mask[i]!);
-      if (!best || d < best.d) best = { text, d };
+      let glyphInk = 0;
+      for (let i = 0; i < cov.length; i++) {
+        if (!free[i]) continue;
+        d += Math.abs(cov[i]! - mask[i]!);
+        glyphInk += mask[i]!;
+      }
+      if (!best || d < best.d) best = { text, d, ink: glyphInk };
     }
   }
-  return best && best.d / Math.max(1, n) <= NO_GLYPH ? best.text : undefined;
+  if (!best || best.d / Math.max(1, n) > NO_GLYPH || best.d / Math.max(ink, best.ink, 1) > NO_GLYPH_SHARE) return undefined;
+  return best.text;
 }
 
 /** The cell's pixels with those a line may cover set to the background. */
