@@ -140,6 +140,11 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     expect(await row.textContent()).toContain('\\e[5;10R');
     expect(await page.textContent('#repro')).toMatch(/^printf '\\033\[2J\\033\[H.*\\033\[6n'$/);
     expect(await page.textContent('h1')).toContain('cursor.hpr-zero');
+    // What every probe page says alike comes from its script, not each page: the reader sees it all the same.
+    expect(await page.textContent('h2:has(#answers-n)')).toMatch(/^Answers \d+ distinct from \d terminals; classes against xterm\.js [\d.]+ · how to read them$/);
+    expect(await page.getAttribute('h2:has(#answers-n) a', 'href')).toBe('../notation.html');
+    expect(await page.textContent('#bytes-h')).toBe('Bytes and a printf that sends them (it clears the screen; the reply shows up as typed input)');
+    expect(await page.getAttribute('.verdict-line', 'title')).toBe('engines, not packages: the front ends of one engine count once');
     // The label changes in the clipboard promise's callback, after the click returns: wait for it.
     const copy = 'button[data-copy="repro"]';
     expect(await page.textContent(copy)).not.toMatch(/^(copied|selected: press Ctrl\+C)$/);
