@@ -19,6 +19,8 @@
   if (!tp || !box || !source || !terminals) return;
   const el = tp.el;
   const data = JSON.parse(source.textContent);
+  // The page leaves out a group's empty class, screens, pictures and reasons (probe-page.ts answersData).
+  data.groups.forEach(function (g) { g.cls = g.cls || ''; g.screens = g.screens || []; g.pictures = g.pictures || []; g.reasons = g.reasons || []; });
   // What every probe page says alike is said here, not in each page (probe-page.ts): the reference the classes are
   // against with the notation's link, the Bytes heading's note, and what the count of engines counts.
   const count = document.getElementById('answers-n');

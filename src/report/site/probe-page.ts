@@ -252,7 +252,19 @@ export function answersData(r: SiteRow, model: SiteModel, colours: ColourSheet, 
       const whole = g.reasons.length === 1 && g.reasons[0]!.columns.length === g.columns.length;
       const shown = screens(g, r, colours, reasons);
       const got = received(r, g.columns[0]!.index);
-      return { answer: g.answer, ...(got !== undefined ? { received: got } : {}), kind: CELL_KINDS.indexOf(g.cell.kind), cls, terminals: indices(g.columns), raw: evidence(g, r, reasons), screens: shown.screens, pictures: shown.pictures, reasons: g.reasons.map((x) => reasonData(x, whole, reasons, given, g.answer)) };
+      // An empty class, screens, pictures or reasons is left out (probe.js reads it as empty): 170 KB over the published pages.
+      const why = g.reasons.map((x) => reasonData(x, whole, reasons, given, g.answer));
+      return {
+        answer: g.answer,
+        ...(got !== undefined ? { received: got } : {}),
+        kind: CELL_KINDS.indexOf(g.cell.kind),
+        ...(cls ? { cls } : {}),
+        terminals: indices(g.columns),
+        raw: evidence(g, r, reasons),
+        ...(shown.screens.length > 0 ? { screens: shown.screens } : {}),
+        ...(shown.pictures.length > 0 ? { pictures: shown.pictures } : {}),
+        ...(why.length > 0 ? { reasons: why } : {}),
+      };
     }),
   };
 }
