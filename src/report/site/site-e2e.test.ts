@@ -68,6 +68,9 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     expect(await marks('hyperlinks')).toEqual(['?', '?', '?', '?']);
     await Promise.all([page.waitForURL(url('features/relative-position.html')), page.click('#f-relative-position th a')]);
     expect(await page.locator('table.feature-terminals tr:has(#t-ghostty-0\\.4\\.0)').textContent()).toContain('HPR 0 moves right one column: no');
+    // Each facet's number says on hover what it checks, as its item in the list below says it (set by site.js from the list).
+    await expect.poll(() => page.getAttribute('th.facet a[href="#facet-1"]', 'title'), POLL).toBe((await page.locator('#facet-1').evaluate((li) => li.firstChild!.textContent!)).trim());
+    expect(await page.getAttribute('th.facet a[href="#facet-1"]', 'title')).toMatch(/^HP/);
     expect(problems).toEqual([]);
   });
 
@@ -140,6 +143,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     expect(await row.textContent()).toContain('\\e[5;10R');
     expect(await page.textContent('#repro')).toMatch(/^printf '\\033\[2J\\033\[H.*\\033\[6n'$/);
     expect(await page.textContent('h1')).toContain('cursor.hpr-zero');
+    expect(await page.evaluate('getComputedStyle(document.getElementById("answers"), "::before").content')).toBe('none');
     // What every probe page says alike comes from its script, not each page: the reader sees it all the same.
     expect(await page.textContent('h2:has(#answers-n)')).toMatch(/^Answers \d+ distinct from \d terminals; classes against xterm\.js [\d.]+ · how to read them$/);
     expect(await page.getAttribute('h2:has(#answers-n) a', 'href')).toBe('../notation.html');
