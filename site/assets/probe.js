@@ -1,7 +1,7 @@
 // termprobe site: a probe page's answers table, drawn from the page's own data
 // (<script type="application/json" id="answers-data">, see probe-page.ts; screens drawn by
 // assets/screen.js) and the
-// terminals every probe page shares (assets/probe-shared.js). One row per distinct
+// terminals every probe page shares (the data at the head of this script as served). One row per distinct
 // answer: the answer with its raw replies, screens and pictures folded under it,
 // its mark and class, the terminals that gave it (each with an id, t-<slug>, so
 // a link can point at one), and the reasons. Text is set with textContent; only
@@ -13,12 +13,22 @@
   const source = document.getElementById('answers-data');
   const terminals = window.termprobeTerminals;
   const registry = window.termprobeReasons || [];
-  // A note said on an earlier page is its number in assets/probe-shared.js (probe-page.ts ReasonTable.say).
+  // A note said on an earlier page is its number in the shared data (probe-page.ts ReasonTable.say).
   const sayings = window.termprobeSayings || [];
   const said = function (t) { return typeof t === 'number' ? (sayings[t] === undefined ? '(a note not found)' : sayings[t]) : t; };
   if (!tp || !box || !source || !terminals) return;
   const el = tp.el;
   const data = JSON.parse(source.textContent);
+  // The page leaves out a group's empty class, screens, pictures and reasons (probe-page.ts answersData).
+  data.groups.forEach(function (g) { g.cls = g.cls || ''; g.screens = g.screens || []; g.pictures = g.pictures || []; g.reasons = g.reasons || []; });
+  // What every probe page says alike is said here, not in each page (probe-page.ts): the reference the classes are
+  // against with the notation's link, the Bytes heading's note, and what the count of engines counts.
+  const count = document.getElementById('answers-n');
+  if (count) count.append('; classes against ' + data.reference + ' · ', el('a', { href: (document.body.dataset.root || '') + 'notation.html' }, ['how to read them']));
+  const bytes = document.getElementById('bytes-h');
+  if (bytes) bytes.append(' ', el('span', { class: 'n' }, ['and a printf that sends them (it clears the screen; the reply shows up as typed input)']));
+  const engines = document.querySelector('.verdict-line.engines');
+  if (engines) engines.title = 'engines, not packages: the front ends of one engine count once';
   const KINDS = [['implements', '✓'], ['lacks', '✗'], ['other, explained', '~'], ['other, unexplained', '~U'], ['inconclusive', '?'], ['not run', '-']];
   const KIND_CLASS = ['implements', 'lacks', 'other', 'unexplained', 'inconclusive', 'not-run'];
   const label = function (i) { return terminals[i][1]; };
@@ -72,7 +82,7 @@
     return el('details', { class: 'screens' }, [el('summary', {}, [what]), el('div', { class: 'screens' }, parts)]);
   }
 
-  // A reason is a sentence of the page's own, a number into the registry's reasons (assets/probe-shared.js), or one an earlier answer gave.
+  // A reason is a sentence of the page's own, a number into the registry's reasons (the shared data), or one an earlier answer gave.
   function reasons(group) {
     return group.reasons.map(function (r) {
       const who = r[0] ? el('span', { class: 'who' }, [names(r[0]) + ':']) : null;

@@ -178,7 +178,12 @@
       return probe && row.dataset.t ? (document.body.dataset.root || '') + 'probes/' + probe + '.html#t-' + row.dataset.t : null;
     };
     for (const td of table.querySelectorAll('tbody td:nth-child(n+5)')) td.title = 'open the evidence';
-    const heads = Array.from(table.querySelectorAll('thead th.facet a')).map(function (a) { return a.getAttribute('title'); });
+    // A facet's number says what it checks on hover: the words of its item in the list below the table (feature-page.ts).
+    const heads = Array.from(table.querySelectorAll('thead th.facet a')).map(function (a) {
+      const item = document.getElementById(a.getAttribute('href').slice(1));
+      if (item && item.firstChild) a.title = item.firstChild.textContent.trim();
+      return a.title;
+    });
     const keys = tp.gridKeys(table, 'td:nth-child(n+5)', 'tbody tr', function (td) {
       return td.closest('tr').querySelector('th').textContent + ' · ' + (heads[td.cellIndex - offset] || 'facet') + ': ' + td.textContent;
     });

@@ -37,8 +37,8 @@ describe('answer groups on probe pages (published results)', () => {
     for (const r of model.rows) {
       // The page's answers are data its script draws: a reason is a sentence of its own, or a number into the registry's reasons.
       const table = new ReasonTable();
-      const data = answersData(r, model, new ColourSheet(), table) as { groups: { reasons: [unknown, string | number | null][] }[] };
-      const given = data.groups.flatMap((g) => g.reasons.flatMap((x) => (x[1] === null ? [] : typeof x[1] === 'number' ? [table.rows[x[1]]![0] as string] : [x[1]])));
+      const data = answersData(r, model, new ColourSheet(), table) as { groups: { reasons?: [unknown, string | number | null][] }[] };
+      const given = data.groups.flatMap((g) => (g.reasons ?? []).flatMap((x) => (x[1] === null ? [] : typeof x[1] === 'number' ? [table.rows[x[1]]![0] as string] : [x[1]])));
       const reasons = new Map<string, number>();
       for (const cell of r.cells) {
         const text = cell.verdict.entry?.reason ?? (cell.verdict.support.support === 'inconclusive' ? cell.verdict.support.detail : undefined);
@@ -57,7 +57,7 @@ describe('answer groups on probe pages (published results)', () => {
     const table = new ReasonTable();
     const said = new Map<string, number>();
     let numbered = 0;
-    type Data = { groups: { raw: [unknown, [string, string | number][]][]; screens: [unknown, { how: string | number }][] }[] };
+    type Data = { groups: { raw: [unknown, [string, string | number][]][]; screens?: [unknown, { how: string | number }][] }[] };
     const wordsIn = (t: ReasonTable) => (x: string | number) => (typeof x === 'number' ? t.sayings[x] : x);
     const words = wordsIn(table);
     for (const r of model.rows) {
@@ -66,13 +66,13 @@ describe('answer groups on probe pages (published results)', () => {
       const own = new ReasonTable();
       const alone = answersData(r, model, new ColourSheet(), own) as Data;
       const ownWords = wordsIn(own);
-      const plain = { groups: alone.groups.map((g) => ({ raw: g.raw.map(([who, lines]) => [who, lines.map(([l, t]) => [l, ownWords(t)])] as [unknown, [string, string | number][]]), screens: g.screens.map(([who, sc]) => [who, { how: ownWords(sc.how) }] as [unknown, { how: string | number }]) })) };
+      const plain = { groups: alone.groups.map((g) => ({ raw: g.raw.map(([who, lines]) => [who, lines.map(([l, t]) => [l, ownWords(t)])] as [unknown, [string, string | number][]]), screens: (g.screens ?? []).map(([who, sc]) => [who, { how: ownWords(sc.how) }] as [unknown, { how: string | number }]) })) };
       data.groups.forEach((g, gi) => {
         g.raw.forEach(([, lines], bi) => lines.forEach(([label, text], li) => {
           if (typeof text === 'number') numbered++;
           expect([label, words(text)], r.id).toEqual(plain.groups[gi]!.raw[bi]![1][li]);
         }));
-        g.screens.forEach(([, s], si) => expect(words(s.how), r.id).toBe(plain.groups[gi]!.screens[si]![1].how));
+        (g.screens ?? []).forEach(([, s], si) => expect(words(s.how), r.id).toBe(plain.groups[gi]!.screens[si]![1].how));
       });
       const onPage = new Set<string>();
       for (const g of data.groups) for (const [, lines] of g.raw) for (const [label, text] of lines) if (label.startsWith('#') && typeof text === 'string' && text.length >= 12) onPage.add(text);

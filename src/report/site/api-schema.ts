@@ -1,9 +1,12 @@
 /**
- * The site's JSON API, version 4 (api/v4/ beside the pages; data-v3.json, one
+ * The site's JSON API, version 5 (api/v5/ beside the pages; data-v3.json, one
  * 3 MB file, was version 3): an index, and one document per feature, per
- * terminal and per probe. This zod schema is the API's one definition: api.ts
+ * terminal and per probe. Version 5 names terminals in the feature and probe
+ * documents by their place in the index's `terminals` (version 4 spelled each
+ * slug out, 0.7 MB of the site), and a terminal's document no longer repeats
+ * the notes its feature documents' outcomes hold. This zod schema is the API's one definition: api.ts
  * builds values of these types, and the JSON Schema published at
- * api/v4/schema.json (and shipped as schema/site-api.schema.json) is generated
+ * api/v5/schema.json (and shipped as schema/site-api.schema.json) is generated
  * from it. A change that breaks a reader bumps the version in the path and in
  * every document's `schema`.
  */
@@ -12,13 +15,14 @@ import { AGREEMENTS } from '../../classify/agreement.js';
 import { FEATURE_MARKS } from '../../classify/feature-marks.js';
 import { SUPPORTS } from '../../classify/support-mark.js';
 
-export const API_VERSION = 4;
+export const API_VERSION = 5;
 export const API_SCHEMA_ID = `termprobe-api/${API_VERSION}`;
 export const API_DIR = `api/v${API_VERSION}`;
 
 const count = z.int().min(0);
 const path = z.string().describe('a path inside the site, relative to the site’s top folder');
 const schemaId = z.literal(API_SCHEMA_ID);
+const terminalIndices = z.array(count).describe('the terminals, each by its place in the index’s `terminals` (0 is the first)');
 const markCounts = z.strictObject({ supported: count, partial: count, unsupported: count, unmeasured: count });
 
 /** One character per probe mark (a terminal's probes, a feature's facets). */
@@ -78,7 +82,7 @@ export const apiIndexSchema = z
     features: z.array(featureRef),
     probes: z.array(z.strictObject({ id: z.string(), category: z.string(), title: z.string().nullable(), api: path.describe('its document; its page is the same path under probes/, ending .html') })),
   })
-  .describe('api/v4/index.json: every terminal, feature and probe, with where its own document is');
+  .describe('api/v5/index.json: every terminal, feature and probe, with where its own document is');
 
 export const apiFeatureSchema = z
   .strictObject({
@@ -99,7 +103,7 @@ export const apiFeatureSchema = z
     outcomes: z
       .array(
         z.strictObject({
-          terminals: z.array(z.string()).describe('the slugs of the terminals with this outcome'),
+          terminals: terminalIndices,
           mark: z.enum(FEATURE_MARKS),
           notes: z.array(z.string()).describe('one per failing facet that counts for the mark'),
           since: z.strictObject({ version: z.string(), before: z.enum(FEATURE_MARKS) }).nullable().describe('since which version the terminals have had this mark, where their history shows a change'),
@@ -108,7 +112,7 @@ export const apiFeatureSchema = z
       )
       .describe('every terminal once: terminals with the same mark, notes, since and facet marks share an outcome'),
   })
-  .describe('api/v4/features/<id>.json: one feature, every terminal’s mark with its notes and the probe marks it comes from, by outcome');
+  .describe('api/v5/features/<id>.json: one feature, every terminal’s mark with its notes and the probe marks it comes from, by outcome');
 
 export const apiTerminalSchema = z
   .strictObject({
@@ -118,7 +122,6 @@ export const apiTerminalSchema = z
     identifiedBy: z.string(),
     engineVersion: z.string().nullable(),
     featureMarks: z.string().describe('one character per feature, in the order of the index’s features (see the index’s featureCodes)'),
-    notes: z.record(z.string(), z.array(z.string())).describe('the notes of each feature that has some, by feature id'),
     probeMarks: z.string().describe('one character per probe, in the order of the index’s probes (see the index’s markCodes; - not run)'),
     agreement: z.partialRecord(z.enum(AGREEMENTS), count).describe('probes by class against the reference (empty for the reference)'),
     history: z
@@ -134,7 +137,7 @@ export const apiTerminalSchema = z
       .nullable()
       .describe('the terminal across its versions, or null when only one is at hand'),
   })
-  .describe('api/v4/terminals/<slug>.json: one terminal’s feature marks with their notes and every probe’s mark');
+  .describe('api/v5/terminals/<slug>.json: one terminal’s feature marks (their notes are in the feature documents’ outcomes) and every probe’s mark');
 
 export const apiProbeSchema = z
   .strictObject({
@@ -147,9 +150,9 @@ export const apiProbeSchema = z
     page: path,
     features: z.array(z.string()).describe('the features this probe is a facet of'),
     implemented: z.strictObject({ engines: count, of: count }).describe('engines that implement it, of those whose answer decides'),
-    answers: z.array(z.strictObject({ answer: z.string().describe('the short answer ("5;10", "?2026=2", "[a⏎b]", "no-reply")'), support: z.enum(SUPPORTS), terminals: z.array(z.string()).describe('terminal slugs') })).describe('the distinct answers with their mark and who gave them'),
+    answers: z.array(z.strictObject({ answer: z.string().describe('the short answer ("5;10", "?2026=2", "[a⏎b]", "no-reply")'), support: z.enum(SUPPORTS), terminals: terminalIndices })).describe('the distinct answers with their mark and who gave them'),
   })
-  .describe('api/v4/probes/<id>.json: one probe, each distinct answer with its mark and the terminals that gave it');
+  .describe('api/v5/probes/<id>.json: one probe, each distinct answer with its mark and the terminals that gave it');
 
 export type ApiIndex = z.output<typeof apiIndexSchema>;
 export type ApiFeature = z.output<typeof apiFeatureSchema>;

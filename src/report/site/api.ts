@@ -1,7 +1,7 @@
 /**
- * The JSON API of api-schema.ts, written beside the pages: api/v4/index.json,
+ * The JSON API of api-schema.ts, written beside the pages: api/v5/index.json,
  * one document per feature, terminal and probe, and the JSON Schema of all four
- * (api/v4/schema.json). data.json, whose name never changes, says which version
+ * (api/v5/schema.json). data.json, whose name never changes, says which version
  * is current. Paths of the results files as given on the command line are left
  * out (they may name the builder's home): the copies inside the site are linked.
  */
@@ -72,7 +72,7 @@ function outcomesOf(f: SiteFeature, model: SiteModel, rows: Map<string, SiteRow>
     const facets = f.feature.facets.map((x) => MARK_CODES[rows.get(x.probe)?.cells[c.index]?.verdict.support.support ?? 'inconclusive']).join('');
     const key = JSON.stringify([cell.mark, cell.notes, cell.since ?? null, facets]);
     const o = out.get(key) ?? { terminals: [], mark: cell.mark, notes: cell.notes, since: cell.since ?? null, facets };
-    o.terminals.push(c.slug);
+    o.terminals.push(c.index);
     out.set(key, o);
   }
   return [...out.values()];
@@ -113,7 +113,6 @@ export function apiTerminal(c: SiteColumn, model: SiteModel): ApiTerminal {
     identifiedBy: c.view.run.target.identity.identifiedBy,
     engineVersion: c.view.engine.version ?? null,
     featureMarks: (model.features?.list ?? []).map((f) => FEATURE_CODES[f.cells[c.index]!.mark]).join(''),
-    notes: Object.fromEntries((model.features?.list ?? []).filter((f) => f.cells[c.index]!.notes.length > 0).map((f) => [f.feature.id, f.cells[c.index]!.notes])),
     probeMarks: model.rows.map((r) => (r.cells[c.index]!.kind === 'not-run' ? '-' : MARK_CODES[r.cells[c.index]!.verdict.support.support])).join(''),
     agreement: c.isReference ? {} : agreement,
     history: historyOfColumn(c, model),
@@ -134,13 +133,13 @@ function historyOfColumn(c: SiteColumn, model: SiteModel): ApiTerminal['history'
 }
 
 export function apiProbe(r: SiteRow, model: SiteModel, featureIds: string[]): ApiProbe {
-  const groups = new Map<string, { answer: string; support: ApiProbe['answers'][number]['support']; terminals: string[] }>();
+  const groups = new Map<string, { answer: string; support: ApiProbe['answers'][number]['support']; terminals: number[] }>();
   for (const c of model.columns) {
     const cell = r.cells[c.index]!;
     const support = cell.verdict.support.support;
     const key = `${support}\u0000${cell.answer}`;
     const g = groups.get(key) ?? { answer: cell.answer, support, terminals: [] };
-    g.terminals.push(c.slug);
+    g.terminals.push(c.index);
     groups.set(key, g);
   }
   const c = r.row.consensus;

@@ -46,7 +46,7 @@ function terminalsTable(f: SiteFeature, model: SiteModel, rows: Map<string, Site
     outcomes.set(key, o);
   }
   const sorted = [...outcomes.values()].sort((a, b) => order.get(f.cells[a.cols[0]!.index]!.mark)! - order.get(f.cells[b.cols[0]!.index]!.mark)! || a.cols[0]!.index - b.cols[0]!.index);
-  const facetHeads = facets.map((x, i) => html`<th scope="col" class="facet" data-probe="${x.row?.slug ?? ''}"><a href="#facet-${i + 1}" title="${x.facet.checks}">${i + 1}</a></th>`);
+  const facetHeads = facets.map((x, i) => html`<th scope="col" class="facet" data-probe="${x.row?.slug ?? ''}"><a href="#facet-${i + 1}">${i + 1}</a></th>`);
   const body = sorted.map(({ cols, marks }) => {
     const cell = f.cells[cols[0]!.index]!;
     const notes = cell.notes.length > 0 ? html`<ol class="notes">${cell.notes.map((n) => html`<li>${n}</li>`)}</ol>` : cell.mark === 'unmeasured' && cell.undecided.length > 0 ? html`<span class="n">${cell.undecided[0]}</span>` : '';

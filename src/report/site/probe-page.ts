@@ -6,7 +6,7 @@
  *
  * The answers come as data in the page (a JSON block, which the CSP lets a page
  * carry: it is never run) and assets/probe.js draws the table from it: the
- * terminals are numbers into assets/probe-shared.js, shared by every probe page,
+ * terminals are numbers into assets/probe.js, shared by every probe page,
  * and a screen is its cells' text, width and classes. As markup, the 706 pages
  * were 9 MB, a third of them the same terminal links and picture captions again.
  */
@@ -33,9 +33,14 @@ import type { SiteColumn, SiteModel, SiteRow } from './site-model.js';
 import { fillTemplate } from './templates.js';
 import type { SitePage } from './site-pages.js';
 import { dataScript } from './features-overview.js';
+import { siteAsset } from './compact-source.js';
 
 /** What every probe page shares: the terminals it names by number and the registry's reasons (written after the pages, which fill the reasons). */
-export const SHARED_DATA = 'assets/probe-shared.js';
+/**
+ * A probe page's one script: the data every probe page shares (the terminals, reasons and notes named by number),
+ * then assets/screen.js and assets/probe.js, in one file (three script tags cost 100 bytes on each of 1,113 pages).
+ */
+export const PROBE_SCRIPT = 'assets/probe.js';
 
 function sizeFor(probe: Probe, model: SiteModel): SizeVars {
   const m = probe.size?.match(/^(\d+)x(\d+)$/);
@@ -101,10 +106,10 @@ function consensusLine(r: SiteRow): Html {
   const c = r.row.consensus;
   if (c.engines.length === 0) return html`<p class="verdict-line">No engine’s answer decides this probe, so there is no count.</p>`;
   const text = describeImplemented(c);
-  return html`<p class="verdict-line" title="engines, not packages: the front ends of one engine count once"><b>${text.charAt(0).toUpperCase()}${text.slice(1)}</b></p>`;
+  return html`<p class="verdict-line engines"><b>${text.charAt(0).toUpperCase()}${text.slice(1)}</b></p>`;
 }
 
-/** Columns as indices into assets/probe-shared.js; null when a thing holds for the whole group. */
+/** Columns as indices into assets/probe.js; null when a thing holds for the whole group. */
 const indices = (cols: SiteColumn[]) => cols.map((c) => c.index);
 
 /** Raw replies and notes of one result, as [label, text] lines ('' label: a note, '!' label: a status). */
@@ -164,7 +169,7 @@ function screens(g: AnswerGroupView, r: SiteRow, colours: ColourSheet, table: Re
 
 /**
  * The registry's reasons (entries and reply conventions), each once for the
- * whole site in assets/probe-shared.js, as [text, sources, registry line]: one entry
+ * whole site in assets/probe.js, as [text, sources, registry line]: one entry
  * explains dozens of probes, and its sources were the largest part of the pages.
  * termprobe's own sentences are there too, as [text]: the 55 of the published runs
  * were said 8,900 times (348 KB of the pages; a skipped input probe's reason alone
@@ -180,7 +185,7 @@ export class ReasonTable {
   /**
    * A note of the raw evidence (a status, a #via or #screen line) or a screen's
    * "how", as the page carries it: its text the first time, its number in
-   * assets/probe-shared.js once said before. The notes of the published runs were
+   * assets/probe.js once said before. The notes of the published runs were
    * 310 KB of the pages in 1,400 distinct texts ("#via xtest" 439 times, "not read:
    * this target cannot read its screen back…" 268); texts said once stay in their page.
    */
@@ -219,7 +224,7 @@ export class ReasonTable {
 }
 
 /**
- * A reason as data: [terminals or null, index into assets/probe-shared.js] or
+ * A reason as data: [terminals or null, index into assets/probe.js] or
  * [terminals or null, text] for a sentence of this page's own; a reason an
  * earlier answer on the page already gave is [terminals or null, null, that answer].
  */
@@ -247,7 +252,19 @@ export function answersData(r: SiteRow, model: SiteModel, colours: ColourSheet, 
       const whole = g.reasons.length === 1 && g.reasons[0]!.columns.length === g.columns.length;
       const shown = screens(g, r, colours, reasons);
       const got = received(r, g.columns[0]!.index);
-      return { answer: g.answer, ...(got !== undefined ? { received: got } : {}), kind: CELL_KINDS.indexOf(g.cell.kind), cls, terminals: indices(g.columns), raw: evidence(g, r, reasons), screens: shown.screens, pictures: shown.pictures, reasons: g.reasons.map((x) => reasonData(x, whole, reasons, given, g.answer)) };
+      // An empty class, screens, pictures or reasons is left out (probe.js reads it as empty): 170 KB over the published pages.
+      const why = g.reasons.map((x) => reasonData(x, whole, reasons, given, g.answer));
+      return {
+        answer: g.answer,
+        ...(got !== undefined ? { received: got } : {}),
+        kind: CELL_KINDS.indexOf(g.cell.kind),
+        ...(cls ? { cls } : {}),
+        terminals: indices(g.columns),
+        raw: evidence(g, r, reasons),
+        ...(shown.screens.length > 0 ? { screens: shown.screens } : {}),
+        ...(shown.pictures.length > 0 ? { pictures: shown.pictures } : {}),
+        ...(why.length > 0 ? { reasons: why } : {}),
+      };
     }),
   };
 }
@@ -271,9 +288,11 @@ export function renderProbePage(r: SiteRow, model: SiteModel, colours: ColourShe
     bytes: bytesSection(r, model),
     consensus: consensusLine(r),
     answers: html`${renderClassSplits(classSplits(groupAnswers(r, model)))}${jsonBlock('answers-data', answersData(r, model, colours, reasons))}`,
-    answerCount: `${groups} distinct from ${model.columns.length} terminal${model.columns.length === 1 ? '' : 's'}; classes against ${model.reference.view.label}`,
+    // The rest of the heading (the reference, a link to the notation), the Bytes heading's note and the count's title are
+    // the same on every probe page: assets/probe.js says them (280 bytes × 1,113 pages).
+    answerCount: `${groups} distinct from ${model.columns.length} terminal${model.columns.length === 1 ? '' : 's'}`,
   });
-  return renderPage(model, { title: r.id, kind: 'probe-page', root: '../', crumbs: [{ href: `../probes.html#cat-${categorySlug}`, text: r.row.category }, { text: r.id }], nav: 'probes', body, scripts: [SHARED_DATA, 'assets/screen.js', 'assets/probe.js'] });
+  return renderPage(model, { title: r.id, kind: 'probe-page', root: '../', crumbs: [{ href: `../probes.html#cat-${categorySlug}`, text: r.row.category }, { text: r.id }], nav: 'probes', body, scripts: [PROBE_SCRIPT] });
 }
 
 /** The terminals every probe page names by number: slug, label, and whether it is the reference. */
@@ -284,11 +303,20 @@ export function terminalsData(model: SiteModel): unknown {
 export const probePages: SitePage = {
   name: 'probes',
   pages: (model, ctx) => {
-    // The pages fill the table as they are written; probe-shared.js comes after them.
+    // The pages fill the table as they are written; the probe script (with the table) comes after them.
     const reasons = new ReasonTable();
     return [
       ...model.rows.map((r) => ({ path: `probes/${r.slug}.html`, content: () => renderProbePage(r, model, ctx.colours, reasons) })),
-      { path: SHARED_DATA, content: () => dataScript('termprobeTerminals', terminalsData(model), 'the terminals probe pages name by number (probe-page.ts)') + dataScript('termprobeReasons', reasons.rows, 'the registry’s reasons probe pages name by number') + dataScript('termprobeSayings', reasons.sayings, 'the notes probe pages name by number once said on an earlier page') },
+      {
+        path: PROBE_SCRIPT,
+        content: () =>
+          "'use strict';\n" +
+          dataScript('termprobeTerminals', terminalsData(model), 'the terminals probe pages name by number (probe-page.ts)') +
+          dataScript('termprobeReasons', reasons.rows, 'the registry’s reasons probe pages name by number') +
+          dataScript('termprobeSayings', reasons.sayings, 'the notes probe pages name by number once said on an earlier page') +
+          siteAsset('screen.js') +
+          siteAsset('probe.js'),
+      },
     ];
   },
 };

@@ -68,6 +68,9 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     expect(await marks('hyperlinks')).toEqual(['?', '?', '?', '?']);
     await Promise.all([page.waitForURL(url('features/relative-position.html')), page.click('#f-relative-position th a')]);
     expect(await page.locator('table.feature-terminals tr:has(#t-ghostty-0\\.4\\.0)').textContent()).toContain('HPR 0 moves right one column: no');
+    // Each facet's number says on hover what it checks, as its item in the list below says it (set by site.js from the list).
+    await expect.poll(() => page.getAttribute('th.facet a[href="#facet-1"]', 'title'), POLL).toBe((await page.locator('#facet-1').evaluate((li) => li.firstChild!.textContent!)).trim());
+    expect(await page.getAttribute('th.facet a[href="#facet-1"]', 'title')).toMatch(/^HP/);
     expect(problems).toEqual([]);
   });
 
@@ -140,6 +143,12 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     expect(await row.textContent()).toContain('\\e[5;10R');
     expect(await page.textContent('#repro')).toMatch(/^printf '\\033\[2J\\033\[H.*\\033\[6n'$/);
     expect(await page.textContent('h1')).toContain('cursor.hpr-zero');
+    expect(await page.evaluate('getComputedStyle(document.getElementById("answers"), "::before").content')).toBe('none');
+    // What every probe page says alike comes from its script, not each page: the reader sees it all the same.
+    expect(await page.textContent('h2:has(#answers-n)')).toMatch(/^Answers \d+ distinct from \d terminals; classes against xterm\.js [\d.]+ · how to read them$/);
+    expect(await page.getAttribute('h2:has(#answers-n) a', 'href')).toBe('../notation.html');
+    expect(await page.textContent('#bytes-h')).toBe('Bytes and a printf that sends them (it clears the screen; the reply shows up as typed input)');
+    expect(await page.getAttribute('.verdict-line', 'title')).toBe('engines, not packages: the front ends of one engine count once');
     // The label changes in the clipboard promise's callback, after the click returns: wait for it.
     const copy = 'button[data-copy="repro"]';
     expect(await page.textContent(copy)).not.toMatch(/^(copied|selected: press Ctrl\+C)$/);
@@ -171,7 +180,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     expect(JSON.parse(gunzipSync(readFileSync(join(out, 'terminals', href!))).toString('utf8'))).toEqual(JSON.parse(readFileSync(join(RESULTS, 'ghostty-0.4.0.json'), 'utf8')));
     await expect.poll(() => page.evaluate('document.querySelector("img.badge").complete'), { timeout: 30_000 }).toBe(true);
     expect(await page.evaluate('document.querySelector("img.badge").naturalWidth')).toBeGreaterThan(0);
-    const index = JSON.parse(readFileSync(join(out, 'api/v4/index.json'), 'utf8')) as { terminals: unknown[]; probes: unknown[]; features: unknown[] };
+    const index = JSON.parse(readFileSync(join(out, 'api/v5/index.json'), 'utf8')) as { terminals: unknown[]; probes: unknown[]; features: unknown[] };
     expect([index.terminals.length, index.probes.length, index.features.length]).toEqual([4, 10, 8]);
     expect(problems).toEqual([]);
   });

@@ -76,14 +76,13 @@ function reportCard(col: SiteColumn, model: SiteModel): Html {
     for (const f of list) t[f.cells[col.index]!.mark]++;
     return t;
   };
-  const num = ['num', 'num', 'num', 'num', 'num'];
   const rowOf = (t: Record<FeatureMarkKind, number>) => {
     const measured = t.supported + t.partial + t.unsupported;
     return [t.supported, t.partial, t.unsupported, t.unmeasured, html`<b>${pct(t.supported, measured)}</b> <span class="n">(${pct(t.supported + t.partial, measured)} with partial)</span>`];
   };
-  const rows = features.sections.map((s) => ({ head: html`<a href="../index.html#s-${s.slug}">${s.title}</a>`, cells: rowOf(tally(s.features)), cellClass: num }));
+  const rows = features.sections.map((s) => ({ head: html`<a href="../index.html#s-${s.slug}">${s.title}</a>`, cells: rowOf(tally(s.features)) }));
   const all = tally(features.list);
-  return dataTable({ cls: 'report-card', stack: false, columns: ['section', '✓', '◐', '✗', '?', 'supported'], rows, foot: { head: 'all features', cells: rowOf(all), cellClass: num } });
+  return dataTable({ cls: 'report-card', stack: false, columns: ['section', '✓', '◐', '✗', '?', 'supported'], rows, foot: { head: 'all features', cells: rowOf(all) } });
 }
 
 /** The features this terminal supports only partly, with their notes, by section. */
@@ -145,13 +144,12 @@ function reproduce(col: SiteColumn): Html {
 }
 
 function scoresByCategory(col: SiteColumn, model: SiteModel): Html {
-  const num = ['num', 'num', 'num', 'num', 'num', 'num'];
   const rows = model.categories.map((cat) => {
     const s = summarizeTarget(col.view, col.isReference, cat.rows.map((r) => r.cells[col.index]!.verdict));
-    return { head: cat.name, cells: [s.run, s.implements, s.lacks, s.other, s.inconclusive, s.score === null ? '—' : s.score.toFixed(1)], cellClass: num };
+    return { head: cat.name, cells: [s.run, s.implements, s.lacks, s.other, s.inconclusive, s.score === null ? '—' : s.score.toFixed(1)] };
   });
   const t = col.summary;
-  const foot = { head: 'all', cells: [t.run, t.implements, t.lacks, t.other, t.inconclusive, html`<b>${scoreText(col)}</b>`], cellClass: num };
+  const foot = { head: 'all', cells: [t.run, t.implements, t.lacks, t.other, t.inconclusive, html`<b>${scoreText(col)}</b>`] };
   return html`<details class="scores"><summary>${model.categories.length} categories, score ${scoreText(col)}</summary>${dataTable({ cls: 'scores-by-cat', stack: false, columns: ['category', 'run', '✓', '✗', '~', '?', 'score'], rows, foot })}<p class="n">run: probes with a result; ✓ implements, ✗ lacks, ~ other, ? inconclusive. ${SCORE_LINE}. Each category’s probes: <a href="../probes.html#t=${col.slug}">the table, this terminal alone</a>.</p></details>`;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Write the whole site into a folder: pages, assets, the JSON API (api/v4/) and its schema, badges, and a copy
+ * Write the whole site into a folder: pages, assets, the JSON API (api/v5/) and its schema, badges, and a copy
  * of each results file. The site is built in a fresh sibling folder and swapped
  * in at the end, so a failed build leaves the previous site intact. An existing
  * folder is replaced only when an earlier `termprobe site` made it (it holds the
@@ -7,7 +7,7 @@
  * the event loop every few milliseconds, so an interrupt (the signal) ends it
  * promptly and removes the half-built folder: nothing is left behind.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ColourSheet } from './colour-sheet.js';
@@ -16,13 +16,14 @@ import { SiteError } from './site-error.js';
 import type { SiteModel } from './site-model.js';
 import { isSafeSlug } from './slug.js';
 import { SITE_PAGES } from './site-page-list.js';
-import { SITE_SOURCES } from './templates.js';
+import { siteAsset } from './compact-source.js';
 import { makeFolders } from '../../util/make-folders.js';
 import { WriterThread } from './writer-thread.js';
 import type { ResultsCopy } from './compact-results.js';
 
 export const SITE_MARKER = '.termprobe-site';
-const ASSETS = ['site.js', 'features.js', 'probes.js', 'probe.js', 'compare.js', 'unicode.js', 'screen.js', 'session.js'];
+// probe.js goes out with the probe pages' shared data and screen.js, as one script (probe-page.ts PROBE_SCRIPT).
+const ASSETS = ['site.js', 'features.js', 'probes.js', 'compare.js', 'unicode.js', 'screen.js', 'session.js'];
 
 export interface SiteStats {
   dir: string;
@@ -111,21 +112,6 @@ function assertSlugs(model: SiteModel): void {
   }
 }
 
-/**
- * The site's scripts and stylesheet as served: without their comments and
- * indentation (a third of their size; the index must stay small). Only whole
- * comment lines and /* … *\/ blocks that start a line go: the sources keep
- * neither inside strings.
- */
-export function compactSource(text: string): string {
-  return text
-    .replace(/^\s*\/\*[\s\S]*?\*\/\s*$/gm, '')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l !== '' && !l.startsWith('//'))
-    .join('\n') + '\n';
-}
-
 /** How long writing runs between two looks at the event loop (signals are handled there). */
 const SLICE_MS = 20;
 
@@ -146,9 +132,9 @@ async function writeAll(model: SiteModel, w: SiteWriter, signal: AbortSignal | u
       }
     }
   }
-  for (const a of ASSETS) w.write(`assets/${a}`, compactSource(readFileSync(join(SITE_SOURCES, 'assets', a), 'utf8')));
+  for (const a of ASSETS) w.write(`assets/${a}`, siteAsset(a));
   // One stylesheet per page: the site's own rules, then those made from the data (written after every page: the pages register the colours).
-  w.write('assets/site.css', `${compactSource(readFileSync(join(SITE_SOURCES, 'assets', 'site.css'), 'utf8'))}\n${generatedCss(model, ctx.colours)}`);
+  w.write('assets/site.css', `${siteAsset('site.css')}\n${generatedCss(model, ctx.colours)}`);
   w.write(SITE_MARKER, 'Made by `termprobe site`; the whole folder is replaced on the next build.\n');
   await w.out.flush();
 }
