@@ -3,7 +3,7 @@
  * compiled, and gives the very registry the YAML gives: the same entries and conventions, at the same places,
  * matching the same probes and versions.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
