@@ -25,10 +25,15 @@ export interface AgreementVerdict {
   level: SignatureLevel;
 }
 
+/** One verdict object per level and class, shared by every cell that gets it (compare judges 31,000 cells; verdicts are read-only). */
+const LEVELS: readonly SignatureLevel[] = ['cells', 'text', 'none'];
+const VERDICTS = Object.fromEntries(LEVELS.map((level) => [level, Object.fromEntries(AGREEMENTS.map((cls) => [cls, Object.freeze({ class: cls, level })]))])) as Record<SignatureLevel, Record<Agreement, AgreementVerdict>>;
+const verdict = (cls: Agreement, level: SignatureLevel): AgreementVerdict => VERDICTS[level][cls];
+
 export function classifyAgreement(same: boolean, level: SignatureLevel, mine: SupportMark, theirs: SupportMark, entry: DivergenceEntry | undefined): AgreementVerdict {
-  if (same) return { class: 'same', level };
-  if (mine.support === 'inconclusive' || theirs.support === 'inconclusive') return { class: 'inconclusive', level };
-  if (mine.support === 'implements') return { class: theirs.support === 'implements' ? 'variant' : 'reference', level };
-  if (mine.support === 'lacks') return { class: theirs.support === 'lacks' ? 'variant' : (entry?.class ?? 'bug'), level };
-  return { class: entry?.class ?? 'unexplained', level };
+  if (same) return verdict('same', level);
+  if (mine.support === 'inconclusive' || theirs.support === 'inconclusive') return verdict('inconclusive', level);
+  if (mine.support === 'implements') return verdict(theirs.support === 'implements' ? 'variant' : 'reference', level);
+  if (mine.support === 'lacks') return verdict(theirs.support === 'lacks' ? 'variant' : (entry?.class ?? 'bug'), level);
+  return verdict(entry?.class ?? 'unexplained', level);
 }

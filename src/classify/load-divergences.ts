@@ -5,10 +5,11 @@
  * problem throws a DivergenceFileError naming file, line, entry and problem.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DivergenceFileError } from './divergence-error.js';
-import { divergenceFileSchema, type DivergenceEntryData } from './divergence-schema.js';
+import { divergenceFileSchema, type DivergenceEntryData, type ReplyConventionData } from './divergence-schema.js';
+import { compiledRegistryFiles, type CompiledRegistryFile } from './compiled-divergences.js';
 import type { ReplyConvention } from './reply-convention.js';
 import { isGlob, probeMatcher } from './probe-pattern.js';
 import { parseVersionRange, type VersionRange } from './version-range.js';
@@ -126,8 +127,7 @@ export function parseDivergences(text: string, file: string): DivergenceRegistry
     } catch (e) {
       throw new DivergenceFileError(file, `versions: ${(e as Error).message}`, entryLabel({ index, ...d }), lineAt(i, 'versions'));
     }
-    const answers = typeof d.answer === 'string' ? [d.answer] : [...new Set(d.answer)];
-    return { ...d, index, line, file, range, glob: isGlob(d.probe), answers, matchesProbe: probeMatcher(d.probe) };
+    return entryOf(d, index, line, file, range);
   });
   const conventions = (parsed.data.conventions ?? []).map((c, i): ReplyConvention => {
     const index = i + 1;
@@ -140,9 +140,19 @@ export function parseDivergences(text: string, file: string): DivergenceRegistry
     } catch (e) {
       throw new DivergenceFileError(file, `versions: ${(e as Error).message}`, label, entryLine(slow, i, 'versions', 'conventions'));
     }
-    return { ...c, index, line, file, range, what: 'convention' };
+    return conventionOf(c, index, line, file, range);
   });
   return makeRegistry(file, entries, conventions);
+}
+
+/** An entry as the registry holds it: its data, where it stands, and its version range and probe pattern compiled. */
+function entryOf(d: DivergenceEntryData, index: number, line: number | undefined, file: string, range: VersionRange): DivergenceEntry {
+  const answers = typeof d.answer === 'string' ? [d.answer] : [...new Set(d.answer)];
+  return { ...d, index, line, file, range, glob: isGlob(d.probe), answers, matchesProbe: probeMatcher(d.probe) };
+}
+
+function conventionOf(c: ReplyConventionData, index: number, line: number | undefined, file: string, range: VersionRange): ReplyConvention {
+  return { ...c, index, line, file, range, what: 'convention' };
 }
 
 /** Two conventions that could both cover one answerer (the same target, overlapping versions) would make its answers ambiguous. */
@@ -194,19 +204,49 @@ function readRegistryFile(path: string, shown: string): string {
   }
 }
 
-/** A folder's files, each holding entries for the target or engine it is named after. */
-function loadFolder(dir: string): DivergenceRegistry {
-  const names = readdirSync(dir).filter((n) => n.endsWith('.yaml')).sort();
-  const entries: DivergenceEntry[] = [];
-  const conventions: ReplyConvention[] = [];
-  for (const name of names) {
+/** Each YAML file of a registry folder, read, parsed and validated; each holds entries for the target or engine it is named after. */
+export function* parseFolderFiles(dir: string): Generator<{ name: string; text: string; parsed: DivergenceRegistry }> {
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.yaml')).sort()) {
     const path = join(dir, name);
     const shown = shownPath(path);
     const own = basename(name, '.yaml');
-    const parsed = parseDivergences(readRegistryFile(path, shown), shown);
+    const text = readRegistryFile(path, shown);
+    const parsed = parseDivergences(text, shown);
     for (const e of [...parsed.conventions, ...parsed.entries]) {
       if (e.target !== own) throw new DivergenceFileError(shown, `target "${e.target}" in ${name}: this file holds entries for "${own}" only (put it in ${e.target}.yaml)`, entryLabel(e), e.line);
     }
+    yield { name, text, parsed };
+  }
+}
+
+/** The shipped folder from its compiled form (compiled-divergences.ts), when every file is the one compiled; else undefined. */
+function compiledFolder(dir: string): DivergenceRegistry | undefined {
+  if (resolve(dir) !== resolve(DEFAULT_REGISTRY)) return undefined;
+  const names = readdirSync(dir).filter((n) => n.endsWith('.yaml')).sort();
+  const files = names.map((name) => ({ name, text: readRegistryFile(join(dir, name), shownPath(join(dir, name))) }));
+  const compiled = compiledRegistryFiles(files);
+  return compiled && registryOfCompiled(dir, names, compiled);
+}
+
+/** The registry of a folder whose files (by name, in order) are these compiled ones. */
+export function registryOfCompiled(dir: string, names: readonly string[], compiled: readonly CompiledRegistryFile[]): DivergenceRegistry {
+  const entries: DivergenceEntry[] = [];
+  const conventions: ReplyConvention[] = [];
+  compiled.forEach((c, i) => {
+    const shown = shownPath(join(dir, names[i]!));
+    for (const e of c.conventions) conventions.push(conventionOf(e.data, e.index, e.line, shown, parseVersionRange(e.data.versions)));
+    for (const e of c.entries) entries.push(entryOf(e.data, e.index, e.line, shown, parseVersionRange(e.data.versions)));
+  });
+  return makeRegistry(shownPath(dir), entries, conventions);
+}
+
+/** A folder's files, each holding entries for the target or engine it is named after. */
+function loadFolder(dir: string): DivergenceRegistry {
+  const compiled = compiledFolder(dir);
+  if (compiled) return compiled;
+  const entries: DivergenceEntry[] = [];
+  const conventions: ReplyConvention[] = [];
+  for (const { parsed } of parseFolderFiles(dir)) {
     entries.push(...parsed.entries);
     conventions.push(...parsed.conventions);
   }

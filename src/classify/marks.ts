@@ -18,8 +18,13 @@ export interface Marker {
 export function makeMarker(lookup: ProbeLookup): Marker {
   const cache = new WeakMap<RunView, Map<string, SupportMark>>();
   const probes = new Map<string, Probe | undefined>();
-  /** Marks by probe and answer: the same answer to the same probe, at the same size, gets the same mark whoever gave it. */
-  const byAnswer = new Map<string, Map<string, SupportMark>>();
+  /**
+   * Marks by run size, probe and answer: the same answer to the same probe, at the same size, gets the same mark
+   * whoever gave it. Keyed by the run's cached signature itself where nothing else counts (most answers), so no key
+   * string is built and hashed per cell.
+   */
+  const bySize = new Map<string, Map<string, Map<string, SupportMark>>>();
+  const sizeOf = new WeakMap<RunView, Map<string, Map<string, SupportMark>>>();
   const probe = (id: string): Probe | undefined => {
     if (!probes.has(id)) probes.set(id, lookup(id));
     return probes.get(id);
@@ -33,14 +38,22 @@ export function makeMarker(lookup: ProbeLookup): Marker {
       if (m) return m;
       const r = view.judged(id);
       const key = r && answerKey(view, id, r);
-      let shared = byAnswer.get(id);
-      m = key === undefined ? undefined : shared?.get(key);
+      let shared: Map<string, SupportMark> | undefined;
+      if (key !== undefined) {
+        let byProbe = sizeOf.get(view);
+        if (!byProbe) {
+          const size = `${view.run.settings.cols}x${view.run.settings.rows}`;
+          byProbe = bySize.get(size);
+          if (!byProbe) bySize.set(size, (byProbe = new Map()));
+          sizeOf.set(view, byProbe);
+        }
+        shared = byProbe.get(id);
+        if (!shared) byProbe.set(id, (shared = new Map()));
+        m = shared.get(key);
+      }
       if (!m) {
         m = supportMark(probe(id), r, view.run.settings);
-        if (key !== undefined) {
-          if (!shared) byAnswer.set(id, (shared = new Map()));
-          shared.set(key, m);
-        }
+        shared?.set(key!, m);
       }
       byId.set(id, m);
       return m;
@@ -53,24 +66,26 @@ const calibrationIds = new WeakMap<object, number>();
 let nextCalibration = 1;
 
 /**
- * Everything of an answer supportMark reads, as one string (undefined: not shared; a status other than ok returns
- * at once, with the run's own note): the run's size (a probe's ${cols}), the answer's signature with its screen
- * cells, and what the signature leaves out: the screen's text beside its cells, what the read could not tell, how
+ * Everything of an answer supportMark reads beside the run's size (a probe's ${cols}: makeMarker keys by it first),
+ * as one string (undefined: not shared; a status other than ok returns at once, with the run's own note): the
+ * answer's signature with its screen cells, and what the signature leaves out: the screen's text beside its cells, what the read could not tell, how
  * the styles were read (with the run's calibration), the cursor as drawn, and the values of host-written replies.
  */
 function answerKey(view: RunView, id: string, r: ProbeResult): string | undefined {
   if (r.status !== 'ok') return undefined;
-  const { cols, rows, pixels } = view.run.settings;
-  let key = `${cols}x${rows} ${view.signature(id, 'cells')}`;
+  const signature = view.signature(id, 'cells')!;
   const s = r.screen;
+  let extra = '';
   if (s) {
+    const { pixels } = view.run.settings;
     let calibration = 0;
     if (s.styles === 'pixels' && pixels) {
       calibration = calibrationIds.get(pixels) ?? nextCalibration++;
       calibrationIds.set(pixels, calibration);
     }
-    key += `\n${s.cells ? JSON.stringify(s.text) : ''} ${s.untold?.join(',') ?? ''} ${s.styles ?? ''} ${calibration} ${s.cursor ? `${s.cursor.shape}:${s.cursor.blink}` : ''}`;
+    extra += `\n${s.cells ? JSON.stringify(s.text) : ''} ${s.untold?.join(',') ?? ''} ${s.styles ?? ''} ${calibration} ${s.cursor ? `${s.cursor.shape}:${s.cursor.blink}` : ''}`;
   }
-  for (const rep of r.replies) if (rep.source === 'host') key += `\nhost ${rep.query}=${rep.value ?? ''}`;
-  return key;
+  for (const rep of r.replies) if (rep.source === 'host') extra += `\nhost ${rep.query}=${rep.value ?? ''}`;
+  // The signature's own string (cached by the run, its hash with it) where nothing else counts.
+  return extra === '' ? signature : signature + extra;
 }

@@ -93,11 +93,12 @@ function replyParts(replies: Record<string, string>): string[] {
 export function answerSummary(r: ProbeResult | undefined): string {
   if (!r) return '—';
   if (hasNoAnswer(r)) return r.status;
-  const v = answerValues(r);
-  const parts: string[] = [];
-  if (v.cursor !== undefined) parts.push(v.cursor);
-  parts.push(...replyParts(v.replies));
-  if (v.screen) parts.push(`[${v.screen.map((l) => l.replace(/ +$/, '')).join('⏎')}]`);
+  // Not through answerValues, which also works out the first cell's style: tables summarise every cell.
+  const replies: Record<string, string> = {};
+  for (const rep of r.replies) replies[rep.query] = rep.value ?? NO_REPLY;
+  const parts = replyParts(replies);
+  if (r.cursor) parts.unshift(`${r.cursor.row ?? ''};${r.cursor.col ?? ''}`);
+  if (r.screen) parts.push(`[${r.screen.text.map((l) => l.replace(/ +$/, '')).join('⏎')}]`);
   return parts.join(' ') || 'ok';
 }
 
