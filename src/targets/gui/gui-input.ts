@@ -322,14 +322,18 @@ export class GuiInput implements InputChannel {
         const seen = io.received();
         setInputFocus(x, ready.decoy);
         await ready.link.waitFor({ limitMs: FOCUS_AWAY_MS, pokeWindow: ready.window.id, check: async () => (io.received() > seen ? true : undefined) });
+        this.awaySaid = io.received() > seen;
         return;
       }
       case 'focus-back': {
         // Back, and as long again for the terminal to say so (foot under weston now and then wrote its CSI I after
-        // the marker that followed at once).
+        // the marker that followed at once). A terminal that said nothing of the focus going away reports no focus:
+        // the marker after the event is its wait (X hands the terminal its FocusIn before the marker's key, so what it
+        // sends for one comes before the other), not FOCUS_AWAY_MS more (0.25 s in each probe without focus reports).
         const seen = io.received();
         setInputFocus(x, ready.window.id);
         if (this.opts.quirks?.focusInLost) sendFocusIn(x, ready.window.id);
+        else if (!this.awaySaid) return;
         await ready.link.waitFor({ limitMs: FOCUS_AWAY_MS, pokeWindow: ready.window.id, check: async () => (io.received() > seen ? true : undefined) });
         if (this.opts.quirks?.focusInLost) await this.checkFocus(io);
         return;
@@ -419,6 +423,9 @@ export class GuiInput implements InputChannel {
     }
     ready.offer.withdraw();
   }
+
+  /** Whether the terminal sent anything while the focus was away (see act, focus-back). */
+  private awaySaid = false;
 
   /** Set when the last paste was confirmed (see paste). */
   private confirmed: string | undefined;
