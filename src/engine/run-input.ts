@@ -233,7 +233,7 @@ class InputRunner {
         if (io.last > io.first) io.last--;
       },
       received: () => this.stream.received,
-      sentSinceFirst: () => (io.first < 0 ? '' : this.stream.between(io.first, this.stream.markers - 1) + this.stream.pending()),
+      sentSinceFirst: () => (io.first < 0 ? '' : this.sentSince(io.first)),
     };
     return io;
   }
@@ -354,16 +354,16 @@ class InputRunner {
     });
   }
 
-  /**
-   * The marker after the event did not come back: the terminal kept the key (or the click) for itself — a menu took
-   * the keyboard, a shortcut ran. What it sent since the first marker is its answer (usually nothing). Without even
-   * the first marker the event was never made: no answer. Then put the terminal back, or start it afresh.
-   */
   /** What the terminal has sent since marker `first`, markers left out, up to now. */
   private sentSince(first: number): string {
     return this.stream.between(first, this.stream.markers - 1) + this.stream.pending();
   }
 
+  /**
+   * The marker after the event did not come back: the terminal kept the key (or the click) for itself — a menu took
+   * the keyboard, a shortcut ran. What it sent since the first marker is its answer (usually nothing). Without even
+   * the first marker the event was never made: no answer. Then put the terminal back, or start it afresh.
+   */
   private async markerLost(probe: Probe, head: Probe, io: { first: number; last: number }, error: MarkerLostError, t0: number, sent: string, recoveryFailed = false): Promise<void> {
     const leadSeen = io.first >= 0 && this.stream.markers > io.first;
     if (leadSeen) {
