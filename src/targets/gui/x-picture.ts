@@ -384,7 +384,8 @@ async function knownWindow(link: XLink, id: number): Promise<TerminalWindow> {
   return { id, ...geometry, rootX: origin.x, rootY: origin.y };
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+/** Whether two byte arrays hold the same bytes. */
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }
 

@@ -11,8 +11,8 @@
  */
 import type { Region } from '../../../corpus/probe-schema.js';
 import type { Rect } from '../x-image-requests.js';
-import type { Frame } from '../x-picture.js';
-import { colourDistance, cutCell, type PixelGrid } from './cell-image.js';
+import { sameBytes, type Frame } from '../x-picture.js';
+import { colourDistance, cutCell, uniform, type PixelGrid } from './cell-image.js';
 import { SAME_COLOUR } from './learn-model.js';
 
 /** A watch that has seen its change ends when the terminal has drawn nothing more over the region for this long. */
@@ -57,11 +57,6 @@ export function everyDrawnCellChanged(frames: readonly Frame[], grid: PixelGrid,
   return any;
 }
 
-function uniform(rgb: Uint8Array): boolean {
-  for (let i = 3; i < rgb.length; i += 3) if (rgb[i] !== rgb[0] || rgb[i + 1] !== rgb[1] || rgb[i + 2] !== rgb[2]) return false;
-  return true;
-}
-
 /** Some pixel differs by more than SAME_COLOUR in a channel (as colourDistance counts). */
 function differs(a: Uint8Array, b: Uint8Array): boolean {
   for (let i = 0; i < a.length; i += 3) {
@@ -70,8 +65,4 @@ function differs(a: Uint8Array, b: Uint8Array): boolean {
     if (pa !== pb && colourDistance(pa, pb) > SAME_COLOUR) return true;
   }
   return false;
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }

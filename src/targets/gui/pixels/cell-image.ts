@@ -22,6 +22,13 @@ export interface CellImage {
   skip?: Uint8Array;
 }
 
+/** Whether every pixel of an image (or its rgb bytes) is one colour. */
+export function uniform(img: { rgb: Uint8Array } | Uint8Array): boolean {
+  const rgb = img instanceof Uint8Array ? img : img.rgb;
+  for (let i = 3; i < rgb.length; i += 3) if (rgb[i] !== rgb[0] || rgb[i + 1] !== rgb[1] || rgb[i + 2] !== rgb[2]) return false;
+  return true;
+}
+
 export function rgbAt(img: { width: number; rgb: Uint8Array }, x: number, y: number): number {
   const i = (y * img.width + x) * 3;
   return (img.rgb[i]! << 16) | (img.rgb[i + 1]! << 8) | img.rgb[i + 2]!;

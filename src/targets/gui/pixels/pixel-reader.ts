@@ -20,7 +20,7 @@ import { pictureOf, type Frame } from '../x-picture.js';
 import { BLINK_WATCH_MS, sgrMayBlink, watchBlinkPage } from './blink-page.js';
 import { anyChange, everyDrawnCellChanged, watchOwnFrames } from './blink-watch.js';
 import { layoutSheet, pageBytes, type Sample } from './calibration-sheet.js';
-import { cellsRect, colourDistance, cutCell, type CellImage, type PixelGrid } from './cell-image.js';
+import { cellsRect, colourDistance, cutCell, uniform, type PixelGrid } from './cell-image.js';
 import { findGrid } from './find-grid.js';
 import { CalibrationError, learnModel, SAME_COLOUR, type Templates } from './learn-model.js';
 import { observeCell, type Observation } from './read-cell.js';
@@ -350,7 +350,3 @@ async function settledPage(deps: PixelDeps, whole: Rect, grid: PixelGrid, sample
   }
 }
 
-function uniform(img: CellImage): boolean {
-  for (let i = 3; i < img.rgb.length; i += 3) if (img.rgb[i] !== img.rgb[0] || img.rgb[i + 1] !== img.rgb[1] || img.rgb[i + 2] !== img.rgb[2]) return false;
-  return true;
-}
