@@ -9,7 +9,7 @@ import { FifoRelay, isAlive as alive, RelayStartError } from './fifo-relay.js';
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
 
 /** Collect the relay's replies until `until` matches. */
-function replies(relay: FifoRelay, until: RegExp, timeoutMs = 5000): Promise<string> {
+function replies(relay: FifoRelay, until: RegExp, timeoutMs = 30_000): Promise<string> {
   return new Promise((resolve, reject) => {
     let got = '';
     const timer = setTimeout(() => reject(new Error(`no reply matching ${until} (got ${JSON.stringify(got)})`)), timeoutMs);
@@ -24,14 +24,29 @@ function replies(relay: FifoRelay, until: RegExp, timeoutMs = 5000): Promise<str
 }
 
 
-/** True when a child of `pid` is blocked in read(2) (/proc/PID/syscall starts with the call's number: 0 is read on x86-64). */
+/**
+ * True when a process below `pid` is blocked in read(2) (/proc/PID/syscall starts with the call's number: 0 is read
+ * on x86-64). Below, not just a child: script(1) runs $SHELL -c, and dash (CI has no SHELL; script then runs
+ * /bin/sh) forks the relay's sh as a grandchild where bash would exec it.
+ */
 function waitsInRead(pid: number): boolean {
-  try {
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-    return children.some((c) => readFileSync(`/proc/${c}/syscall`, 'utf8').startsWith('0 '));
-  } catch {
-    return false;
-  }
+  const children = (p: number): number[] => {
+    try {
+      return readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  };
+  const reading = (p: number): boolean => {
+    try {
+      return readFileSync(`/proc/${p}/syscall`, 'utf8').startsWith('0 ');
+    } catch {
+      return false;
+    }
+  };
+  const below = children(pid);
+  for (let i = 0; i < below.length; i++) below.push(...children(below[i]!));
+  return below.some(reading);
 }
 
 const relays: FifoRelay[] = [];
@@ -54,7 +69,7 @@ test('connected() rejects with a clear error when the terminal never runs the co
 test('connected() rejects at once when the run is aborted', async () => {
   const relay = await newRelay();
   const controller = new AbortController();
-  const pending = relay.connected({ timeoutMs: 60_000, signal: controller.signal });
+  const pending = relay.connected({ timeoutMs: 30_000, signal: controller.signal });
   controller.abort(new Error('cancelled'));
   await expect(pending).rejects.toThrow('cancelled');
 });
@@ -66,7 +81,7 @@ describe.skipIf(!haveProgram('script', 'bsdutils'))('inside script(1)', () => {
     let screen = '';
     child.stdout.on('data', (d: Buffer) => (screen += d.toString('latin1')));
     try {
-      await relay.connected({ timeoutMs: 5000 });
+      await relay.connected({ timeoutMs: 30_000 });
       // -opost: a lone LF stays LF; every byte value arrives unchanged.
       relay.write(Uint8Array.from([0x68, 0x69, 0x0a, 0x1b, 0x5b, 0x31, 0x6d, 0xff]));
       await relay.drained();
@@ -94,11 +109,11 @@ describe.skipIf(!haveProgram('script', 'bsdutils'))('run a second time (mlterm r
     const first = spawnCopy();
     const copies = [first];
     try {
-      await relay.connected({ timeoutMs: 5000 });
+      await relay.connected({ timeoutMs: 30_000 });
       const second = spawnCopy();
       copies.push(second);
       // The second copy has got as far as it goes once script's child waits in a read (its tty, or the FIFO).
-      await expect.poll(() => waitsInRead(second.child.pid!), { timeout: 5000 }).toBe(true);
+      await expect.poll(() => waitsInRead(second.child.pid!), { timeout: 30_000 }).toBe(true);
       const lines = Array.from({ length: 50 }, (_, i) => `line ${i}\n`).join('');
       for (let i = 0; i < 50; i++) relay.write(new TextEncoder().encode(`line ${i}\n`));
       await relay.drained();
@@ -124,7 +139,7 @@ describe.skipIf(!haveProgram('tmux', 'tmux'))('inside tmux', () => {
     const relay = await newRelay({ expectSize: { cols: 80, rows: 24 } });
     try {
       expect(tmux('new-session', '-d', '-x', '80', '-y', '24', relay.command).status).toBe(0);
-      expect(await relay.connected({ timeoutMs: 5000 })).toEqual({ cols: 80, rows: 24 });
+      expect(await relay.connected({ timeoutMs: 30_000 })).toEqual({ cols: 80, rows: 24 });
       const back = replies(relay, /R/);
       relay.write(new TextEncoder().encode('\x1b[H\x1b[2J' + 'x'.repeat(80) + '\x1b[6n'));
       expect(await back).toBe('\x1b[1;81R');
