@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { ROOT } from './test-support/cli.js';
 
-it('publishes dist/ without bench or test code, and runs no script when installed', () => {
+it('publishes dist/ without bench or test code, and runs no script when installed', { timeout: 300_000 }, () => {
   const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
   const files = (JSON.parse(r.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);

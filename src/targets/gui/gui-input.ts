@@ -24,7 +24,7 @@ import { keyboardState, keycodeOf, modifierBitOf, readKeymap, setKeysyms, spareK
 import { XLink } from './x-link.js';
 import { SelectionOffer } from './x-paste.js';
 import type { InputQuirks } from './gui-input-quirks.js';
-import { EV, fakeInput, sync } from './x11-requests.js';
+import { ATOM_WM_CLASS, EV, fakeInput, getProperty, sync } from './x11-requests.js';
 import { INPUT_BASELINE } from '../../corpus/input/input-baseline.js';
 
 /** The marker's keysym: Unicode keysyms are 0x01000000 + the code point (X11 keysymdef.h, "Unicode"). */
@@ -75,7 +75,8 @@ export interface GuiInputOptions {
 
 interface Ready {
   /** Windows mapped on the display since the session began (menus, dialogs), and when the last was. */
-  maps: { count: number; at: number };
+  /** Top-level windows mapped since prepare (the decoy left out): how many, when the last was, and which. */
+  maps: { count: number; at: number; ids: number[] };
   link: XLink;
   keymap: Keymap;
   marker: number;
@@ -107,13 +108,14 @@ export class GuiInput implements InputChannel {
       const window = await findTerminalWindow(link);
       const decoy = createDecoyWindow(link.x);
       setInputFocus(link.x, window.id);
-      const maps = { count: 0, at: 0 };
+      const maps = { count: 0, at: 0, ids: [] as number[] };
       watchMaps(link.x);
       await sync(link.x);
       link.x.onEvent((ev) => {
         if (ev.code === MAP_NOTIFY && mappedWindow(ev.bytes) !== decoy) {
           maps.count++;
           maps.at = performance.now();
+          maps.ids.push(mappedWindow(ev.bytes));
         }
       });
       const ready: Ready = { maps, link, keymap, marker, window, decoy, offer: await SelectionOffer.open(link) };
@@ -178,16 +180,25 @@ export class GuiInput implements InputChannel {
     const mapped = ready.maps.count;
     // A window the terminal maps meanwhile (a menu, a dialog) takes the keyboard: the marker is not coming.
     const hopeless = () => ready.maps.count > mapped && performance.now() - ready.maps.at > AFTER_MAP_MS;
+    // A lost marker says which windows were mapped meanwhile (their WM_CLASS), so a report names the menu or dialog.
+    const awaitMarker = async () => {
+      try {
+        await io.awaitMarker(poke, hopeless);
+      } catch (error) {
+        if (!(error instanceof MarkerLostError) || ready.maps.count <= mapped) throw error;
+        throw new MarkerLostError(`${error.message}: ${await this.describeMaps(ready.maps.ids.slice(mapped))}`, error.opened);
+      }
+    };
     if (!io.leadDone) {
       await run(withSeparateClick(plan).before);
       this.tapMarker();
-      await io.awaitMarker(poke, hopeless);
+      await awaitMarker();
     }
     const during = keycodes.length;
     await run(plan.during);
     const note = plan.during.some((a) => a.kind === 'paste') ? this.pasteNote() : undefined;
     this.tapMarker();
-    await io.awaitMarker(poke, hopeless);
+    await awaitMarker();
     const focus = await getInputFocus(x);
     // Focus on a window inside the terminal's own (mlterm's split screens are child windows) is still the terminal's.
     const focused = focus === ready.window.id || (await isWithin(x, focus, ready.window.id));
@@ -201,13 +212,23 @@ export class GuiInput implements InputChannel {
     // alt+click reported no later click, though neither the pointer nor the keyboard was grabbed: a fresh instance.
     const clicked = [...plan.before, ...plan.during].some((a) => a.kind === 'button-down' || a.kind === 'paste');
     this.freshAfterOpen = ready.maps.count > mapped && clicked;
-    const opened = ready.maps.count > mapped ? `the terminal mapped ${ready.maps.count - mapped} window(s) during the event (a menu or dialog), ${clicked ? 'a fresh instance started for the next probe' : 'closed with Escape before the next probe'}` : undefined;
+    const opened = ready.maps.count > mapped ? `the terminal mapped ${await this.describeMaps(ready.maps.ids.slice(mapped))} during the event (a menu or dialog), ${clicked ? 'a fresh instance started for the next probe' : 'closed with Escape before the next probe'}` : undefined;
     return {
       via,
       ...(!focused ? { focusLost: `the input focus was on window 0x${focus.toString(16)}, not the terminal's, after the event` } : {}),
       ...(note ? { note } : {}),
       ...(opened ? { opened } : {}),
     };
+  }
+
+  /** "2 windows (0x400007 of class foot, 0x400009 gone)": the windows mapped, each with its WM_CLASS when it has one. */
+  private async describeMaps(ids: number[]): Promise<string> {
+    const { x } = this.ready!.link;
+    const named = await Promise.all(ids.map(async (id) => {
+      const wmClass = await getProperty(x, id, ATOM_WM_CLASS, false, 256).then((p) => p.data.toString('latin1').split('\0').filter(Boolean).join('/'), () => undefined);
+      return `0x${id.toString(16)}${wmClass === undefined ? ' gone' : wmClass ? ` of class ${wmClass}` : ''}`;
+    }));
+    return `${ids.length} window${ids.length === 1 ? '' : 's'} (${named.join(', ')})`;
   }
 
   /**

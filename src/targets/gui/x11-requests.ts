@@ -6,6 +6,7 @@ import { X11Client, X11Error } from './x11-client.js';
 
 export const ATOM_PRIMARY = 1;
 export const ATOM_STRING = 31;
+export const ATOM_WM_CLASS = 67;
 export const CURRENT_TIME = 0;
 /** The predefined atoms CUT_BUFFER0 to CUT_BUFFER7 (X protocol, Predefined Atoms): 9 to 16. */
 export const ATOM_CUT_BUFFERS = [9, 10, 11, 12, 13, 14, 15, 16] as const;
