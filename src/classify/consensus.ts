@@ -47,20 +47,22 @@ export function consensusOf(id: string, views: readonly RunView[], marks: readon
   const byEngine = new Map<string, { labels: string[]; marks: Support[] }>();
   for (let i = 0; i < views.length; i++) {
     const v = views[i]!;
-    const m = { support: marks[i]! };
-    if (m.support === 'inconclusive') continue;
+    const support = marks[i]!;
+    if (support === 'inconclusive') continue;
     let e = byEngine.get(v.engine.name);
     if (!e) byEngine.set(v.engine.name, (e = { labels: [], marks: [] }));
     e.labels.push(v.label);
-    e.marks.push(m.support);
+    e.marks.push(support);
   }
   const engines = [...byEngine].map(([engine, e]) => ({ engine, labels: e.labels, support: majority(e.marks) }));
   const groups = new Map<string, AnswerGroup>();
+  // The level once per probe, not once per view (signer.of would look it up for each).
+  const level = signer.level(id);
   for (const v of views) {
-    const sig = signer.of(v, id);
+    const sig = v.signature(id, level);
     if (sig === undefined || sig === 'skipped') continue;
     let g = groups.get(sig);
-    if (!g) groups.set(sig, (g = { signature: sig, summary: signer.summary(v, id), labels: [], engines: [] }));
+    if (!g) groups.set(sig, (g = { signature: sig, summary: v.summary(id, level !== 'none'), labels: [], engines: [] }));
     g.labels.push(v.label);
     if (!g.engines.includes(v.engine.name)) g.engines.push(v.engine.name);
   }

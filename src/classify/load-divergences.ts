@@ -167,20 +167,26 @@ function checkConventionsApart(conventions: readonly ReplyConvention[]): void {
 
 export function makeRegistry(file: string, entries: DivergenceEntry[], conventions: ReplyConvention[] = []): DivergenceRegistry {
   checkConventionsApart(conventions);
-  const byTarget = new Map<string, DivergenceEntry[]>();
+  // By target, then the entries naming one probe by its id (by id), and the globs: compare asks about its ✗ and ~
+  // cells (10,000 of the published 31,164), and an id's own entries are one or two of a target's dozen.
+  const byTarget = new Map<string, { byId: Map<string, DivergenceEntry[]>; globs: DivergenceEntry[] }>();
   for (const e of entries) {
-    let list = byTarget.get(e.target);
-    if (!list) byTarget.set(e.target, (list = []));
-    list.push(e);
-  }
-  const pick = (list: DivergenceEntry[] | undefined, probeId: string, who: Answerer, answer: string | undefined): DivergenceEntry | undefined => {
-    let globHit: DivergenceEntry | undefined;
-    for (const e of list ?? []) {
-      if (!e.matchesProbe(probeId) || !entryCovers(e, who) || (answer !== undefined && !e.answers.includes(answer))) continue;
-      if (!e.glob) return e;
-      globHit ??= e;
+    let t = byTarget.get(e.target);
+    if (!t) byTarget.set(e.target, (t = { byId: new Map(), globs: [] }));
+    if (e.glob) t.globs.push(e);
+    else {
+      let list = t.byId.get(e.probe);
+      if (!list) t.byId.set(e.probe, (list = []));
+      list.push(e);
     }
-    return globHit;
+  }
+  const fits = (e: DivergenceEntry, who: Answerer, answer: string | undefined) => entryCovers(e, who) !== undefined && (answer === undefined || e.answers.includes(answer));
+  /** An exact id's entry first (file order), else the first glob that matches. */
+  const pick = (t: { byId: Map<string, DivergenceEntry[]>; globs: DivergenceEntry[] } | undefined, probeId: string, who: Answerer, answer: string | undefined): DivergenceEntry | undefined => {
+    if (!t) return undefined;
+    for (const e of t.byId.get(probeId) ?? []) if (fits(e, who, answer)) return e;
+    for (const e of t.globs) if (e.matchesProbe(probeId) && fits(e, who, answer)) return e;
+    return undefined;
   };
   return {
     file,

@@ -23,8 +23,8 @@ export function makeMarker(lookup: ProbeLookup): Marker {
    * whoever gave it. Keyed by the run's cached signature itself where nothing else counts (most answers), so no key
    * string is built and hashed per cell.
    */
-  const bySize = new Map<string, Map<string, Map<string, SupportMark>>>();
-  const sizeOf = new WeakMap<RunView, Map<string, Map<string, SupportMark>>>();
+  const bySize = new Map<string, Map<string, Map<string, Map<string, SupportMark>>>>();
+  const sizeOf = new WeakMap<RunView, Map<string, Map<string, Map<string, SupportMark>>>>();
   const probe = (id: string): Probe | undefined => {
     if (!probes.has(id)) probes.set(id, lookup(id));
     return probes.get(id);
@@ -37,9 +37,9 @@ export function makeMarker(lookup: ProbeLookup): Marker {
       let m = byId.get(id);
       if (m) return m;
       const r = view.judged(id);
-      const key = r && answerKey(view, id, r);
+      const extra = r && answerExtra(view, r);
       let shared: Map<string, SupportMark> | undefined;
-      if (key !== undefined) {
+      if (extra !== undefined) {
         let byProbe = sizeOf.get(view);
         if (!byProbe) {
           const size = `${view.run.settings.cols}x${view.run.settings.rows}`;
@@ -47,13 +47,18 @@ export function makeMarker(lookup: ProbeLookup): Marker {
           if (!byProbe) bySize.set(size, (byProbe = new Map()));
           sizeOf.set(view, byProbe);
         }
-        shared = byProbe.get(id);
-        if (!shared) byProbe.set(id, (shared = new Map()));
-        m = shared.get(key);
+        let bySignature = byProbe.get(id);
+        if (!bySignature) byProbe.set(id, (bySignature = new Map()));
+        // By the signature (the run's cached string, its hash with it), then by what it leaves out: no key string
+        // made by joining the two (a screen's signature runs to kilobytes).
+        const signature = view.signature(id, 'cells')!;
+        shared = bySignature.get(signature);
+        if (!shared) bySignature.set(signature, (shared = new Map()));
+        m = shared.get(extra);
       }
       if (!m) {
         m = supportMark(probe(id), r, view.run.settings);
-        shared?.set(key!, m);
+        shared?.set(extra!, m);
       }
       byId.set(id, m);
       return m;
@@ -66,14 +71,14 @@ const calibrationIds = new WeakMap<object, number>();
 let nextCalibration = 1;
 
 /**
- * Everything of an answer supportMark reads beside the run's size (a probe's ${cols}: makeMarker keys by it first),
- * as one string (undefined: not shared; a status other than ok returns at once, with the run's own note): the
- * answer's signature with its screen cells, and what the signature leaves out: the screen's text beside its cells, what the read could not tell, how
- * the styles were read (with the run's calibration), the cursor as drawn, and the values of host-written replies.
+ * Everything of an answer supportMark reads beside the run's size (a probe's ${cols}: makeMarker keys by it first)
+ * and the answer's signature with its screen cells (makeMarker keys by it next), as one string (undefined: not
+ * shared; a status other than ok returns at once, with the run's own note). It is what the signature leaves out:
+ * the screen's text beside its cells, what the read could not tell, how the styles were read (with the run's
+ * calibration), the cursor as drawn, and the values of host-written replies.
  */
-function answerKey(view: RunView, id: string, r: ProbeResult): string | undefined {
+function answerExtra(view: RunView, r: ProbeResult): string | undefined {
   if (r.status !== 'ok') return undefined;
-  const signature = view.signature(id, 'cells')!;
   const s = r.screen;
   let extra = '';
   if (s) {
@@ -86,6 +91,5 @@ function answerKey(view: RunView, id: string, r: ProbeResult): string | undefine
     extra += `\n${s.cells ? JSON.stringify(s.text) : ''} ${s.untold?.join(',') ?? ''} ${s.styles ?? ''} ${calibration} ${s.cursor ? `${s.cursor.shape}:${s.cursor.blink}` : ''}`;
   }
   for (const rep of r.replies) if (rep.source === 'host') extra += `\nhost ${rep.query}=${rep.value ?? ''}`;
-  // The signature's own string (cached by the run, its hash with it) where nothing else counts.
-  return extra === '' ? signature : signature + extra;
+  return extra;
 }

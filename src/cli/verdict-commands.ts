@@ -25,7 +25,10 @@ export function registerVerdictCommands(program: Command): void {
     .option('-u, --unicode', 'the Unicode verdicts of Unicode results files (run --suite unicode; default: termprobe-results/unicode/*.json, else results/unicode/*.json)')
     .addOption(widthOption())
     .option('--no-pager', 'print the table without a pager even when stdout is a terminal and the table is longer than the screen')
-    .action(async (files, opts) => (await import('./compare-command.js')).compareCommand(files, opts));
+    .action(async (files, opts) => {
+      (await import('./baseline-tier.js')).baselineTierOnly();
+      return (await import('./compare-command.js')).compareCommand(files, opts);
+    });
 
   program
     .command('diff <a> <b>')

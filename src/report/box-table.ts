@@ -35,6 +35,9 @@ export function clipToWidth(text: string, max: number): string {
 }
 
 function fit(text: string, width: number): string {
+  // Measured once where it fits (nearly every cell): clipToWidth would measure it, then the padding again.
+  const w = displayWidth(text);
+  if (w <= width) return text + ' '.repeat(width - w);
   const clipped = clipToWidth(text, width);
   return clipped + ' '.repeat(Math.max(0, width - displayWidth(clipped)));
 }

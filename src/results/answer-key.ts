@@ -59,13 +59,21 @@ export function answerSignature(r: ProbeResult): string {
 
 /** A signature's cursor and replies, sorted by query (of a result with an answer: see hasNoAnswer). */
 export function signatureHead(r: ProbeResult): string {
+  const cursor = `cursor=${r.cursor ? `${r.cursor.row ?? ''};${r.cursor.col ?? ''}` : NO_REPLY}`;
+  // No reply or one (all but 140 of the 31,164 published answers): no record to build and sort.
+  if (r.replies.length === 0) return cursor;
+  const only = r.replies.length === 1 ? r.replies[0]! : undefined;
+  if (only && only.query !== '__proto__') return `${cursor} ${only.query}=${JSON.stringify(only.source === 'host' ? HOST_REPLY : (only.value ?? NO_REPLY))}`;
   const replies: Record<string, string> = {};
   for (const rep of r.replies) replies[rep.query] = rep.value ?? NO_REPLY;
   for (const rep of r.replies) if (rep.source === 'host') replies[rep.query] = HOST_REPLY;
-  let out = `cursor=${r.cursor ? `${r.cursor.row ?? ''};${r.cursor.col ?? ''}` : NO_REPLY}`;
+  let out = cursor;
   for (const q of Object.keys(replies).sort()) out += ` ${q}=${JSON.stringify(replies[q])}`;
   return out;
 }
+
+/** A query as a summary names it: DECRQM's by its mode alone. */
+const shownQuery = (q: string): string => (q.startsWith('decrqm:') ? q.slice(7) : q);
 
 /**
  * Replies as the summary shows them: `query=value`; the same query asked at consecutive steps of a
@@ -82,8 +90,7 @@ function replyParts(replies: Record<string, string>): string[] {
     if (m) {
       while (j < entries.length && entries[j]![0] === `${m[1]}@${Number(m[2]) + (j - i)}`) j++;
     }
-    const shown = (q: string) => (q.startsWith('decrqm:') ? q.slice(7) : q);
-    parts.push(j - i > 1 ? `${shown(m![1]!)}@${m![2]}-${Number(m![2]) + (j - i - 1)}=${entries.slice(i, j).map(([, v]) => v).join(',')}` : `${shown(key)}=${val}`);
+    parts.push(j - i > 1 ? `${shownQuery(m![1]!)}@${m![2]}-${Number(m![2]) + (j - i - 1)}=${entries.slice(i, j).map(([, v]) => v).join(',')}` : `${shownQuery(key)}=${val}`);
     i = j;
   }
   return parts;
@@ -94,9 +101,16 @@ export function answerSummary(r: ProbeResult | undefined): string {
   if (!r) return '—';
   if (hasNoAnswer(r)) return r.status;
   // Not through answerValues, which also works out the first cell's style: tables summarise every cell.
-  const replies: Record<string, string> = {};
-  for (const rep of r.replies) replies[rep.query] = rep.value ?? NO_REPLY;
-  const parts = replyParts(replies);
+  const only = r.replies.length === 1 ? r.replies[0]! : undefined;
+  let parts: string[];
+  if (r.replies.length === 0) parts = [];
+  // One reply (most answers): its part straight, without a record of replies to group by step.
+  else if (only && only.query !== '__proto__') parts = [`${shownQuery(only.query)}=${only.value ?? NO_REPLY}`];
+  else {
+    const replies: Record<string, string> = {};
+    for (const rep of r.replies) replies[rep.query] = rep.value ?? NO_REPLY;
+    parts = replyParts(replies);
+  }
   if (r.cursor) parts.unshift(`${r.cursor.row ?? ''};${r.cursor.col ?? ''}`);
   if (r.screen) parts.push(`[${r.screen.text.map((l) => l.replace(/ +$/, '')).join('⏎')}]`);
   return parts.join(' ') || 'ok';
