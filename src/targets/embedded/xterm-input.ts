@@ -26,12 +26,22 @@ const KEYS: Record<string, string> = {
   BackSpace: 'Backspace', Tab: 'Tab', Return: 'Enter', Escape: 'Escape', Delete: 'Delete', Insert: 'Insert',
   Home: 'Home', End: 'End', Prior: 'PageUp', Next: 'PageDown', Up: 'ArrowUp', Down: 'ArrowDown', Left: 'ArrowLeft', Right: 'ArrowRight',
   Menu: 'ContextMenu', Pause: 'Pause', space: 'Space',
-  KP_Add: 'NumpadAdd', KP_Subtract: 'NumpadSubtract', KP_Multiply: 'NumpadMultiply', KP_Divide: 'NumpadDivide', KP_Enter: 'NumpadEnter', KP_Decimal: 'NumpadDecimal',
+  KP_Add: 'NumpadAdd', KP_Subtract: 'NumpadSubtract', KP_Multiply: 'NumpadMultiply', KP_Divide: 'NumpadDivide', KP_Enter: 'NumpadEnter',
   Shift_L: 'ShiftLeft', Control_L: 'ControlLeft', Alt_L: 'AltLeft', Super_L: 'MetaLeft',
 };
 for (let i = 1; i <= 12; i++) KEYS[`F${i}`] = `F${i}`;
-for (let i = 0; i <= 9; i++) KEYS[`KP_${i}`] = `Numpad${i}`;
-for (const ch of 'abcdefghijklmnopqrstuvwxyz0123456789`-=[]\\;\',./') KEYS[ch] = ch;
+// playwright's keypad is the keypad with NumLock off (Numpad1: key "End", keyCode 35), as X's KP_End is.
+const KEYPAD = ['Insert', 'End', 'Down', 'Next', 'Left', 'Begin', 'Right', 'Home', 'Up', 'Prior'];
+KEYPAD.forEach((name, i) => (KEYS[`KP_${name}`] = `Numpad${i}`));
+KEYS['KP_Delete'] = 'NumpadDecimal';
+/** The keypad's keys with NumLock on, which playwright's layout gives only with shift held: made with CDP, as Chromium reports them. */
+const NUMLOCKED: Record<string, { key: string; code: string; keyCode: number }> = { KP_Decimal: { key: '.', code: 'NumpadDecimal', keyCode: 110 } };
+for (let i = 0; i <= 9; i++) NUMLOCKED[`KP_${i}`] = { key: String(i), code: `Numpad${i}`, keyCode: 96 + i };
+// By their code (KeyA, Digit5): playwright gives a key named by its character ("a") no shifted form, so shift+a
+// would type "a".
+for (const ch of 'abcdefghijklmnopqrstuvwxyz') KEYS[ch] = `Key${ch.toUpperCase()}`;
+for (const ch of '0123456789') KEYS[ch] = `Digit${ch}`;
+Object.assign(KEYS, { '`': 'Backquote', '-': 'Minus', '=': 'Equal', '[': 'BracketLeft', ']': 'BracketRight', '\\': 'Backslash', ';': 'Semicolon', "'": 'Quote', ',': 'Comma', '.': 'Period', '/': 'Slash' });
 
 /** CDP's modifier bits, for mouse events made while modifier keys are held. */
 const MOD_BITS: Record<string, number> = { AltLeft: 1, ControlLeft: 2, MetaLeft: 4, ShiftLeft: 8 };
@@ -84,7 +94,7 @@ export class XtermBrowserInput implements InputChannel {
     if (event.key === undefined) return undefined;
     const chord = parseChord(event.key);
     if (typeof chord === 'string') return chord;
-    if (!KEYS[chord.key]) return `${chord.key}: playwright's keyboard has no such key (the keypad's keys with NumLock off are the navigation keys' names with a keypad code, which it cannot make)`;
+    if (!KEYS[chord.key] && !NUMLOCKED[chord.key]) return `${chord.key}: no key of playwright's US keyboard makes it`;
     return undefined;
   }
 
@@ -113,6 +123,18 @@ export class XtermBrowserInput implements InputChannel {
     const page = this.browser!.page;
     switch (a.kind) {
       case 'key-down':
+      case 'key-repeat':
+      case 'key-up':
+        if (NUMLOCKED[a.key]) {
+          await this.numlocked(a.kind, NUMLOCKED[a.key]!);
+          made.push(`${a.kind === 'key-up' ? 'up' : a.kind === 'key-repeat' ? 'repeat' : 'down'} ${NUMLOCKED[a.key]!.code}="${NUMLOCKED[a.key]!.key}" (NumLock on)`);
+          return;
+        }
+        break;
+      default:
+    }
+    switch (a.kind) {
+      case 'key-down':
       case 'key-repeat': {
         const key = KEYS[a.key]!;
         if (MOD_BITS[key]) this.held.add(key);
@@ -128,7 +150,7 @@ export class XtermBrowserInput implements InputChannel {
         return;
       }
       case 'numlock':
-        // A page has no NumLock state to change: the keypad's digits are made as the keys NumLock on gives (Numpad1: key "1").
+        // A page has no NumLock state to change: the keypad's digits are made as the keys NumLock on gives (key "1", code Numpad1).
         return;
       case 'pointer':
         this.at = this.browser!.point(a.cell, a.offset);
@@ -171,14 +193,24 @@ export class XtermBrowserInput implements InputChannel {
     }
   }
 
-  private async mouse(type: 'mouseMoved' | 'mousePressed' | 'mouseReleased' | 'mouseWheel', button?: string, delta?: [number, number]): Promise<void> {
+  private async numlocked(kind: 'key-down' | 'key-up' | 'key-repeat', k: { key: string; code: string; keyCode: number }): Promise<void> {
+    const common = { modifiers: this.modifiers(), key: k.key, code: k.code, windowsVirtualKeyCode: k.keyCode, location: 3 };
+    if (kind === 'key-up') await this.cdp!.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common });
+    else await this.cdp!.send('Input.dispatchKeyEvent', { type: 'keyDown', text: k.key, unmodifiedText: k.key, autoRepeat: kind === 'key-repeat', ...common });
+  }
+
+  private modifiers(): number {
     let modifiers = 0;
     for (const key of this.held) modifiers |= MOD_BITS[key]!;
+    return modifiers;
+  }
+
+  private async mouse(type: 'mouseMoved' | 'mousePressed' | 'mouseReleased' | 'mouseWheel', button?: string, delta?: [number, number]): Promise<void> {
     await this.cdp!.send('Input.dispatchMouseEvent', {
       type,
       x: this.at.x,
       y: this.at.y,
-      modifiers,
+      modifiers: this.modifiers(),
       buttons: this.buttons,
       ...(button ? { button: button as 'left', clickCount: 1 } : { button: 'none' as const }),
       ...(delta ? { deltaX: delta[0], deltaY: delta[1] } : {}),
