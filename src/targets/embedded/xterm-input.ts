@@ -55,7 +55,9 @@ const WHEEL: Record<number, [number, number]> = { 4: [0, -NOTCH], 5: [0, NOTCH],
 export class XtermBrowserInput implements InputChannel {
   readonly method = 'xterm.js browser build in headless Chromium: DOM events from CDP (playwright-core)';
   readonly markers = /\xe2\x98\x83/;
-  readonly markerLimitMs = 2000;
+  /** Nothing in the page takes the keyboard from the terminal: a marker that has not come in 30 s is lost to a fault. */
+  readonly markerLimitMs = 30_000;
+  readonly markersAlwaysPass = true;
   private browser: BrowserXterm | undefined;
   private cdp: CDPSession | undefined;
   private held = new Set<string>();
