@@ -13,6 +13,8 @@ import { ReplyChannel } from '../common/reply-channel.js';
 import { validateTargetOptions } from '../target-options.js';
 import { missingCellFlags, xtermCellReader } from '../common/xterm-cells.js';
 import { closeOnAbort, openedUnless } from '../common/close-on-abort.js';
+import type { BrowserXterm } from './browser-xterm.js';
+import { XtermBrowserInput } from './xterm-input.js';
 
 // CommonJS packages, loaded with require: an ESM import of them makes Node scan their whole source for named
 // exports (cjs-module-lexer: about 0.1 s of a run's start for @xterm/headless, measured).
@@ -72,10 +74,17 @@ export async function defaultModeState(build: XtermBuild, mode: string, unicode:
 const encoder = new TextEncoder();
 
 class XtermSession implements TargetSession {
-  /** The input probes: @xterm/headless has no keyboard or mouse handling (they live in the browser build, on DOM events). */
   /** Reads go through xterm.js's write queue (afterWrites), so they see exactly the bytes written before them. */
   readonly readsInOrder = true;
-  readonly noInputBecause = "@xterm/headless has no keyboard, mouse or paste handling: xterm.js encodes input in its browser build, from DOM events, which this embedded target does not run";
+  /**
+   * The input probes: @xterm/headless has no keyboard, mouse or paste handling (they live in the browser build, on DOM
+   * events), so they run in the browser build of the same release (xterm-input.ts), which takes the session's writes
+   * from then on. Earlier releases have none at their version here.
+   */
+  readonly input: XtermBrowserInput | undefined;
+  readonly noInputBecause: string | undefined;
+  /** The browser build's terminal, once the input probes started it. */
+  private browser: BrowserXterm | undefined;
   private readonly term: XtermTerminal;
   private readonly replies = new ReplyChannel();
   private readonly pending = new Set<(error: Error) => void>();
@@ -98,10 +107,19 @@ class XtermSession implements TargetSession {
     this.term.onData((text) => this.replies.push(encoder.encode(text)));
     // onBinary carries byte strings (one char per byte), e.g. X10 mouse reports.
     this.term.onBinary((text) => this.replies.push(Uint8Array.from(text, (ch) => ch.charCodeAt(0) & 0xff)));
+    if (build === DEPENDENCY) {
+      this.input = new XtermBrowserInput(cols, rows, { sent: (bytes) => this.replies.push(bytes), attach: (browser) => (this.browser = browser) });
+    } else {
+      this.noInputBecause = `${build.published}@${packageVersion(build)} has no keyboard, mouse or paste handling (xterm.js encodes input in its browser build, from DOM events), and only the dependency's release of the browser build is installed`;
+    }
   }
 
   write(data: Uint8Array): void {
     if (this.closed) return;
+    if (this.browser) {
+      this.browser.write(data);
+      return;
+    }
     // Copy: xterm.js keeps the array until its timer parses it, and callers may reuse theirs.
     this.written++;
     this.term.write(new Uint8Array(data), this.countParsed);
@@ -188,6 +206,7 @@ class XtermSession implements TargetSession {
     for (const reject of this.pending) reject(new Error(`${NAME} session closed before the read finished`));
     this.pending.clear();
     this.term.dispose();
+    await this.input?.close();
   }
 }
 
