@@ -27,7 +27,7 @@ const hosts: PtyHost[] = [];
 const dirs: string[] = [];
 
 beforeAll(async () => {
-  reference = (await runTarget('xterm.js', corpus, corpus.probes.filter((p) => !p.input), { cols: 80, rows: 24 })).results;
+  reference = (await runTarget('xterm.js', corpus, corpus.probes, { cols: 80, rows: 24 })).results;
 });
 
 afterEach(() => {
@@ -250,7 +250,7 @@ describe('termprobe in a pseudo-terminal whose other end is xterm.js', () => {
       expect(report.code).toBe(0);
       const mine = resultsIn(join(d, 'small.json'));
       expect(mine.settings).toMatchObject(size);
-      const small = (await runTarget('xterm.js', corpus, corpus.probes.filter((p) => !p.input), size)).results;
+      const small = (await runTarget('xterm.js', corpus, corpus.probes, size)).results;
       const refById = new Map(small.probes.map((p) => [p.id, p]));
       expect(mine.probes.filter((p) => p.status !== 'skipped' && comparableSignature(p) !== comparableSignature(refById.get(p.id)!)).map((p) => p.id)).toEqual([]);
       const tooSmall = mine.probes.filter((p) => p.note?.startsWith('too small: '));

@@ -69,9 +69,7 @@ async function measureAgainst(refName: string, fromFile: ResultsFile | undefined
     const sizeNote = s.cols === size.cols && s.rows === size.rows ? '' : `, measured at ${s.cols}x${s.rows}`;
     reference = { label: `${fromFile.target.identity.name} ${fromFile.target.identity.version} (${refName}${sizeNote})`, results: fromFile };
   } else {
-    // Not the input probes: your own terminal is never typed into (they are skipped there), and an embedded reference
-    // would make their events in a browser (xterm.js: its browser build in Chromium) for nothing.
-    const { results } = await runTarget(refName, corpus, probes.filter((p) => !p.input), { ...size, signal });
+    const { results } = await runTarget(refName, corpus, probes, { ...size, signal });
     reference = { label: `${results.target.identity.name} ${results.target.identity.version} at ${size.cols}x${size.rows}`, results };
   }
   const widthProbes = probes.filter(isWidthProbe);

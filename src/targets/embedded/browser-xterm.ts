@@ -6,8 +6,8 @@
  * Terminal; what it sends (onData, onBinary) comes back through a binding, in
  * the order the page emitted it; writes go in through term.write, in order.
  *
- * Started only for the input probes (xterm-input.ts): a run without them never
- * starts the browser.
+ * Started only for the input probes of a run that asks for them (xterm-input.ts,
+ * OpenOptions.browserInput): any other run never starts the browser.
  */
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
@@ -23,7 +23,7 @@ export function browserMissing(): string | undefined {
   try {
     requireCjs.resolve('playwright-core');
   } catch {
-    return 'the npm package playwright-core is not installed (npm install playwright-core)';
+    return 'the npm package playwright-core is not installed (an optional dependency of termprobe: npm install playwright-core)';
   }
   try {
     requireCjs.resolve('@xterm/xterm/package.json');

@@ -27,7 +27,7 @@ describe.skipIf(!haveProgram(CHROMIUM, 'chromium'))('xterm.js input probes in th
     const corpus = await loadCorpus();
     const probes = Object.keys(EXPECTED).map((id) => corpus.byId.get(id)!);
     for (const p of probes) expect(p.expect.implements?.replies?.['input'], p.id).toBe(EXPECTED[p.id]);
-    const { results } = await runTarget('xterm.js', corpus, probes);
+    const { results } = await runTarget('xterm.js', corpus, probes, { browserInput: true });
     const got = Object.fromEntries(results.probes.map((r) => [r.id, r.status === 'ok' ? r.replies[0]?.value : `${r.status}: ${r.note}`]));
     expect(got).toEqual(EXPECTED);
     expect(results.settings.options?.['input.package']).toBe('@xterm/xterm@6.0.0');

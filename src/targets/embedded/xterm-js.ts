@@ -26,6 +26,9 @@ const NAME = 'xterm.js';
 const PACKAGE = '@xterm/headless';
 const OPTION_SPEC = { unicode: ['11', '6'] } as const;
 
+/** Why the input probes were not made: only asked for (OpenOptions.browserInput) do they start a browser. */
+export const NOT_ASKED = "made only when asked: xterm.js handles keys, mouse, paste and focus in its browser build, which runs in headless Chromium (seconds to start): add --embedded-input (runs of --target all and --pictures make them)";
+
 /** DECRPM's Ps values, as the results file names them. */
 const DECRPM_STATES = ['unknown', 'set', 'reset', 'permanently-set', 'permanently-reset'];
 
@@ -79,7 +82,8 @@ class XtermSession implements TargetSession {
   /**
    * The input probes: @xterm/headless has no keyboard, mouse or paste handling (they live in the browser build, on DOM
    * events), so they run in the browser build of the same release (xterm-input.ts), which takes the session's writes
-   * from then on. Earlier releases have none at their version here.
+   * from then on. Only when the run asks for them (browserInput: Chromium takes seconds to start, the rest of a run
+   * well under one); earlier releases have none at their version here.
    */
   readonly input: XtermBrowserInput | undefined;
   readonly noInputBecause: string | undefined;
@@ -102,13 +106,16 @@ class XtermSession implements TargetSession {
     cols: number,
     rows: number,
     private readonly unicode: string,
+    browserInput = false,
   ) {
     this.term = createTerminal(build, cols, rows, unicode);
     this.term.onData((text) => this.replies.push(encoder.encode(text)));
     // onBinary carries byte strings (one char per byte), e.g. X10 mouse reports.
     this.term.onBinary((text) => this.replies.push(Uint8Array.from(text, (ch) => ch.charCodeAt(0) & 0xff)));
-    if (build === DEPENDENCY) {
+    if (build === DEPENDENCY && browserInput) {
       this.input = new XtermBrowserInput(cols, rows, { sent: (bytes) => this.replies.push(bytes), attach: (browser) => (this.browser = browser) });
+    } else if (build === DEPENDENCY) {
+      this.noInputBecause = NOT_ASKED;
     } else {
       this.noInputBecause = `${build.published}@${packageVersion(build)} has no keyboard, mouse or paste handling (xterm.js encodes input in its browser build, from DOM events), and only the dependency's release of the browser build is installed`;
     }
@@ -218,7 +225,7 @@ export const xtermJsTarget: TargetFactory = {
   available: async () => ({ ok: true }),
   async open(opts: OpenOptions): Promise<TargetSession> {
     validateTargetOptions(NAME, opts.options, OPTION_SPEC);
-    const session = new XtermSession(DEPENDENCY, opts.cols, opts.rows, opts.options['unicode'] ?? '11');
+    const session = new XtermSession(DEPENDENCY, opts.cols, opts.rows, opts.options['unicode'] ?? '11', opts.browserInput);
     return openedUnless(NAME, session, opts.signal);
   },
 };
