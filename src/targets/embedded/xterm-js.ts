@@ -14,7 +14,7 @@ import { validateTargetOptions } from '../target-options.js';
 import { missingCellFlags, xtermCellReader } from '../common/xterm-cells.js';
 import { closeOnAbort, openedUnless } from '../common/close-on-abort.js';
 import type { BrowserXterm } from './browser-xterm.js';
-import { XtermBrowserInput } from './xterm-input.js';
+import type { XtermBrowserInput } from './xterm-input.js';
 
 // CommonJS packages, loaded with require: an ESM import of them makes Node scan their whole source for named
 // exports (cjs-module-lexer: about 0.1 s of a run's start for @xterm/headless, measured).
@@ -106,14 +106,15 @@ class XtermSession implements TargetSession {
     cols: number,
     rows: number,
     private readonly unicode: string,
-    browserInput = false,
+    /** The input channel's class, loaded only for a run that asks for the input probes (it brings the input schema's zod). */
+    BrowserInput?: typeof XtermBrowserInput,
   ) {
     this.term = createTerminal(build, cols, rows, unicode);
     this.term.onData((text) => this.replies.push(encoder.encode(text)));
     // onBinary carries byte strings (one char per byte), e.g. X10 mouse reports.
     this.term.onBinary((text) => this.replies.push(Uint8Array.from(text, (ch) => ch.charCodeAt(0) & 0xff)));
-    if (build === DEPENDENCY && browserInput) {
-      this.input = new XtermBrowserInput(cols, rows, { sent: (bytes) => this.replies.push(bytes), attach: (browser) => (this.browser = browser) });
+    if (build === DEPENDENCY && BrowserInput) {
+      this.input = new BrowserInput(cols, rows, { sent: (bytes) => this.replies.push(bytes), attach: (browser) => (this.browser = browser) });
     } else if (build === DEPENDENCY) {
       this.noInputBecause = NOT_ASKED;
     } else {
@@ -225,7 +226,8 @@ export const xtermJsTarget: TargetFactory = {
   available: async () => ({ ok: true }),
   async open(opts: OpenOptions): Promise<TargetSession> {
     validateTargetOptions(NAME, opts.options, OPTION_SPEC);
-    const session = new XtermSession(DEPENDENCY, opts.cols, opts.rows, opts.options['unicode'] ?? '11', opts.browserInput);
+    const BrowserInput = opts.browserInput ? (await import('./xterm-input.js')).XtermBrowserInput : undefined;
+    const session = new XtermSession(DEPENDENCY, opts.cols, opts.rows, opts.options['unicode'] ?? '11', BrowserInput);
     return openedUnless(NAME, session, opts.signal);
   },
 };
