@@ -15,6 +15,8 @@ import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 
 export const CHROMIUM = process.env['TERMPROBE_CHROMIUM'] ?? '/usr/bin/chromium';
+/** How the input probes' events were made (the results' input.method), which a run makes only when asked (--embedded-input). */
+export const BROWSER_INPUT_METHOD = 'xterm.js browser build in headless Chromium: DOM events from CDP (playwright-core)';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const requireCjs = createRequire(import.meta.url);
 

@@ -17,7 +17,7 @@ import type { EventPlan, InputAction } from '../../corpus/input/event-plan.js';
 import { inputKind, type InputEvent, type InputKind } from '../../corpus/input/input-schema.js';
 import { parseChord } from '../../corpus/input/key-names.js';
 import type { InputChannel, InputDelivery, MarkerIo } from '../input-channel.js';
-import { BrowserXterm, browserBuildVersion, browserMissing } from './browser-xterm.js';
+import { BROWSER_INPUT_METHOD, BrowserXterm, browserBuildVersion, browserMissing } from './browser-xterm.js';
 
 const MARKER = '\u2603';
 
@@ -53,7 +53,7 @@ const NOTCH = 100;
 const WHEEL: Record<number, [number, number]> = { 4: [0, -NOTCH], 5: [0, NOTCH], 6: [-NOTCH, 0], 7: [NOTCH, 0] };
 
 export class XtermBrowserInput implements InputChannel {
-  readonly method = 'xterm.js browser build in headless Chromium: DOM events from CDP (playwright-core)';
+  readonly method = BROWSER_INPUT_METHOD;
   readonly markers = /\xe2\x98\x83/;
   /** Nothing in the page takes the keyboard from the terminal: a marker that has not come in 30 s is lost to a fault. */
   readonly markerLimitMs = 30_000;
