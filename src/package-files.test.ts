@@ -31,3 +31,15 @@ it('installs node-pty with the package, as an optional dependency: record (and c
   // The message a user gets when it is missing names it and how to get it (record-session.ts).
   expect(readFileSync(`${ROOT}/src/record/record-session.ts`, 'utf8')).toContain('record needs node-pty, an optional dependency of termprobe, and ${why}: npm install node-pty');
 });
+
+it("installs playwright-core with the package, as an optional dependency: xterm.js's input probes drive its browser build with it", () => {
+  const pkg = JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as Record<string, Record<string, string> | undefined>;
+  expect(pkg['optionalDependencies']?.['playwright-core']).toMatch(/^\d/);
+  expect(pkg['devDependencies']?.['playwright-core']).toBeUndefined();
+  // The browser build it loads is a dependency proper, of the same release as @xterm/headless.
+  expect(pkg['dependencies']?.['@xterm/xterm']).toBe(pkg['dependencies']?.['@xterm/headless']);
+  // Loaded only when the input probes run, and named when it is missing (browser-xterm.ts).
+  const source = readFileSync(`${ROOT}/src/targets/embedded/browser-xterm.ts`, 'utf8');
+  expect(source).not.toMatch(/^import (?!type)[^;]*'playwright-core'/m);
+  expect(source).toContain("'the npm package playwright-core is not installed (an optional dependency of termprobe: npm install playwright-core)'");
+});

@@ -22,6 +22,7 @@ import { planTargetOptions } from './options/target-option-pairs.js';
 import { OWN_RESULTS_DIR } from './results-dirs.js';
 import { runMany, validateOutcomes, type TargetOutcome } from './run-many.js';
 import { selectProbes } from './select-probes.js';
+import { wantsBrowserInput } from './embedded-input.js';
 import { plural } from '../util/plural.js';
 
 export interface RunOptions {
@@ -41,6 +42,8 @@ export interface RunOptions {
   alsoCompare?: ResultsFile[];
   /** Pictures of GUI terminals' windows after screen probes (--pictures; default none). */
   pictures?: boolean;
+  /** --embedded-input / --no-embedded-input: the input probes of xterm.js (in headless Chromium); see embedded-input.ts for the default. */
+  embeddedInput?: boolean;
   /** Fit the differences table to this many columns (--width; default: the terminal's, see width-option.ts). */
   width?: number;
   /** List only this many differences, the most telling first, naming `allOption` for the rest (the bare command: 20, --all). */
@@ -58,20 +61,21 @@ export async function runCommand(opts: RunOptions): Promise<ResultsFile[]> {
   const probes = selectProbes(corpus, opts);
   const size = opts.size ?? DEFAULT_SIZE;
   const { window, quiet, pictures } = opts;
+  const browserInput = wantsBrowserInput(opts, probes);
   const fileFor = (results: ResultsFile, options: Record<string, string>) => outFile(out, resultsFileFor(results, options));
   if (!quiet) for (const note of plan.notes) process.stderr.write(`termprobe: note: ${note}\n`);
   const runs: ResultsFile[] = [];
   let outcomes: TargetOutcome[] = [];
   if (targets.length > 1 || unavailable.size > 0) {
     const jobs = opts.jobs ?? DEFAULT_JOBS;
-    outcomes = await withInterrupts((signal) => runMany(targets, { corpus, probes, size, options: plan.perTarget, window, fileFor, jobs, quiet, signal, unavailable, pictures }));
+    outcomes = await withInterrupts((signal) => runMany(targets, { corpus, probes, size, options: plan.perTarget, window, fileFor, jobs, quiet, signal, unavailable, pictures, browserInput }));
     for (const o of outcomes) if (o.status === 'done' && o.results) runs.push(o.results);
   } else {
     await withInterrupts(async (signal) => {
       for (const target of targets) {
         const t0 = performance.now();
         const options = plan.perTarget.get(target) ?? {};
-        const run = await runTarget(target, corpus, probes, { ...size, options, signal, window, pictures });
+        const run = await runTarget(target, corpus, probes, { ...size, options, signal, window, pictures, browserInput });
         const { gaveUp } = run;
         const file = fileFor(run.results, options);
         // The commit point: a Ctrl-C that came while the target closed means no file, exit 130.

@@ -33,6 +33,8 @@ export interface RunManyOptions {
   unavailable?: Map<string, string>;
   /** Pictures of GUI terminals' windows (default true). */
   pictures?: boolean;
+  /** The input probes of targets that make their events in a browser (xterm.js; see embedded-input.ts). */
+  browserInput?: boolean;
 }
 
 export interface TargetOutcome {
@@ -57,7 +59,7 @@ async function runOne(target: string, o: RunManyOptions, progress: ProgressSink)
   try {
     const onProgress = (done: number, total: number) => progress.update(target, { state: 'running', done, total });
     const options = o.options.get(target) ?? {};
-    const run = await runTarget(target, o.corpus, o.probes, { ...o.size, options, signal: own.signal, window: o.window, onProgress, pictures: o.pictures });
+    const run = await runTarget(target, o.corpus, o.probes, { ...o.size, options, signal: own.signal, window: o.window, onProgress, pictures: o.pictures, browserInput: o.browserInput });
     const { gaveUp } = run;
     const file = o.fileFor(run.results, options);
     if (own.signal.aborted) throw o.signal.reason; // interrupted while it closed: no file

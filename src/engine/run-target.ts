@@ -36,6 +36,8 @@ export interface RunTargetOptions {
   skip?: (probe: Probe) => string | undefined;
   /** Take a picture of the window after each screen probe, where there is a window (GUI targets); default false (`run --pictures`). */
   pictures?: boolean;
+  /** Make the input probes' events where that starts a browser (xterm.js; OpenOptions.browserInput); default false (`run --embedded-input`). */
+  browserInput?: boolean;
 }
 
 export interface TargetRun {
@@ -132,7 +134,8 @@ export async function runTarget(targetId: string, corpus: Corpus, probes: Probe[
   const pictures = factory.kind === 'gui' && opts.pictures === true;
   // The pixels (a calibration of about 2 s at the start) only where some probe's verdict needs a style or the cursor.
   const pixels = factory.kind === 'gui' && needsPixels(probes);
-  const open = () => factory.open({ cols, rows, options: opts.options ?? {}, signal: opts.signal, ...(pictures ? { pictures } : {}), ...(factory.kind === 'gui' ? { pixels } : {}) });
+  const browserInput = factory.kind === 'embedded' && opts.browserInput === true;
+  const open = () => factory.open({ cols, rows, options: opts.options ?? {}, signal: opts.signal, ...(pictures ? { pictures } : {}), ...(factory.kind === 'gui' ? { pixels } : {}), ...(browserInput ? { browserInput } : {}) });
   const window = factory.maxWindow ? Math.min(opts.window ?? DEFAULT_WINDOW, factory.maxWindow) : opts.window;
   const holder: SessionHolder = { current: await open(), reopen: open };
   try {

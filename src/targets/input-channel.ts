@@ -70,6 +70,12 @@ export interface InputChannel {
   /** How long a marker may take to come back before it counts as lost. */
   readonly markerLimitMs: number;
   /**
+   * No event keeps the markers from coming back (nothing in the terminal takes the keyboard: an embedded emulator's
+   * page): a marker is waited for up to markerLimitMs however quick the last round trips were, so a loaded machine
+   * makes a run slow, never a marker lost.
+   */
+  readonly markersAlwaysPass?: boolean;
+  /**
    * Something an earlier event started may take the keyboard only later (a GUI terminal's sidebar sliding in): a
    * probe whose second marker was lost with nothing to say why is made once more before it counts as kept.
    */

@@ -31,6 +31,12 @@ export interface OpenOptions {
    * categories); undefined: read them.
    */
   pixels?: boolean;
+  /**
+   * Make the input probes' events where that takes a browser of its own (xterm.js: its browser build in headless
+   * Chromium, some seconds to start): `run --embedded-input`, and the runs that publish. Otherwise such a target skips
+   * its input probes, saying how to ask for them. Ignored by targets that make events without one.
+   */
+  browserInput?: boolean;
 }
 
 /** What the engine knows of a probe that a screen read may use (the pixel read-back of GUI terminals). */

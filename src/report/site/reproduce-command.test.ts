@@ -18,12 +18,14 @@ const published = JSON.parse(readFileSync(PUBLISHED, 'utf8')) as ResultsFile;
 
 describe('the command that reproduces a row', () => {
   it('is the run of the target at its size, quoted for a shell; termprobe itself for a terminal measured from inside', () => {
-    const run = (id: string, cols = 80, rows = 24) => ({ ...published, target: { ...published.target, id }, settings: { ...published.settings, cols, rows } });
+    const run = (id: string, cols = 80, rows = 24) => ({ ...published, target: { ...published.target, id }, settings: { ...published.settings, options: {}, cols, rows } });
     expect(reproduceCommand(run('xterm'))).toBe('npx termprobe run --target xterm');
     expect(reproduceCommand(run('xterm.js@5.5.0', 100, 30))).toBe('npx termprobe run --target xterm.js@5.5.0 --size 100x30');
     expect(reproduceCommand(run('x11:./myterm -T "my term" -e {command}'))).toBe(`npx termprobe run --target 'x11:./myterm -T "my term" -e {command}'`);
     expect(reproduceCommand(run("stdio:./adapter --name 'a b'"))).toBe(`npx termprobe run --target 'stdio:./adapter --name '\\''a b'\\'''`);
     expect(reproduceCommand(run('self'))).toBe('npx termprobe');
+    // Input probes made in a browser (xterm.js's browser build), which a run makes only when asked.
+    expect(reproduceCommand(published)).toBe('npx termprobe run --target xterm.js --embedded-input');
   });
 
   it("is on the terminal's page, and running it gives the row's answers again", () => {
@@ -32,7 +34,8 @@ describe('the command that reproduces a row', () => {
     expect(site.code, site.stderr).toBe(0);
     const page = readFileSync(join(dir, 'site/terminals/xterm.js-6.0.0.html'), 'utf8');
     const command = /<p class="reproduce">Reproduce this row: <code>([^<]+)<\/code>/.exec(page)?.[1];
-    expect(command).toBe('npx termprobe run --target xterm.js');
+    // Its input probes were made in xterm.js's browser build, which a run makes only when asked.
+    expect(command).toBe('npx termprobe run --target xterm.js --embedded-input');
     const args = command!.split(' ').slice(2);
     const run = runCli([...args, '--out', 'again.json', '-q'], { cwd: dir });
     expect(run.code, run.stderr).toBe(0);

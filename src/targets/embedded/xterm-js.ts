@@ -13,6 +13,8 @@ import { ReplyChannel } from '../common/reply-channel.js';
 import { validateTargetOptions } from '../target-options.js';
 import { missingCellFlags, xtermCellReader } from '../common/xterm-cells.js';
 import { closeOnAbort, openedUnless } from '../common/close-on-abort.js';
+import type { BrowserXterm } from './browser-xterm.js';
+import type { XtermBrowserInput } from './xterm-input.js';
 
 // CommonJS packages, loaded with require: an ESM import of them makes Node scan their whole source for named
 // exports (cjs-module-lexer: about 0.1 s of a run's start for @xterm/headless, measured).
@@ -23,6 +25,9 @@ const { Unicode11Addon } = requireCjs('@xterm/addon-unicode11') as typeof import
 const NAME = 'xterm.js';
 const PACKAGE = '@xterm/headless';
 const OPTION_SPEC = { unicode: ['11', '6'] } as const;
+
+/** Why the input probes were not made: only asked for (OpenOptions.browserInput) do they start a browser. */
+export const NOT_ASKED = "made only when asked: xterm.js handles keys, mouse, paste and focus in its browser build, which runs in headless Chromium (seconds to start): add --embedded-input (runs of --target all and --pictures make them)";
 
 /** DECRPM's Ps values, as the results file names them. */
 const DECRPM_STATES = ['unknown', 'set', 'reset', 'permanently-set', 'permanently-reset'];
@@ -72,10 +77,18 @@ export async function defaultModeState(build: XtermBuild, mode: string, unicode:
 const encoder = new TextEncoder();
 
 class XtermSession implements TargetSession {
-  /** The input probes: @xterm/headless has no keyboard or mouse handling (they live in the browser build, on DOM events). */
   /** Reads go through xterm.js's write queue (afterWrites), so they see exactly the bytes written before them. */
   readonly readsInOrder = true;
-  readonly noInputBecause = "@xterm/headless has no keyboard, mouse or paste handling: xterm.js encodes input in its browser build, from DOM events, which this embedded target does not run";
+  /**
+   * The input probes: @xterm/headless has no keyboard, mouse or paste handling (they live in the browser build, on DOM
+   * events), so they run in the browser build of the same release (xterm-input.ts), which takes the session's writes
+   * from then on. Only when the run asks for them (browserInput: Chromium takes seconds to start, the rest of a run
+   * well under one); earlier releases have none at their version here.
+   */
+  readonly input: XtermBrowserInput | undefined;
+  readonly noInputBecause: string | undefined;
+  /** The browser build's terminal, once the input probes started it. */
+  private browser: BrowserXterm | undefined;
   private readonly term: XtermTerminal;
   private readonly replies = new ReplyChannel();
   private readonly pending = new Set<(error: Error) => void>();
@@ -93,15 +106,28 @@ class XtermSession implements TargetSession {
     cols: number,
     rows: number,
     private readonly unicode: string,
+    /** The input channel's class, loaded only for a run that asks for the input probes (it brings the input schema's zod). */
+    BrowserInput?: typeof XtermBrowserInput,
   ) {
     this.term = createTerminal(build, cols, rows, unicode);
     this.term.onData((text) => this.replies.push(encoder.encode(text)));
     // onBinary carries byte strings (one char per byte), e.g. X10 mouse reports.
     this.term.onBinary((text) => this.replies.push(Uint8Array.from(text, (ch) => ch.charCodeAt(0) & 0xff)));
+    if (build === DEPENDENCY && BrowserInput) {
+      this.input = new BrowserInput(cols, rows, { sent: (bytes) => this.replies.push(bytes), attach: (browser) => (this.browser = browser) });
+    } else if (build === DEPENDENCY) {
+      this.noInputBecause = NOT_ASKED;
+    } else {
+      this.noInputBecause = `${build.published}@${packageVersion(build)} has no keyboard, mouse or paste handling (xterm.js encodes input in its browser build, from DOM events), and only the dependency's release of the browser build is installed`;
+    }
   }
 
   write(data: Uint8Array): void {
     if (this.closed) return;
+    if (this.browser) {
+      this.browser.write(data);
+      return;
+    }
     // Copy: xterm.js keeps the array until its timer parses it, and callers may reuse theirs.
     this.written++;
     this.term.write(new Uint8Array(data), this.countParsed);
@@ -188,6 +214,7 @@ class XtermSession implements TargetSession {
     for (const reject of this.pending) reject(new Error(`${NAME} session closed before the read finished`));
     this.pending.clear();
     this.term.dispose();
+    await this.input?.close();
   }
 }
 
@@ -199,7 +226,8 @@ export const xtermJsTarget: TargetFactory = {
   available: async () => ({ ok: true }),
   async open(opts: OpenOptions): Promise<TargetSession> {
     validateTargetOptions(NAME, opts.options, OPTION_SPEC);
-    const session = new XtermSession(DEPENDENCY, opts.cols, opts.rows, opts.options['unicode'] ?? '11');
+    const BrowserInput = opts.browserInput ? (await import('./xterm-input.js')).XtermBrowserInput : undefined;
+    const session = new XtermSession(DEPENDENCY, opts.cols, opts.rows, opts.options['unicode'] ?? '11', BrowserInput);
     return openedUnless(NAME, session, opts.signal);
   },
 };
