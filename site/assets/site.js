@@ -163,7 +163,15 @@
     return { first: function () { focus(tp.gridFirst()); }, reset: function (cell) { if (current) current.tabIndex = -1; current = cell; if (cell) { name(cell); cell.tabIndex = 0; } } };
   };
 
-  for (const button of document.querySelectorAll('button[data-copy]')) setUpCopy(button);
+  // A command to copy (reproduce-command.ts reproBox) gets its button here: without the script there is nothing to press.
+  for (const pre of document.querySelectorAll('.repro-box > pre[id]')) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.copy = pre.id;
+    button.textContent = 'copy';
+    pre.before(button);
+    setUpCopy(button);
+  }
   for (const table of document.querySelectorAll('table.facets')) setUpFacets(table);
 
   // A feature page's facet marks: a click or Enter on a mark opens that probe's page at that terminal's answer.
@@ -195,7 +203,6 @@
   function setUpCopy(button) {
     const source = document.getElementById(button.dataset.copy);
     if (!source) return;
-    button.hidden = false;
     button.addEventListener('click', function () {
       const text = source.textContent;
       const done = function () { button.textContent = 'copied'; };

@@ -48,6 +48,19 @@ export function navEntries(model: SiteModel): { key: NavKey; path: string; text:
   return all.filter((e) => e.has);
 }
 
+/**
+ * The footer: the tool's version and the notation page; the top folder's pages
+ * (the index, the tables) also say how many runs and against which reference,
+ * words the 1,400 pages one folder down need not carry each (their tables say
+ * the reference where it matters).
+ */
+function footer(model: SiteModel, root: PageParts['root']): Html {
+  const notation = html`<a href="${root}notation.html">notation</a>`;
+  return root === ''
+    ? html`<p>termprobe ${model.toolVersion}: ${model.columns.length} results files, classes against ${model.reference.view.label} · ${notation}</p>`
+    : html`<p>termprobe ${model.toolVersion} · ${notation}</p>`;
+}
+
 export function renderPage(model: SiteModel, page: PageParts): string {
   const nav = navEntries(model).map((e) => html`<a href="${page.root}${e.path}"${e.key === page.nav ? html` aria-current="page"` : ''}>${e.text}</a>`);
   const crumbs =
@@ -61,12 +74,10 @@ export function renderPage(model: SiteModel, page: PageParts): string {
     title: page.title,
     root: page.root,
     pageKind: page.kind,
-    toolVersion: model.toolVersion,
     nav,
     breadcrumbs: crumbs,
     body: page.body,
-    runCount: model.columns.length,
-    reference: model.reference.view.label,
+    footer: footer(model, page.root),
     skipTarget: page.skip?.href ?? '#main',
     skipText: page.skip?.text ?? 'Skip to the content',
     scripts: ['assets/site.js', ...(page.scripts ?? [])].map((s) => html`<script src="${page.root}${s}" defer></script>`),

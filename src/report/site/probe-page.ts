@@ -33,6 +33,8 @@ import type { SiteColumn, SiteModel, SiteRow } from './site-model.js';
 import { fillTemplate } from './templates.js';
 import type { SitePage } from './site-pages.js';
 import { dataScript } from './features-overview.js';
+import { shortKeys } from './answers-keys.js';
+import { reproBox } from './reproduce-command.js';
 import { siteAsset } from './compact-source.js';
 
 /** What every probe page shares: the terminals it names by number and the registry's reasons (written after the pages, which fill the reasons). */
@@ -74,8 +76,7 @@ ${probe.screen ? html`<dt>screen read</dt><dd>rows ${probe.screen.top}–${probe
 ${(probe.expect.inconclusive ?? []).map((c) => html`<dt>inconclusive</dt><dd>${describeExpectation(c)} — ${c.why}</dd>`)}
 ${probe.control ? html`<dt>control</dt><dd>${probe.control}</dd>` : ''}
 </dl>`;
-  const repro = reproCommand(probe, size);
-  return html`${facts}<div class="repro-box"><button type="button" data-copy="repro" hidden>copy</button><pre class="repro" id="repro">${repro}</pre></div>`;
+  return html`${facts}${reproBox(reproCommand(probe, size))}`;
 }
 
 /**
@@ -91,8 +92,7 @@ function inputFacts(probe: Probe, size: SizeVars): Html {
 <dt>implements</dt><dd>${describeExpectation(probe.expect.implements)}</dd>
 <dt>lacks</dt><dd>${describeExpectation(probe.expect.lacks)}</dd>
 </dl>`;
-  const repro = reproCommand(probe, size);
-  return html`${facts}<div class="repro-box"><button type="button" data-copy="repro" hidden>copy</button><pre class="repro" id="repro">${repro}</pre></div>`;
+  return html`${facts}${reproBox(reproCommand(probe, size))}`;
 }
 
 /** What the program received, for an input probe's answer: a printf that writes those bytes ('' for nothing; undefined for an output probe). */
@@ -244,27 +244,24 @@ export function answersData(r: SiteRow, model: SiteModel, colours: ColourSheet, 
   const given = new Map<string, string>();
   return {
     probe: r.slug,
-    of: model.columns.length,
-    reference: model.reference.view.label,
     groups: groups.map((g) => {
       const a = g.cell.verdict.agreement;
       const cls = a && a.class !== 'same' && !(a.class === 'inconclusive' && g.cell.kind === 'inconclusive') ? `${AGREEMENT_LETTERS[a.class]} ${a.class}` : '';
       const whole = g.reasons.length === 1 && g.reasons[0]!.columns.length === g.columns.length;
       const shown = screens(g, r, colours, reasons);
-      const got = received(r, g.columns[0]!.index);
-      // An empty class, screens, pictures or reasons is left out (probe.js reads it as empty): 170 KB over the published pages.
       const why = g.reasons.map((x) => reasonData(x, whole, reasons, given, g.answer));
-      return {
+      // An empty class, screens, pictures or reasons is left out (probe.js reads it as empty): 170 KB over the published pages.
+      return shortKeys({
         answer: g.answer,
-        ...(got !== undefined ? { received: got } : {}),
+        received: received(r, g.columns[0]!.index),
         kind: CELL_KINDS.indexOf(g.cell.kind),
-        ...(cls ? { cls } : {}),
+        cls: cls || undefined,
         terminals: indices(g.columns),
         raw: evidence(g, r, reasons),
-        ...(shown.screens.length > 0 ? { screens: shown.screens } : {}),
-        ...(shown.pictures.length > 0 ? { pictures: shown.pictures } : {}),
-        ...(why.length > 0 ? { reasons: why } : {}),
-      };
+        screens: shown.screens.length > 0 ? shown.screens : undefined,
+        pictures: shown.pictures.length > 0 ? shown.pictures : undefined,
+        reasons: why.length > 0 ? why : undefined,
+      });
     }),
   };
 }

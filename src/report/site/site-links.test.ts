@@ -75,7 +75,7 @@ describe('links on the site', () => {
     // The compare view of every pair is linked from the terminal pages, and the picture from its probe page.
     expect(pages.get('terminals/tmux-3.3a.html')).toContain(`href="../compare.html#a=tmux-3.3a&amp;b=${model.columns[0]!.slug}"`);
     // The picture is named in its probe page's data (probe.js draws it from there) and is a file of the site.
-    expect(pages.get('probes/erase.el-with-background.html')).toMatch(/"pictures":\[\[\d+,\d+,\d+\]\]/);
+    expect(pages.get('probes/erase.el-with-background.html')).toMatch(/"p":\[\[\d+,\d+,\d+\]\]/);
     expect(files.has('results/pictures/tmux-3.3a/erase.el-with-background.png')).toBe(true);
   });
 });
