@@ -39,8 +39,9 @@ import { siteAsset } from './compact-source.js';
 
 /** What every probe page shares: the terminals it names by number and the registry's reasons (written after the pages, which fill the reasons). */
 /**
- * A probe page's one script: the data every probe page shares (the terminals, reasons and notes named by number),
- * then assets/screen.js and assets/probe.js, in one file (three script tags cost 100 bytes on each of 1,113 pages).
+ * A probe page's one script: assets/site.js, the data every probe page shares (the terminals, reasons and notes
+ * named by number), then assets/screen.js and assets/probe.js, in one file (four script tags cost 150 bytes on each
+ * of 1,113 pages, and a phone one request each).
  */
 export const PROBE_SCRIPT = 'assets/probe.js';
 
@@ -289,7 +290,7 @@ export function renderProbePage(r: SiteRow, model: SiteModel, colours: ColourShe
     // the same on every probe page: assets/probe.js says them (280 bytes × 1,113 pages).
     answerCount: `${groups} distinct from ${model.columns.length} terminal${model.columns.length === 1 ? '' : 's'}`,
   });
-  return renderPage(model, { title: r.id, kind: 'probe-page', root: '../', crumbs: [{ href: `../probes.html#cat-${categorySlug}`, text: r.row.category }, { text: r.id }], nav: 'probes', body, scripts: [PROBE_SCRIPT] });
+  return renderPage(model, { title: r.id, kind: 'probe-page', root: '../', crumbs: [{ href: `../probes.html#cat-${categorySlug}`, text: r.row.category }, { text: r.id }], nav: 'probes', body, scripts: [PROBE_SCRIPT], siteScriptInside: true });
 }
 
 /** The terminals every probe page names by number: slug, label, and whether it is the reference. */
@@ -307,6 +308,7 @@ export const probePages: SitePage = {
       {
         path: PROBE_SCRIPT,
         content: () =>
+          siteAsset('site.js') +
           "'use strict';\n" +
           dataScript('termprobeTerminals', terminalsData(model), 'the terminals probe pages name by number (probe-page.ts)') +
           dataScript('termprobeReasons', reasons.rows, 'the registry’s reasons probe pages name by number') +

@@ -45,10 +45,10 @@ describe('links on the site', () => {
   it('has every link and image lead somewhere on the site', () => {
     const files = new Set((readdirSync(out, { recursive: true }) as string[]).map((f) => f.split('\\').join('/')));
     const slugs = new Set(model.columns.flatMap((c) => [c.slug, c.short]));
-    // Elements the pages' scripts draw from their data: the probe table's categories and first cell, each terminal's answer on a probe page.
+    // Elements the pages' scripts draw from their data, or name: the probe table's categories and first cell, each terminal's answer on a probe page, each terminal's name on a feature page.
     const drawn = (target: string, fragment: string) =>
       (target === 'probes.html' && (fragment === 'first-cell' || model.categories.some((c) => `cat-${c.slug}` === fragment))) ||
-      (/^probes\/.+\.html$/.test(target) && model.columns.some((c) => `t-${c.slug}` === fragment));
+      (/^(probes|features)\/.+\.html$/.test(target) && model.columns.some((c) => `t-${c.slug}` === fragment));
     const broken: string[] = [];
     let checked = 0;
     for (const [page, text] of pages) {
