@@ -19,8 +19,11 @@
   if (!tp || !box || !source || !terminals) return;
   const el = tp.el;
   const data = JSON.parse(source.textContent);
-  // The page leaves out a group's empty class, screens, pictures and reasons (probe-page.ts answersData).
-  data.groups.forEach(function (g) { g.cls = g.cls || ''; g.screens = g.screens || []; g.pictures = g.pictures || []; g.reasons = g.reasons || []; });
+  // The page's one-letter keys spelled out, and a group's empty class, screens, pictures and reasons, left out, made empty
+  // (answers-keys.ts, probe-page.ts answersData); the count of terminals and the reference come from the shared table.
+  data.groups = data.groups.map(function (g) { return { answer: g.a, received: g.r, kind: g.k, cls: g.c || '', terminals: g.t, raw: g.w, screens: g.s || [], pictures: g.p || [], reasons: g.y || [] }; });
+  data.of = terminals.length;
+  data.reference = (terminals.find(function (t) { return t[2]; }) || ['', ''])[1];
   // What every probe page says alike is said here, not in each page (probe-page.ts): the reference the classes are
   // against with the notation's link, the Bytes heading's note, and what the count of engines counts.
   const count = document.getElementById('answers-n');

@@ -163,7 +163,15 @@
     return { first: function () { focus(tp.gridFirst()); }, reset: function (cell) { if (current) current.tabIndex = -1; current = cell; if (cell) { name(cell); cell.tabIndex = 0; } } };
   };
 
-  for (const button of document.querySelectorAll('button[data-copy]')) setUpCopy(button);
+  // A command to copy (reproduce-command.ts reproBox) gets its button here: without the script there is nothing to press.
+  for (const pre of document.querySelectorAll('.repro-box > pre[id]')) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.copy = pre.id;
+    button.textContent = 'copy';
+    pre.before(button);
+    setUpCopy(button);
+  }
   for (const table of document.querySelectorAll('table.facets')) setUpFacets(table);
 
   // A feature page's facet marks: a click or Enter on a mark opens that probe's page at that terminal's answer.
@@ -172,10 +180,18 @@
     const first = table.querySelector('thead th.facet');
     if (!first) return;
     const offset = first.cellIndex;
+    // Each terminal's name gets its id (t-<slug>) here, from its link, not from the page (feature-page.ts): a link to it
+    // (a terminal page's, the overview's) is shown once the id exists.
+    const slugOf = function (a) { return a.getAttribute('href').replace(/^.*\//, '').replace(/\.html$/, ''); };
+    for (const a of table.querySelectorAll('tbody th a')) a.id = 't-' + slugOf(a);
+    if (location.hash.length > 1) {
+      const at = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      if (at && table.contains(at)) { at.classList.add('target'); at.closest('tr').classList.add('target'); at.scrollIntoView({ block: 'center' }); }
+    }
     const target = function (td) {
       const probe = probes[td.cellIndex - offset];
-      const row = td.closest('tr');
-      return probe && row.dataset.t ? (document.body.dataset.root || '') + 'probes/' + probe + '.html#t-' + row.dataset.t : null;
+      const name = td.closest('tr').querySelector('th a');
+      return probe && name ? (document.body.dataset.root || '') + 'probes/' + probe + '.html#t-' + slugOf(name) : null;
     };
     for (const td of table.querySelectorAll('tbody td:nth-child(n+5)')) td.title = 'open the evidence';
     // A facet's number says what it checks on hover: the words of its item in the list below the table (feature-page.ts).
@@ -195,7 +211,6 @@
   function setUpCopy(button) {
     const source = document.getElementById(button.dataset.copy);
     if (!source) return;
-    button.hidden = false;
     button.addEventListener('click', function () {
       const text = source.textContent;
       const done = function () { button.textContent = 'copied'; };

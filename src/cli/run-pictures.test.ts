@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readAnswersBlock } from '../report/site/answers-keys.js';
 import type { ResultsFile } from '../results/results-schema.js';
 import { findRecipe } from '../targets/gui/gui-recipes.js';
 import { requirements } from '../targets/gui/gui-target.js';
@@ -66,7 +67,7 @@ describe.skipIf(!havePrograms(requirements(findRecipe('xterm')!)))('termprobe ru
       expect(readFileSync(copied).equals(readFileSync(join(dir, 'pictures', base, `${id}.png`)))).toBe(true);
       const page = readFileSync(join(site, 'probes', `${id}.html`), 'utf8');
       // The page carries its answers as data (assets/probe.js draws the <img> from it): the picture is named there by its size, at results/pictures/<base>/<probe>.png.
-      const data = JSON.parse(/<script type="application\/json" id="answers-data">([^<]*)<\/script>/.exec(page)![1]!) as { groups: { pictures?: unknown[][] }[] };
+      const data = readAnswersBlock(page) as { groups: { pictures?: unknown[][] }[] };
       const png = decodePng(readFileSync(copied));
       expect(data.groups.flatMap((g) => g.pictures ?? [])).toEqual([[expect.any(Number), png.width, png.height]]);
     }

@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { longKeys } from './answers-keys.js';
 import { viewRun } from '../../classify/run-view.js';
 import { readResults } from '../../results/read-results.js';
 import { groupAnswers } from './answer-groups.js';
@@ -37,7 +38,7 @@ describe('answer groups on probe pages (published results)', () => {
     for (const r of model.rows) {
       // The page's answers are data its script draws: a reason is a sentence of its own, or a number into the registry's reasons.
       const table = new ReasonTable();
-      const data = answersData(r, model, new ColourSheet(), table) as { groups: { reasons?: [unknown, string | number | null][] }[] };
+      const data = longKeys(answersData(r, model, new ColourSheet(), table)) as { groups: { reasons?: [unknown, string | number | null][] }[] };
       const given = data.groups.flatMap((g) => (g.reasons ?? []).flatMap((x) => (x[1] === null ? [] : typeof x[1] === 'number' ? [table.rows[x[1]]![0] as string] : [x[1]])));
       const reasons = new Map<string, number>();
       for (const cell of r.cells) {
@@ -61,10 +62,10 @@ describe('answer groups on probe pages (published results)', () => {
     const wordsIn = (t: ReasonTable) => (x: string | number) => (typeof x === 'number' ? t.sayings[x] : x);
     const words = wordsIn(table);
     for (const r of model.rows) {
-      const data = answersData(r, model, new ColourSheet(), table) as Data;
+      const data = longKeys(answersData(r, model, new ColourSheet(), table)) as Data;
       // The page alone (a table of its own), its numbers read back as probe.js reads them.
       const own = new ReasonTable();
-      const alone = answersData(r, model, new ColourSheet(), own) as Data;
+      const alone = longKeys(answersData(r, model, new ColourSheet(), own)) as Data;
       const ownWords = wordsIn(own);
       const plain = { groups: alone.groups.map((g) => ({ raw: g.raw.map(([who, lines]) => [who, lines.map(([l, t]) => [l, ownWords(t)])] as [unknown, [string, string | number][]]), screens: (g.screens ?? []).map(([who, sc]) => [who, { how: ownWords(sc.how) }] as [unknown, { how: string | number }]) })) };
       data.groups.forEach((g, gi) => {

@@ -26,8 +26,10 @@ export interface PageParts {
   nav?: NavKey;
   /** Where the skip link leads (default: the main content) and what it says. */
   skip?: { href: string; text: string };
-  /** Scripts this page runs before site.js (paths from the top folder), in order. */
+  /** Scripts this page runs after site.js (paths from the top folder), in order. */
   scripts?: string[];
+  /** The first of them carries site.js itself (a probe page loads one script, not two: 50 bytes on 1,113 pages). */
+  siteScriptInside?: true;
 }
 
 /** Each navigation entry's page and words, for the parts this site has. */
@@ -48,6 +50,19 @@ export function navEntries(model: SiteModel): { key: NavKey; path: string; text:
   return all.filter((e) => e.has);
 }
 
+/**
+ * The footer: the tool's version and the notation page; the top folder's pages
+ * (the index, the tables) also say how many runs and against which reference,
+ * words the 1,400 pages one folder down need not carry each (their tables say
+ * the reference where it matters).
+ */
+function footer(model: SiteModel, root: PageParts['root']): Html {
+  const notation = html`<a href="${root}notation.html">notation</a>`;
+  return root === ''
+    ? html`<p>termprobe ${model.toolVersion}: ${model.columns.length} results files, classes against ${model.reference.view.label} · ${notation}</p>`
+    : html`<p>termprobe ${model.toolVersion} · ${notation}</p>`;
+}
+
 export function renderPage(model: SiteModel, page: PageParts): string {
   const nav = navEntries(model).map((e) => html`<a href="${page.root}${e.path}"${e.key === page.nav ? html` aria-current="page"` : ''}>${e.text}</a>`);
   const crumbs =
@@ -61,14 +76,12 @@ export function renderPage(model: SiteModel, page: PageParts): string {
     title: page.title,
     root: page.root,
     pageKind: page.kind,
-    toolVersion: model.toolVersion,
     nav,
     breadcrumbs: crumbs,
     body: page.body,
-    runCount: model.columns.length,
-    reference: model.reference.view.label,
+    footer: footer(model, page.root),
     skipTarget: page.skip?.href ?? '#main',
     skipText: page.skip?.text ?? 'Skip to the content',
-    scripts: ['assets/site.js', ...(page.scripts ?? [])].map((s) => html`<script src="${page.root}${s}" defer></script>`),
+    scripts: [...(page.siteScriptInside ? [] : ['assets/site.js']), ...(page.scripts ?? [])].map((s) => html`<script src="${page.root}${s}" defer></script>`),
   }).toString();
 }

@@ -33,12 +33,15 @@ import type { SiteColumn, SiteModel, SiteRow } from './site-model.js';
 import { fillTemplate } from './templates.js';
 import type { SitePage } from './site-pages.js';
 import { dataScript } from './features-overview.js';
+import { shortKeys } from './answers-keys.js';
+import { reproBox } from './reproduce-command.js';
 import { siteAsset } from './compact-source.js';
 
 /** What every probe page shares: the terminals it names by number and the registry's reasons (written after the pages, which fill the reasons). */
 /**
- * A probe page's one script: the data every probe page shares (the terminals, reasons and notes named by number),
- * then assets/screen.js and assets/probe.js, in one file (three script tags cost 100 bytes on each of 1,113 pages).
+ * A probe page's one script: assets/site.js, the data every probe page shares (the terminals, reasons and notes
+ * named by number), then assets/screen.js and assets/probe.js, in one file (four script tags cost 150 bytes on each
+ * of 1,113 pages, and a phone one request each).
  */
 export const PROBE_SCRIPT = 'assets/probe.js';
 
@@ -74,8 +77,7 @@ ${probe.screen ? html`<dt>screen read</dt><dd>rows ${probe.screen.top}–${probe
 ${(probe.expect.inconclusive ?? []).map((c) => html`<dt>inconclusive</dt><dd>${describeExpectation(c)} — ${c.why}</dd>`)}
 ${probe.control ? html`<dt>control</dt><dd>${probe.control}</dd>` : ''}
 </dl>`;
-  const repro = reproCommand(probe, size);
-  return html`${facts}<div class="repro-box"><button type="button" data-copy="repro" hidden>copy</button><pre class="repro" id="repro">${repro}</pre></div>`;
+  return html`${facts}${reproBox(reproCommand(probe, size))}`;
 }
 
 /**
@@ -91,8 +93,7 @@ function inputFacts(probe: Probe, size: SizeVars): Html {
 <dt>implements</dt><dd>${describeExpectation(probe.expect.implements)}</dd>
 <dt>lacks</dt><dd>${describeExpectation(probe.expect.lacks)}</dd>
 </dl>`;
-  const repro = reproCommand(probe, size);
-  return html`${facts}<div class="repro-box"><button type="button" data-copy="repro" hidden>copy</button><pre class="repro" id="repro">${repro}</pre></div>`;
+  return html`${facts}${reproBox(reproCommand(probe, size))}`;
 }
 
 /** What the program received, for an input probe's answer: a printf that writes those bytes ('' for nothing; undefined for an output probe). */
@@ -244,27 +245,24 @@ export function answersData(r: SiteRow, model: SiteModel, colours: ColourSheet, 
   const given = new Map<string, string>();
   return {
     probe: r.slug,
-    of: model.columns.length,
-    reference: model.reference.view.label,
     groups: groups.map((g) => {
       const a = g.cell.verdict.agreement;
       const cls = a && a.class !== 'same' && !(a.class === 'inconclusive' && g.cell.kind === 'inconclusive') ? `${AGREEMENT_LETTERS[a.class]} ${a.class}` : '';
       const whole = g.reasons.length === 1 && g.reasons[0]!.columns.length === g.columns.length;
       const shown = screens(g, r, colours, reasons);
-      const got = received(r, g.columns[0]!.index);
-      // An empty class, screens, pictures or reasons is left out (probe.js reads it as empty): 170 KB over the published pages.
       const why = g.reasons.map((x) => reasonData(x, whole, reasons, given, g.answer));
-      return {
+      // An empty class, screens, pictures or reasons is left out (probe.js reads it as empty): 170 KB over the published pages.
+      return shortKeys({
         answer: g.answer,
-        ...(got !== undefined ? { received: got } : {}),
+        received: received(r, g.columns[0]!.index),
         kind: CELL_KINDS.indexOf(g.cell.kind),
-        ...(cls ? { cls } : {}),
+        cls: cls || undefined,
         terminals: indices(g.columns),
         raw: evidence(g, r, reasons),
-        ...(shown.screens.length > 0 ? { screens: shown.screens } : {}),
-        ...(shown.pictures.length > 0 ? { pictures: shown.pictures } : {}),
-        ...(why.length > 0 ? { reasons: why } : {}),
-      };
+        screens: shown.screens.length > 0 ? shown.screens : undefined,
+        pictures: shown.pictures.length > 0 ? shown.pictures : undefined,
+        reasons: why.length > 0 ? why : undefined,
+      });
     }),
   };
 }
@@ -292,7 +290,7 @@ export function renderProbePage(r: SiteRow, model: SiteModel, colours: ColourShe
     // the same on every probe page: assets/probe.js says them (280 bytes × 1,113 pages).
     answerCount: `${groups} distinct from ${model.columns.length} terminal${model.columns.length === 1 ? '' : 's'}`,
   });
-  return renderPage(model, { title: r.id, kind: 'probe-page', root: '../', crumbs: [{ href: `../probes.html#cat-${categorySlug}`, text: r.row.category }, { text: r.id }], nav: 'probes', body, scripts: [PROBE_SCRIPT] });
+  return renderPage(model, { title: r.id, kind: 'probe-page', root: '../', crumbs: [{ href: `../probes.html#cat-${categorySlug}`, text: r.row.category }, { text: r.id }], nav: 'probes', body, scripts: [PROBE_SCRIPT], siteScriptInside: true });
 }
 
 /** The terminals every probe page names by number: slug, label, and whether it is the reference. */
@@ -310,6 +308,7 @@ export const probePages: SitePage = {
       {
         path: PROBE_SCRIPT,
         content: () =>
+          siteAsset('site.js') +
           "'use strict';\n" +
           dataScript('termprobeTerminals', terminalsData(model), 'the terminals probe pages name by number (probe-page.ts)') +
           dataScript('termprobeReasons', reasons.rows, 'the registry’s reasons probe pages name by number') +

@@ -42,8 +42,8 @@ describe('the sessions page', () => {
     const index = readFileSync(join(out, 'sessions.html'), 'utf8');
     expect(index).toContain('hpr&lt;b&gt;zero');
     expect(index).not.toContain('hpr<b>zero');
-    expect(index).toMatch(/<td class="differs">1 of 1<\/td>/);
-    expect(index).toMatch(/xterm\.js 6\.0\.0<\/th><td>\d+ probes, \d+ variants<\/td><td>none<\/td>/);
+    expect(index).toMatch(/<td class="differs">1 of 1(<|$)/);
+    expect(index).toMatch(/xterm\.js 6\.0\.0<td>\d+ probes, \d+ variants<td>none</);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('href="sessions.html"');
     const page = readFileSync(join(out, 'sessions', 'hpr-b-zero.html'), 'utf8');
     expect(page).toContain('12 cells: row 9, columns 1–12');

@@ -45,10 +45,10 @@ describe('links on the site', () => {
   it('has every link and image lead somewhere on the site', () => {
     const files = new Set((readdirSync(out, { recursive: true }) as string[]).map((f) => f.split('\\').join('/')));
     const slugs = new Set(model.columns.flatMap((c) => [c.slug, c.short]));
-    // Elements the pages' scripts draw from their data: the probe table's categories and first cell, each terminal's answer on a probe page.
+    // Elements the pages' scripts draw from their data, or name: the probe table's categories and first cell, each terminal's answer on a probe page, each terminal's name on a feature page.
     const drawn = (target: string, fragment: string) =>
       (target === 'probes.html' && (fragment === 'first-cell' || model.categories.some((c) => `cat-${c.slug}` === fragment))) ||
-      (/^probes\/.+\.html$/.test(target) && model.columns.some((c) => `t-${c.slug}` === fragment));
+      (/^(probes|features)\/.+\.html$/.test(target) && model.columns.some((c) => `t-${c.slug}` === fragment));
     const broken: string[] = [];
     let checked = 0;
     for (const [page, text] of pages) {
@@ -75,7 +75,7 @@ describe('links on the site', () => {
     // The compare view of every pair is linked from the terminal pages, and the picture from its probe page.
     expect(pages.get('terminals/tmux-3.3a.html')).toContain(`href="../compare.html#a=tmux-3.3a&amp;b=${model.columns[0]!.slug}"`);
     // The picture is named in its probe page's data (probe.js draws it from there) and is a file of the site.
-    expect(pages.get('probes/erase.el-with-background.html')).toMatch(/"pictures":\[\[\d+,\d+,\d+\]\]/);
+    expect(pages.get('probes/erase.el-with-background.html')).toMatch(/"p":\[\[\d+,\d+,\d+\]\]/);
     expect(files.has('results/pictures/tmux-3.3a/erase.el-with-background.png')).toBe(true);
   });
 });

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAnswersBlock } from './answers-keys.js';
 import { haveProgram } from '../../test-support/require-program.js';
 import { runCli } from '../../test-support/cli.js';
 import type { ResultsFile } from '../../results/results-schema.js';
@@ -63,14 +64,14 @@ describe('pictures on the probe pages', () => {
     expect(existsSync(join(out, 'results', picture.path))).toBe(true);
     // The probe page's answers (data its script draws) give the picture with ghostty's answer, at its size.
     const page = readFileSync(join(out, 'probes', `${PROBE}.html`), 'utf8');
-    const data = JSON.parse(page.match(/<script type="application\/json" id="answers-data">(.*?)<\/script>/s)![1]!) as { groups: { terminals: number[]; pictures?: number[][] }[] };
+    const data = readAnswersBlock(page) as { groups: { terminals: number[]; pictures?: number[][] }[] };
     const terminals = readFileSync(join(out, 'assets', 'probe.js'), 'utf8');
     const ghostty = (JSON.parse(terminals.match(/window\.termprobeTerminals = JSON\.parse\('(.*?)'\);/)![1]!.replace(/\\(.)/g, '$1')) as [string][]).findIndex((t) => t[0] === 'ghostty-0.4.0');
     const group = data.groups.find((g) => g.terminals.includes(ghostty))!;
     expect(group.pictures).toEqual([[ghostty, png.width, png.height]]);
     expect(data.groups.flatMap((g) => g.pictures ?? [])).toHaveLength(1);
     // No other probe page has a picture.
-    expect(readFileSync(join(out, 'probes', 'cursor.hpb.html'), 'utf8')).not.toMatch(/"pictures":\[\[/);
+    expect(readFileSync(join(out, 'probes', 'cursor.hpb.html'), 'utf8')).not.toMatch(/"p":\[\[/);
   });
 
   it('writes a picture once when another terminal\'s has the same bytes, and points that one\'s copy and answer at it', async () => {

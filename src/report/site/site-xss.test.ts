@@ -89,8 +89,8 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site with hostil
       // Scripts only from the site's assets; the one without a source is the page's data, which never runs.
       expect(await page.evaluate('Array.from(document.scripts).filter((s) => !s.src).map((s) => s.type)'), p).toEqual(p.startsWith('probes/') ? ['application/json'] : []);
       const scripts = (await page.evaluate('Array.from(document.scripts).filter((s) => s.src).map((s) => s.getAttribute("src"))')) as string[];
-      // site.js first, then the page's own data and view, all from the site's assets.
-      expect(scripts[0], p).toMatch(/^(\.\.\/)?assets\/site\.js$/);
+      // site.js first (a probe page's one script carries it: probe-page.ts PROBE_SCRIPT), then the page's own data and view, all from the site's assets.
+      expect(scripts[0], p).toMatch(p.startsWith('probes/') ? /^\.\.\/assets\/probe\.js$/ : /^(\.\.\/)?assets\/site\.js$/);
       for (const src of scripts) expect(src, p).toMatch(/^(\.\.\/)?assets\/[a-z-]+\.js$/);
       const handlers = await page.evaluate('Array.from(document.querySelectorAll("*")).flatMap((e) => e.getAttributeNames().filter((n) => n.startsWith("on")))');
       expect(handlers, p).toEqual([]);

@@ -24,7 +24,7 @@ import { dataTable } from './data-table.js';
 import type { SitePage } from './site-pages.js';
 import { scoreBadge } from './badge-svg.js';
 import { historySection } from './history-page.js';
-import { reproduceLine } from './reproduce-command.js';
+import { reproBox, reproduceLine } from './reproduce-command.js';
 import { baseQuery } from '../../corpus/query-names.js';
 
 import { unicodeSlugs } from './unicode-page.js';
@@ -140,7 +140,7 @@ function reproduce(col: SiteColumn): Html {
   const id = col.view.targetId;
   const target = /^(x11|wayland|stdio):/.test(id) ? `'${id.replace(/'/g, `'\\''`)}'` : id;
   const lines = [`npx termprobe run --target ${target} --out results`, `npx termprobe run --suite unicode --target ${target} --out results`, `npx termprobe compare results/*.json`];
-  return html`<div class="repro-box"><button type="button" data-copy="repro" hidden>copy</button><pre class="repro" id="repro">${lines.join('\n')}</pre></div><p class="n">${col.view.real ? 'A GUI terminal runs under a private Xvfb (foot under weston); termprobe targets says which can run on your machine and what to install.' : 'An embedded emulator: it runs inside termprobe, nothing to install.'} On your own terminal, <code>npx termprobe</code> measures it where it runs.</p>`;
+  return html`${reproBox(lines.join('\n'))}<p class="n">${col.view.real ? 'A GUI terminal runs under a private Xvfb (foot under weston); termprobe targets says which can run on your machine and what to install.' : 'An embedded emulator: it runs inside termprobe, nothing to install.'} On your own terminal, <code>npx termprobe</code> measures it where it runs.</p>`;
 }
 
 function scoresByCategory(col: SiteColumn, model: SiteModel): Html {

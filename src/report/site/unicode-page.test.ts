@@ -66,8 +66,8 @@ describe('the Unicode pages of the site', () => {
     const out = outDir();
     await buildSite(views, out, { runner: referenceRunner, unicode: [verdict('xterm-379.json'), verdict('ghostty-0.4.0.json'), hostile] });
     const index = readFileSync(join(out, 'unicode.html'), 'utf8');
-    expect(index).toMatch(/<a href="unicode\/xterm-379\.html">xterm 379<\/a><\/th><td>14\.0<\/td>/);
-    expect(index).toMatch(/<a href="unicode\/ghostty-0\.4\.0\.html">ghostty 0\.4\.0<\/a><\/th><td>16\.0<\/td>/);
+    expect(index).toMatch(/<a href="unicode\/xterm-379\.html">xterm 379<\/a><td>14\.0</);
+    expect(index).toMatch(/<a href="unicode\/ghostty-0\.4\.0\.html">ghostty 0\.4\.0<\/a><td>16\.0</);
     expect(index).not.toContain('<script>window.__pwned');
     expect(index).toContain('&lt;script&gt;window.__pwned=1&lt;/script&gt;kitty');
     const xterm = readFileSync(join(out, 'unicode', 'xterm-379.html'), 'utf8');
@@ -81,11 +81,11 @@ describe('the Unicode pages of the site', () => {
     }
     expect(xterm).toContain('64 × <strong>wide</strong> 16.0 (2027 off): 2 columns, specified 2');
     // Shares by kind under both conventions for spacing marks; the 2027 line says why it was measured reset only.
-    expect(xterm).toMatch(/<tr><th>languages<\/th><td>–<\/td><td title="\d+ of 531">\d+%<\/td><td title="\d+ of 531">\d+%<\/td><\/tr>/);
+    expect(xterm).toMatch(/<tr><th>languages<td>–<td title="\d+ of 531">\d+%<td title="\d+ of 531">\d+%(<tr>|<\/table>)/);
     expect(xterm).toContain('mode 2027: measured reset only (DECRQM ?2027 answered not-recognized: not settable)');
     // The version ladder and the planes 2-3 table on the index.
     expect(index).toContain('New CJK ideographs of planes 2–3 drawn wide, by version');
-    expect(index).toMatch(/<th scope="col">languages Mc 1 \/ Mc 0<\/th>/);
+    expect(index).toMatch(/<th scope="col">languages Mc 1 \/ Mc 0</);
     const json = JSON.parse(readFileSync(join(out, 'unicode.json'), 'utf8')) as { name: string; unicode: { best: string } }[];
     expect(json.map((v) => [v.name, v.unicode.best]).slice(0, 2)).toEqual([['xterm', '14.0'], ['ghostty', '16.0']]);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<a href="unicode.html">Unicode</a>');

@@ -53,18 +53,13 @@ class SiteWriter {
   bytes = 0;
   /** Folders made so far: one mkdir per folder, not per file (a site with pictures has thousands of files). */
   readonly #folders = new Set<string>();
+  /** Where the files are written: a thread of their own (writer-thread.ts), which also takes the build's paths out of the text. */
+  readonly out: WriterThread;
   constructor(
     readonly root: string,
-    private readonly hidden: string[] = [],
-    /** Where the files are written: a thread of their own (writer-thread.ts). */
-    readonly out = new WriterThread(),
-  ) {}
-
-  /** Text with the build's absolute paths made relative (see buildPaths). */
-  #clean(text: string): string {
-    let out = text;
-    for (const dir of this.hidden) if (out.includes(dir)) out = out.split(dir).join('');
-    return out;
+    hidden: string[] = [],
+  ) {
+    this.out = new WriterThread(hidden);
   }
 
   #folderOf(full: string): void {
@@ -77,10 +72,11 @@ class SiteWriter {
   write(path: string, content: string | Buffer): void {
     const full = join(this.root, path);
     this.#folderOf(full);
-    if (typeof content === 'string') content = this.#clean(content);
-    this.out.write(full, content);
     this.files++;
-    this.bytes += Buffer.byteLength(content);
+    // Text is cleaned of the build's paths (and a page trimmed) on the writer's thread, which counts its bytes.
+    if (typeof content === 'string') return path.endsWith('.html') ? this.out.page(full, content) : this.out.text(full, content);
+    this.out.write(full, content);
+    this.bytes += content.length;
   }
 
   /**

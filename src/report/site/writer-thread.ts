@@ -8,10 +8,11 @@
  * with the file-system error's code kept so the CLI words it as before.
  */
 import { copyFileSync, linkSync, writeFileSync } from 'node:fs';
-import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { compactResultsCopy, type ResultsCopy } from './compact-results.js';
+import { trimHtml } from './trim-html.js';
 
-type Op = { write: string; content: string | Uint8Array } | { link: string; from: string } | { gzip: string; copy: ResultsCopy };
+type Op = { write: string; content: string | Uint8Array } | { page: string; html: string } | { text: string; content: string } | { link: string; from: string } | { gzip: string; copy: ResultsCopy };
 type Reply = { done: number; bytes: number } | { failed: { message: string; code?: string; path: string } };
 
 /** Ops handed over per message: one message per file cost more than the write saved. */
@@ -24,13 +25,26 @@ const COMPILED = import.meta.url.endsWith('.js');
 class Writes {
   done = 0;
   bytes = 0;
+  /** The build's absolute paths, taken out of every text written (write-site.ts buildPaths). */
+  constructor(private readonly hidden: readonly string[]) {}
+
+  #clean(text: string): Buffer {
+    let out = text;
+    for (const dir of this.hidden) if (out.includes(dir)) out = out.split(dir).join('');
+    const bytes = Buffer.from(out);
+    this.bytes += bytes.length;
+    return bytes;
+  }
+
   failed: Extract<Reply, { failed: unknown }>['failed'] | undefined;
   apply(ops: Op[]): void {
     for (const op of ops) {
       if (this.failed) return;
-      const path = 'write' in op ? op.write : 'gzip' in op ? op.gzip : op.link;
+      const path = 'write' in op ? op.write : 'page' in op ? op.page : 'text' in op ? op.text : 'gzip' in op ? op.gzip : op.link;
       try {
         if ('write' in op) writeFileSync(path, op.content);
+        else if ('page' in op) writeFileSync(path, this.#clean(trimHtml(op.html)));
+        else if ('text' in op) writeFileSync(path, this.#clean(op.content));
         else if ('gzip' in op) {
           const gz = compactResultsCopy(op.copy);
           writeFileSync(path, gz);
@@ -56,8 +70,8 @@ class Writes {
 }
 
 export class WriterThread {
-  readonly #worker = COMPILED ? new Worker(new URL(import.meta.url)) : undefined;
-  readonly #here = COMPILED ? undefined : new Writes();
+  readonly #worker: Worker | undefined;
+  readonly #here: Writes | undefined;
   #pending: Op[] = [];
   #sent = 0;
   #done = 0;
@@ -65,7 +79,10 @@ export class WriterThread {
   #failure: Error | undefined;
   #waiting: (() => void) | undefined;
 
-  constructor() {
+  /** hidden: absolute paths to take out of every text written (the build's folders). */
+  constructor(hidden: readonly string[] = []) {
+    this.#worker = COMPILED ? new Worker(new URL(import.meta.url), { workerData: hidden }) : undefined;
+    this.#here = COMPILED ? undefined : new Writes(hidden);
     this.#worker?.on('message', (r: Reply) => this.#answer(r));
     this.#worker?.on('error', (e) => {
       this.#failure ??= e;
@@ -89,13 +106,23 @@ export class WriterThread {
     return this.#failure;
   }
 
-  /** Bytes of the files this thread made itself (the results copies), as of the last flush. */
+  /** Bytes of the files this thread made itself (texts, pages and the results copies), as of the last flush. */
   get bytes(): number {
     return this.#bytes;
   }
 
   write(path: string, content: string | Buffer): void {
     this.#push({ write: path, content });
+  }
+
+  /** A text file, the build's paths taken out here. */
+  text(path: string, content: string): void {
+    this.#push({ text: path, content });
+  }
+
+  /** A page, the build's paths taken out and its optional end tags left out here (trim-html.ts). */
+  page(path: string, html: string): void {
+    this.#push({ page: path, html });
   }
 
   /** A results file's gzipped copy, made here (compact-results.ts). */
@@ -141,7 +168,7 @@ export class WriterThread {
 
 if (!isMainThread && parentPort) {
   const port = parentPort;
-  const writes = new Writes();
+  const writes = new Writes(workerData as string[]);
   port.on('message', (ops: Op[]) => {
     if (writes.failed) return;
     writes.apply(ops);
