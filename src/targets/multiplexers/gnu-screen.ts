@@ -22,7 +22,7 @@ import type { ScreenAnswer } from '../../results/results-schema.js';
 import { FifoRelay, isAlive, RelaySession, shellQuote, type Description } from '../common/fifo-relay.js';
 import { checkPrograms } from '../common/find-program.js';
 import { hardcopyAnswer, hardcopyDisagrees, writesNonAscii } from './hardcopy-text.js';
-import { DISPLAY_SCREENRC, ScreenDisplay } from './screen-display.js';
+import { DISPLAY_SCREENRC, DISPLAY_TERM, ScreenDisplay } from './screen-display.js';
 import { concatBytes } from '../common/reply-channel.js';
 
 /** Bytes kept for the hardcopy check: far more than any probe and its prelude. */
@@ -49,6 +49,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * given with -t, one that no probe sets as a title, so the answer cannot be taken for a title a probe set.
  */
 const WINDOW_NAME = 'screen-window-name';
+const SCREEN_READ_NOTE = `text by hardcopy where the probe asks no style or cursor and the hardcopy is exact; else cells whole from screen's redraw on a display attached for the read (TERM=${DISPLAY_TERM}), replayed into xterm.js, checked against the hardcopy (a disagreement: the hardcopy text, and the probe's evidence says why). screen keeps bold, dim, underline, blink, reverse, SGR 3 (as standout), 256 palette colours, cursor visibility and DECSCUSR; not SGR 8, 9, 21, 53, 58 or direct colours`;
 const WINDOW_TITLE_NOTE = `${WINDOW_NAME} (-t): screen names its window after the program it runs (here the relay, sh) and reports that name to CSI 21 t whatever title a probe set`;
 
 /** `Screen version 4.09.00 (GNU) 30-Jan-22` → `4.09.00`. */
@@ -259,7 +260,7 @@ class ScreenSession extends RelaySession {
         cols: this.cols,
         rows: this.rows,
         ...(this.relay.term ? { term: this.relay.term } : {}),
-        options: { server: `screen -D -m -c <empty> -U -fn -t ${WINDOW_NAME}`, LANG: 'C.UTF-8', 'window name': WINDOW_TITLE_NOTE },
+        options: { server: `screen -D -m -c <screenrc> -U -fn -t ${WINDOW_NAME}`, screenrc: DISPLAY_SCREENRC.trim().split('\n').join('; '), LANG: 'C.UTF-8', 'window name': WINDOW_TITLE_NOTE, screen: SCREEN_READ_NOTE },
       },
     };
   }
@@ -310,7 +311,7 @@ async function endProcess(child: ChildProcess, ms: number): Promise<void> {
 export const screenTarget: TargetFactory = {
   name: NAME,
   kind: 'multiplexer',
-  description: 'GNU screen: a private session whose window runs a byte relay; screen text via hardcopy, cursor via -Q info',
+  description: 'GNU screen: a private session whose window runs a byte relay; screen text via hardcopy, cells whole via a display attached for the read, cursor via -Q info',
   // screen 4.09 loses cursor reports when several screens of width items arrive at once: four batches
   // written together came back with 866 of their 884 reports, and the run fell into re-measuring
   // items alone (52,661 of 164,208 unanswered); two at a time lose none (30,000 items, 137 batches).
