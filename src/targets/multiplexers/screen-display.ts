@@ -58,11 +58,6 @@ interface CoreCursor {
   _core?: { coreService?: { isCursorHidden?: boolean; decPrivateModes?: { cursorStyle?: 'block' | 'underline' | 'bar'; cursorBlink?: boolean } } };
 }
 
-export interface DisplayRead {
-  answer: ScreenAnswer;
-  ms: number;
-}
-
 export class ScreenDisplay {
   /** What C-a v shows: "screen " and what `screen -v` prints after "Screen version " (process.c RC_VERSION). */
   private version: Promise<string> | undefined;
@@ -135,7 +130,6 @@ export class ScreenDisplay {
       await until(() => state.tail.includes('[detached from '), 'detach (C-a d)').catch(() => gone);
     }
   }
-
 }
 
 /** The display's process group (script and the screen client) gone: it exits once screen detached it; ended after 1 s else. */
