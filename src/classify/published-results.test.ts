@@ -76,6 +76,8 @@ describe('the published results', () => {
         let sig = untold.length > 0 ? `${answer} untold=${[...untold].sort().join(',')}` : answer;
         // Styles read from the pixels are read with the terminal's own calibration (which styles draw alike there).
         if (screen?.styles === 'pixels') sig += ` pixels=${JSON.stringify(column.run.settings.pixels ?? null)}`;
+        // The cursor as drawn (pixels, or screen's drawing on a display) is part of the answer, beside the cells.
+        if (screen?.cursor) sig += ` cursor=${screen.cursor.shape}:${screen.cursor.blink}`;
         const prior = markOf.get(sig);
         if (prior !== undefined && prior !== cell.support.support) conflicts.push(`${row.id}: ${sig} is ${prior} and ${cell.support.support}`);
         markOf.set(sig, cell.support.support);

@@ -25,21 +25,70 @@ describe.skipIf(!haveProgram('screen', 'screen'))('GNU screen target', () => {
     expect(await cpr('\x1b[5;10H')).toBe('\x1b[5;10R');
   });
 
-  test('reads back text by hardcopy, cursor by -Q info (1-based)', async () => {
+  test('reads back text by hardcopy where the probe asks no style and the hardcopy is exact, cursor by -Q info (1-based)', async () => {
     const { session, cpr } = await open();
     await cpr('\x1b[H\x1b[2J\x1b[1;31mred\x1b[0m \x1b[38;5;200mcg\x1b[0m\x1b[3;5Habc');
-    const screen = await session.readScreen!({ top: 1, left: 1, bottom: 3, right: 10 });
+    const screen = await session.readScreen!({ top: 1, left: 1, bottom: 3, right: 10 }, { styles: false });
     expect(screen).toEqual({ via: 'hardcopy', region: { top: 1, left: 1, bottom: 3, right: 10 }, text: ['red cg', '', '    abc'] });
-    expect((await session.readScreen!({ top: 3, left: 5, bottom: 3, right: 6 })).text).toEqual(['ab']);
+    expect((await session.readScreen!({ top: 3, left: 5, bottom: 3, right: 6 }, { styles: false })).text).toEqual(['ab']);
     expect(await session.readCursor!()).toEqual({ row: 3, col: 8 });
   });
 
-  test('what hardcopy cannot show comes back as U+FFFD, never as a wrong character', async () => {
+  test("cells read whole from screen's drawing: the attributes and colours screen keeps, none of those it drops", async () => {
+    const { session, cpr } = await open();
+    const sgrs = ['1', '2', '3', '4', '5', '7', '8', '9', '31', '91', '38;5;200', '48;5;33', '38;2;10;20;30', '4:3', '53'];
+    await cpr('\x1b[H\x1b[2J' + sgrs.map((p) => `\x1b[${p}mX\x1b[0m`).join(''));
+    const screen = await session.readScreen!({ top: 1, left: 1, bottom: 1, right: sgrs.length });
+    expect(screen.via).toBe('outer-screen');
+    expect(screen.text).toEqual(['X'.repeat(sgrs.length)]);
+    expect(screen.cells![0]!.map((c) => c.s ?? {})).toEqual([
+      { bold: true },
+      { dim: true },
+      { italic: true }, // screen keeps SGR 3 as standout
+      { underline: true },
+      { blink: true },
+      { reverse: true },
+      {}, // SGR 8: not kept
+      {}, // SGR 9: not kept
+      { fg: 'red' },
+      { fg: 'bright-red' },
+      { fg: 200 },
+      { bg: 33 },
+      { dim: true, fg: 'black' }, // 38;2;10;20;30 read as 38, 2, 10, 20, 30
+      { italic: true, underline: true }, // 4:3 read as 4;3
+      {}, // SGR 53: not kept
+    ]);
+    expect(screen.cursor).toBeUndefined();
+  });
+
+  test("what hardcopy cannot show is read from screen's drawing, widths checked against the hardcopy", async () => {
     const { session, cpr } = await open();
     await cpr('\x1b[H\x1b[2Jab中x\x1b(0q\x1b(B');
-    expect((await session.readScreen!({ top: 1, left: 1, bottom: 1, right: 8 })).text).toEqual(['\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD']);
-    await cpr('\x1b[!p\x1b[H\x1b[2Jplain');
-    expect((await session.readScreen!({ top: 1, left: 1, bottom: 1, right: 8 })).text).toEqual(['plain']);
+    const screen = await session.readScreen!({ top: 1, left: 1, bottom: 1, right: 8 }, { styles: false });
+    expect(screen.text).toEqual(['ab中x─']);
+    expect(screen.cells![0]!.map((c) => c.w)).toEqual([1, 1, 2, 0, 1, 1, 1, 1]);
+  });
+
+  test('the cursor as screen keeps it: hidden, or the DECSCUSR style it passes on; style 0 is left to the outer terminal (unread)', async () => {
+    const { session, cpr } = await open();
+    const cursor = async (bytes: string) => {
+      await cpr(bytes);
+      return (await session.readScreen!({ top: 1, left: 1, bottom: 1, right: 1 }, { cursor: true })).cursor;
+    };
+    expect(await cursor('\x1b[4 q')).toEqual({ shape: 'underline', blink: false });
+    expect(await cursor('\x1b[5 q')).toEqual({ shape: 'bar', blink: true });
+    expect(await cursor('\x1b[?25l')).toEqual({ shape: 'hidden' });
+    expect(await cursor('\x1b[?25h\x1b[0 q')).toBeUndefined();
+  });
+
+  test('a read leaves no display attached: DECCOLM then resizes the window as in a session nobody displays', async () => {
+    // With a display attached, screen changes the window's width only as far as that display can follow (ansi.c WChangeSize).
+    const { session, cpr } = await open();
+    await cpr('\x1b[H\x1b[2Jwide');
+    expect((await session.readScreen!({ top: 1, left: 1, bottom: 1, right: 4 })).via).toBe('outer-screen');
+    expect(await cpr('\x1b[?3h\x1b[1;1H\x1b[999C')).toBe('\x1b[1;132R');
+    expect((await session.readScreen!({ top: 1, left: 1, bottom: 1, right: 4 })).via).toBe('outer-screen');
+    expect(await cpr('\x1b[1;1H\x1b[999C')).toBe('\x1b[1;132R');
   });
 
   test('opens at a size other than 80x24', async () => {

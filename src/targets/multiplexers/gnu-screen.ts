@@ -4,7 +4,10 @@
  * 700), whose one window runs the FIFO relay. Cursor from `screen -Q info`
  * (1-based), screen text from `screen -X hardcopy` (text only: screen 4 writes
  * the low byte of each cell, so what cannot be trusted comes back as U+FFFD;
- * see hardcopy-text.ts).
+ * see hardcopy-text.ts). Where the probe needs more (styles, the cursor, or a
+ * cell the hardcopy cannot tell), the cells are read whole from screen's own
+ * drawing on a display attached for the read (screen-display.ts), checked
+ * against the hardcopy wherever the hardcopy is exact.
  *
  * A detached screen session is 80x24. Another size is set by attaching a
  * display of that size for a moment (screen fits its window to the display) and
@@ -18,13 +21,14 @@ import type { Region } from '../../corpus/probe-schema.js';
 import type { ScreenAnswer } from '../../results/results-schema.js';
 import { FifoRelay, isAlive, RelaySession, shellQuote, type Description } from '../common/fifo-relay.js';
 import { checkPrograms } from '../common/find-program.js';
-import { hardcopyAnswer, writesNonAscii } from './hardcopy-text.js';
+import { hardcopyAnswer, hardcopyDisagrees, writesNonAscii } from './hardcopy-text.js';
+import { DISPLAY_SCREENRC, DISPLAY_TERM, ScreenDisplay } from './screen-display.js';
 import { concatBytes } from '../common/reply-channel.js';
 
 /** Bytes kept for the hardcopy check: far more than any probe and its prelude. */
 const SINCE_READ_MAX = 1 << 16;
 import { identityFromCommand } from '../common/program-version.js';
-import type { OpenOptions, SessionProcess, TargetFactory } from '../target.js';
+import type { OpenOptions, ScreenReadHints, SessionProcess, TargetFactory } from '../target.js';
 import { makeSocketDir } from './socket-dir.js';
 import { validateTargetOptions } from '../target-options.js';
 import { startOrClose, TargetStartError, wrongSizeMessage } from '../target-start-error.js';
@@ -45,6 +49,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * given with -t, one that no probe sets as a title, so the answer cannot be taken for a title a probe set.
  */
 const WINDOW_NAME = 'screen-window-name';
+const SCREEN_READ_NOTE = `text by hardcopy where the probe asks no style or cursor and the hardcopy is exact; else cells whole from screen's redraw on a display attached for the read (TERM=${DISPLAY_TERM}), replayed into xterm.js, checked against the hardcopy (a disagreement: the hardcopy text, and the probe's evidence says why). screen keeps bold, dim, underline, blink, reverse, SGR 3 (as standout), 256 palette colours, cursor visibility and DECSCUSR; not SGR 8, 9, 21, 53, 58 or direct colours`;
 const WINDOW_TITLE_NOTE = `${WINDOW_NAME} (-t): screen names its window after the program it runs (here the relay, sh) and reports that name to CSI 21 t whatever title a probe set`;
 
 /** `Screen version 4.09.00 (GNU) 30-Jan-22` → `4.09.00`. */
@@ -118,7 +123,7 @@ class ScreenSession extends RelaySession {
 
   private async doStart(): Promise<void> {
     const rc = join(this.relay.dir, 'screenrc');
-    writeFileSync(rc, '');
+    writeFileSync(rc, DISPLAY_SCREENRC);
     this.server = spawn('screen', ['-D', '-m', '-S', this.name, '-c', rc, '-U', '-fn', '-t', WINDOW_NAME, ...this.relay.argv], { env: this.env, stdio: 'ignore' });
     this.server.on('exit', (code, sig) => this.relay.fail(new TargetStartError(`screen exited (${sig ?? `status ${code}`}) before its window ran the relay`)));
     this.server.on('error', (error) => this.relay.fail(new TargetStartError(`screen could not start: ${error.message}`)));
@@ -190,7 +195,9 @@ class ScreenSession extends RelaySession {
     return { row, col };
   }
 
-  async readScreen(region: Region): Promise<ScreenAnswer> {
+  private displayReader: ScreenDisplay | undefined;
+
+  async readScreen(region: Region, hints?: ScreenReadHints): Promise<ScreenAnswer> {
     // The engine writes a screen-reading probe last in its batch, so the last probe written is the one read.
     const suspect = writesNonAscii(concatBytes(this.sinceRead));
     this.sinceRead = [];
@@ -198,8 +205,28 @@ class ScreenSession extends RelaySession {
     const file = join(this.relay.dir, `hardcopy-${++this.reads}`);
     // One request at a time: with two screen clients at once, the -Q answer can go astray (it comes back empty).
     const bytes = await this.hardcopy(file);
-    this.lastInfo = await this.info(); // kept for readCursor, which the engine calls next
-    return hardcopyAnswer(bytes, region, this.cols, this.rows, suspect);
+    const info = (this.lastInfo = await this.info()); // kept for readCursor, which the engine calls next
+    const text = hardcopyAnswer(bytes, region, this.cols, this.rows, suspect);
+    const unread = text.text.some((row) => row.includes('\uFFFD'));
+    if (hints?.styles === false && !hints.cursor && !unread) return text;
+    // A display of the input probes' attached: the fence's message could go to it, so the text alone.
+    if (this.muxInput?.attached) return text;
+    let whole: ScreenAnswer;
+    try {
+      whole = await (this.displayReader ??= new ScreenDisplay(this.name, this.env)).read(region, info.cols, info.rows);
+    } catch (error) {
+      if (this.closed) throw error;
+      hints?.note?.('screen.cells', `text only (hardcopy): ${(error as Error).message}`);
+      return text;
+    }
+    const differs = hardcopyDisagrees(bytes, region, whole.cells ?? [], suspect);
+    if (differs) {
+      hints?.note?.('screen.cells', `text only (hardcopy): screen's drawing on a display disagrees with its hardcopy at ${differs}`);
+      return text;
+    }
+    if (hints?.cursor) return whole;
+    const { cursor: _cursor, ...cells } = whole;
+    return cells;
   }
 
   /**
@@ -233,13 +260,14 @@ class ScreenSession extends RelaySession {
         cols: this.cols,
         rows: this.rows,
         ...(this.relay.term ? { term: this.relay.term } : {}),
-        options: { server: `screen -D -m -c <empty> -U -fn -t ${WINDOW_NAME}`, LANG: 'C.UTF-8', 'window name': WINDOW_TITLE_NOTE },
+        options: { server: `screen -D -m -c <screenrc> -U -fn -t ${WINDOW_NAME}`, screenrc: DISPLAY_SCREENRC.trim().split('\n').join('; '), LANG: 'C.UTF-8', 'window name': WINDOW_TITLE_NOTE, screen: SCREEN_READ_NOTE },
       },
     };
   }
 
   protected override async stopTarget(): Promise<void> {
     await this.muxInput?.close();
+    await this.displayReader?.close();
     try {
       await this.stopServer();
     } finally {
@@ -283,7 +311,7 @@ async function endProcess(child: ChildProcess, ms: number): Promise<void> {
 export const screenTarget: TargetFactory = {
   name: NAME,
   kind: 'multiplexer',
-  description: 'GNU screen: a private session whose window runs a byte relay; screen text via hardcopy, cursor via -Q info',
+  description: 'GNU screen: a private session whose window runs a byte relay; screen text via hardcopy, cells whole via a display attached for the read, cursor via -Q info',
   // screen 4.09 loses cursor reports when several screens of width items arrive at once: four batches
   // written together came back with 866 of their 884 reports, and the run fell into re-measuring
   // items alone (52,661 of 164,208 unanswered); two at a time lose none (30,000 items, 137 batches).

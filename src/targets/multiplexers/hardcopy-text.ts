@@ -8,7 +8,7 @@
  * cell does, since 'q' may stand for a line-drawing '─' and '-' for '中'.
  */
 import type { Region } from '../../corpus/probe-schema.js';
-import type { ScreenAnswer } from '../../results/results-schema.js';
+import type { Cell, ScreenAnswer } from '../../results/results-schema.js';
 import { validateRegion } from '../common/region-read.js';
 
 const UNKNOWN = '\uFFFD';
@@ -21,8 +21,7 @@ function cellText(byte: number, next: number | undefined, suspect: boolean): str
   return String.fromCharCode(byte);
 }
 
-export function hardcopyAnswer(file: Uint8Array, region: Region, cols: number, rows: number, suspect: boolean): ScreenAnswer {
-  validateRegion(region, cols, rows);
+function fileLines(file: Uint8Array): Uint8Array[] {
   const lines: Uint8Array[] = [];
   let start = 0;
   for (let i = 0; i < file.length; i++) {
@@ -31,6 +30,12 @@ export function hardcopyAnswer(file: Uint8Array, region: Region, cols: number, r
       start = i + 1;
     }
   }
+  return lines;
+}
+
+export function hardcopyAnswer(file: Uint8Array, region: Region, cols: number, rows: number, suspect: boolean): ScreenAnswer {
+  validateRegion(region, cols, rows);
+  const lines = fileLines(file);
   const text: string[] = [];
   for (let row = region.top - 1; row < region.bottom; row++) {
     const line = lines[row] ?? new Uint8Array();
@@ -59,4 +64,27 @@ export function writesNonAscii(data: Uint8Array): boolean {
     if (b === 0x1b && i + 2 < data.length && '()*+-./'.includes(String.fromCharCode(data[i + 1]!)) && data[i + 2] !== 0x42) return true;
   }
   return false;
+}
+
+/**
+ * Where cells read another way (screen's drawing on a display: screen-display.ts) disagree with the hardcopy, in
+ * what the hardcopy tells exactly: a wide character's two halves (its filler byte), and each printable ASCII
+ * character where the probe wrote only ASCII. The first disagreement, or undefined when they agree.
+ */
+export function hardcopyDisagrees(file: Uint8Array, region: Region, cells: readonly (readonly Cell[])[], suspect: boolean): string | undefined {
+  const lines = fileLines(file);
+  for (let r = 0; r < cells.length; r++) {
+    const line = lines[region.top - 1 + r] ?? new Uint8Array();
+    for (let i = 0; i < cells[r]!.length; i++) {
+      const col = region.left - 1 + i;
+      const cell = cells[r]![i]!;
+      const byte = col < line.length ? line[col]! : 0x20;
+      const width = byte === FILLER ? 0 : line[col + 1] === FILLER ? 2 : 1;
+      const told = cellText(byte, line[col + 1], suspect);
+      const where = `row ${region.top + r}, column ${col + 1}`;
+      if (cell.w !== width) return `${where}: the hardcopy shows a cell ${width} wide, the display ${cell.w}`;
+      if (told !== UNKNOWN && told !== '' && told !== cell.t) return `${where}: the hardcopy shows ${JSON.stringify(told)}, the display ${JSON.stringify(cell.t)}`;
+    }
+  }
+  return undefined;
 }

@@ -99,6 +99,11 @@ export class MuxInput implements InputChannel {
     return { ...settings, 'input.method': this.method, 'input.markers': 'U+2603 written to the client before and after each event' };
   }
 
+  /** Whether its client is attached now. */
+  get attached(): boolean {
+    return this.client !== undefined;
+  }
+
   refuse(event: InputEvent): string | undefined {
     return this.opts.cannot?.[inputKind(event)];
   }
