@@ -27,7 +27,7 @@ test('termprobe targets says what is missing and which package installs it', () 
 describe.skipIf(!havePrograms([{ program: 'tmux', pkg: 'tmux' }, { program: 'screen', pkg: 'screen' }]))('termprobe run --target tmux,screen', () => {
   test('writes one valid results file per multiplexer, shows the column-81 split, and leaves no process behind', () => {
     const out = tempDir('termprobe-mux-');
-    const r = spawnSync(process.execPath, [BIN, 'run', '--target', 'tmux,screen', '--out', out], { cwd: tempDir('termprobe-mux-cwd-'), encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 120_000 });
+    const r = spawnSync(process.execPath, [BIN, 'run', '--target', 'tmux,screen', '--out', out], { cwd: tempDir('termprobe-mux-cwd-'), encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 600_000 });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).not.toMatch(/termprobe: /);
     expect(r.stderr).toMatch(/^tmux: done in [\d.]+ s/m);
@@ -46,15 +46,17 @@ describe.skipIf(!havePrograms([{ program: 'tmux', pkg: 'tmux' }, { program: 'scr
     }
     expect(processesMatching(`termprobe-${r.pid}-`)).toEqual([]);
     expect(processesMatching(`termprobe-tmux-`).filter((p) => p.cmd.includes(String(r.pid)))).toEqual([]);
-    // The run's own hang guard (the child's 120 s), not vitest's 60 s default: the whole corpus on both takes ~23 s on
-    // a quiet machine and went past 60 s with the machine loaded ~10 times over.
-  }, 130_000);
+    // The run's own hang guard (the child's 600 s), not vitest's 60 s default: the whole corpus on both took ~23 s on
+    // a quiet machine and went past 60 s with the machine loaded ~10 times over; since screen's cells are read whole
+    // (a display attached for each read, docs/screen-cells.md) screen alone takes ~35 s at load 5.
+  }, 610_000);
 
   test('runs with a long TMPDIR (socket paths must fit in 108 bytes) and leaves it empty', () => {
     const tmp = join(tempDir('termprobe-longtmp-'), 'a-long-folder-name-for-the-temporary-files', 'and-one-more-level');
     mkdirSync(tmp, { recursive: true });
     const out = tempDir('termprobe-mux-');
-    const r = spawnSync(process.execPath, [BIN, 'run', '--target', 'tmux,screen', '--out', out, '-q'], { cwd: tempDir('termprobe-mux-cwd-'), encoding: 'utf8', env: { ...process.env, TMPDIR: tmp }, timeout: 120_000 });
+    // Sockets and screen's displays (a read of styled cells attaches one) are what use TMPDIR: a probe of each kind.
+    const r = spawnSync(process.execPath, [BIN, 'run', '--target', 'tmux,screen', '--category', 'sgr', '--probe', 'pending-wrap.cpr-in-last-column', '--out', out, '-q'], { cwd: tempDir('termprobe-mux-cwd-'), encoding: 'utf8', env: { ...process.env, TMPDIR: tmp }, timeout: 120_000 });
     expect(r.status, r.stderr).toBe(0);
     expect(readdirSync(out)).toHaveLength(2);
     expect(readdirSync(tmp)).toEqual([]);
