@@ -70,9 +70,17 @@ export class ScreenDisplay {
     private readonly env: NodeJS.ProcessEnv,
   ) {}
 
-  /** Wait until every display's processes are gone. */
+  /** Displays whose process group is still running (a read under way, or one detaching). */
+  private readonly live = new Map<ChildProcess, Promise<void>>();
+
+  /**
+   * End every display still running (a read under way when the run is interrupted) and wait until their processes are
+   * gone: a screen client that outlives the session's socket folder makes it again (screen creates its SCREENDIR at
+   * start), which Ctrl-C during a run left behind (interrupt-startup.test.ts).
+   */
   async close(): Promise<void> {
-    await Promise.all([...this.leaving]);
+    for (const display of this.live.keys()) signalGroup(display, 'SIGKILL');
+    await Promise.all([...this.leaving, ...this.live.values()]);
   }
 
   /** The window (cols×rows, its size now) as screen draws it; rejects when no drawing came, the display detached. */
@@ -86,6 +94,9 @@ export class ScreenDisplay {
     term.onTitleChange((t) => ((state.title = t), wake?.()));
     const attach = `stty rows ${rows} cols ${cols} && exec screen -x -S ${shellQuote(this.name)}`;
     const display = spawn('script', ['-qfec', attach, '/dev/null'], { env: { ...this.env, TERM: DISPLAY_TERM }, stdio: ['pipe', 'pipe', 'ignore'], detached: true });
+    const exited = new Promise<void>((resolve) => display.once('exit', () => resolve()));
+    this.live.set(display, exited);
+    void exited.then(() => this.live.delete(display));
     display.stdin!.on('error', () => undefined);
     display.stdout!.on('data', (chunk: Buffer) => {
       state.output = true;
@@ -136,19 +147,21 @@ export class ScreenDisplay {
 async function ended(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const signal = (sig: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, sig);
-    } catch {
-      // gone already
-    }
-  };
   child.stdin?.end();
-  const term = setTimeout(() => signal('SIGTERM'), 1000);
-  const kill = setTimeout(() => signal('SIGKILL'), 2000);
+  const term = setTimeout(() => signalGroup(child, 'SIGTERM'), 1000);
+  const kill = setTimeout(() => signalGroup(child, 'SIGKILL'), 2000);
   await gone;
   clearTimeout(term);
   clearTimeout(kill);
+}
+
+/** Signal a display's process group (script and the screen client). */
+function signalGroup(child: ChildProcess, sig: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, sig);
+  } catch {
+    // gone already
+  }
 }
 
 function versionMessage(env: NodeJS.ProcessEnv): Promise<string> {
