@@ -48,7 +48,7 @@ describe.skipIf(!haveProgram('nvim', 'neovim'))("input probes through Neovim's R
     });
     expect(by.get('a')?.evidence?.['via']).toBe('neovim rpc: nvim_input("a")');
     expect(by.get('ctrl-left')?.evidence?.['via']).toBe('neovim rpc: nvim_input("<C-Left>")');
-    expect(by.get('ctrl-backslash')?.evidence?.['input']).toMatch(/^Neovim kept ctrl\+\\ for itself/);
+    expect(by.get('ctrl-backslash')?.evidence?.['kept']).toMatch(/^Neovim kept ctrl\+\\ for itself/);
     expect(by.get('click-no-tracking')?.evidence?.['kept']).toMatch(/kept the event/);
     expect(by.get('focus')?.note).toMatch(/^Neovim 0\.7\.2 passes no focus change/);
     expect(results.settings?.options?.['input.method']).toMatch(/^Neovim's RPC \(nvim --listen/);

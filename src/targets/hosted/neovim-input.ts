@@ -186,7 +186,7 @@ export class NeovimInput implements InputChannel {
     const kept = chord && typeof chord !== 'string' && chord.key === '\\' && chord.mods.length === 1 && chord.mods[0] === 'ctrl';
     return {
       via: `neovim rpc: ${made.join(', ') || 'nothing'}`,
-      ...(kept ? { note: "Neovim kept ctrl+\\ for itself: in Terminal mode it waits for the next key (<C-\\><C-n> leaves Terminal mode) and passes any other on (src/nvim/terminal.c at v0.7.2, terminal_execute)" } : {}),
+      ...(kept ? { kept: "Neovim kept ctrl+\\ for itself: in Terminal mode it waits for the next key (<C-\\><C-n> leaves Terminal mode) and passes any other on (src/nvim/terminal.c at v0.7.2, terminal_execute)" } : {}),
     };
   }
 
