@@ -271,7 +271,7 @@ class InputRunner {
           await this.restart(probe, 'the window lost the input focus', head);
           return;
         }
-        const evidence = { via: delivery.via, ...(delivery.note ? { input: delivery.note } : {}), ...(focusNote ? { focusLostOnce: focusNote } : {}), ...(delivery.opened ? { opened: delivery.opened } : {}) };
+        const evidence = { via: delivery.via, ...(delivery.note ? { input: delivery.note } : {}), ...(delivery.kept ? { kept: delivery.kept } : {}), ...(focusNote ? { focusLostOnce: focusNote } : {}), ...(delivery.opened ? { opened: delivery.opened } : {}) };
         const bytes = this.stream.between(io.first, io.last);
         this.record(probe, bytes, evidence, t0);
         if (plan.after.length === 0 && !delivery.opened && !delivery.focusLost) this.cleanEnd = io.last;

@@ -20,6 +20,8 @@ export interface InputDelivery {
   focusLost?: string;
   /** Anything else worth recording about this delivery (a paste's selection requests, …). */
   note?: string;
+  /** The terminal kept the event for itself though the marker after it came back (Neovim's ctrl+\): why. */
+  kept?: string;
   /** The event made the terminal open a window (a menu, a dialog): what; the engine has the channel close it (recover). */
   opened?: string;
 }

@@ -14,7 +14,10 @@
 import { execFile } from 'node:child_process';
 import type { Requirement } from '../common/find-program.js';
 import { TargetStartError } from '../target-start-error.js';
+import { join } from 'node:path';
+import type { InputChannel } from '../input-channel.js';
 import { emacsScript, neovimScript, vimScript } from './host-view-scripts.js';
+import { NeovimInput } from './neovim-input.js';
 
 export interface HostedContext {
   /** The relay as program and arguments. */
@@ -27,6 +30,8 @@ export interface HostedContext {
   env: NodeJS.ProcessEnv;
   /** The host-view script to load at start (its path), when the screen is read that way. */
   viewScript?: string;
+  /** The session's scratch dir (sockets of its own go there). */
+  dir: string;
 }
 
 /**
@@ -52,6 +57,8 @@ export interface HostedRecipe {
   name: string;
   /** Why the input probes cannot reach this terminal (it runs in no pty termprobe holds). */
   noInputBecause?: string;
+  /** The input probes go through the host's own RPC, on a socket of this name in the scratch dir (see neovim-input.ts). */
+  rpcInput?: { file: string; channel(socket: string, signal?: AbortSignal): InputChannel };
   /** How the input probes know the host's outer terminal follows the inner one's modes (see mux-input.ts); default none. */
   inputSettle?: 'titles' | 'none';
   /** What a person types to get the host back after a key it kept (see mux-input.ts recoverKeys). */
@@ -92,7 +99,8 @@ function startMoshServer(ctx: HostedContext, signal?: AbortSignal): Promise<{ po
 export const HOSTED_RECIPES: readonly HostedRecipe[] = [
   {
     id: 'neovim', name: 'neovim', pkg: 'neovim',
-    noInputBecause: "Neovim runs headless here (--headless: no tty, no UI): keys reach its terminal only through its RPC (nvim_input, nvim_input_mouse, nvim_paste), which the input probes do not drive",
+    // Headless (no tty, no UI): keys reach its terminal through its RPC (nvim_input, nvim_input_mouse, nvim_paste).
+    rpcInput: { file: 'nvim-rpc.sock', channel: (socket, signal) => new NeovimInput(socket, signal) },
     requirements: [{ program: 'nvim', pkg: 'neovim' }],
     engine: { name: 'libvterm', pkg: 'libvterm0', note: "Neovim 0.7 links Debian's libvterm" },
     screen: {
@@ -101,8 +109,8 @@ export const HOSTED_RECIPES: readonly HostedRecipe[] = [
     },
     // Headless: no UI, the grid is `lines` x `columns`; one line is the command line, none a status line.
     launch: async (ctx) => ({
-      argv: ['nvim', '--headless', '--clean', '-n', '-i', 'NONE', '--cmd', `set lines=${ctx.rows + 1} columns=${ctx.cols} laststatus=0`, '-c', `terminal ${ctx.argv.join(' ')}`, ...(ctx.viewScript ? ['-c', `luafile ${ctx.viewScript}`] : [])],
-      options: { launch: `nvim --headless --clean -n -i NONE --cmd 'set lines=${ctx.rows + 1} columns=${ctx.cols} laststatus=0' -c 'terminal RELAY'${ctx.viewScript ? " -c 'luafile SCREEN-SCRIPT'" : ''}` },
+      argv: ['nvim', '--headless', '--listen', join(ctx.dir, 'nvim-rpc.sock'), '--clean', '-n', '-i', 'NONE', '--cmd', `set lines=${ctx.rows + 1} columns=${ctx.cols} laststatus=0`, '-c', `terminal ${ctx.argv.join(' ')}`, ...(ctx.viewScript ? ['-c', `luafile ${ctx.viewScript}`] : [])],
+      options: { launch: `nvim --headless --listen RPC-SOCKET --clean -n -i NONE --cmd 'set lines=${ctx.rows + 1} columns=${ctx.cols} laststatus=0' -c 'terminal RELAY'${ctx.viewScript ? " -c 'luafile SCREEN-SCRIPT'" : ''}` },
     }),
   },
   {

@@ -28,7 +28,7 @@ import type { ScreenAnswer } from '../../results/results-schema.js';
 import { prepareScreen, type PreparedScreen, type ScreenReader } from './hosted-screen.js';
 
 import { hostedInput } from './hosted-input.js';
-import type { MuxInput } from '../multiplexers/mux-input.js';
+import type { InputChannel } from '../input-channel.js';
 
 const encoder = new TextEncoder();
 
@@ -70,7 +70,7 @@ class HostedSession extends RelaySession {
   }
 
   /** The input probes' channel, once the host runs in a pty termprobe holds; else why there is none. */
-  input: MuxInput | undefined;
+  input: (InputChannel & { dirty?: boolean }) | undefined;
   noInputBecause: string | undefined;
 
   useHostPty(child: ChildProcess, recipe: HostedRecipe, cols: number, rows: number, env: NodeJS.ProcessEnv): void {
@@ -165,7 +165,7 @@ export async function openHosted(recipe: HostedRecipe, opts: OpenOptions): Promi
     const own = session;
     screen = await prepareScreen(recipe, scratch.dir, cols, rows, (bytes) => own.writeOwn(bytes));
     const env = scratch.env({ TERM: 'xterm-256color' });
-    const launch = await recipe.launch({ argv: relay.argv, script: relay.scriptPath, cols, rows, env, ...(screen.viewScript ? { viewScript: screen.viewScript } : {}) }, signal);
+    const launch = await recipe.launch({ argv: relay.argv, script: relay.scriptPath, cols, rows, env, dir: scratch.dir, ...(screen.viewScript ? { viewScript: screen.viewScript } : {}) }, signal);
     // Closed or aborted while the launch was prepared (mosh-server may have started meanwhile): end it all again, start nothing.
     if (session.closed || signal?.aborted) {
       await stopAll();
@@ -186,6 +186,10 @@ export async function openHosted(recipe: HostedRecipe, opts: OpenOptions): Promi
       if (feed) child.stdout?.on('data', (chunk: Buffer) => feed(chunk));
       if (launch.pty) session.useHostPty(child, recipe, cols, rows, childEnv);
       else child.stdout?.resume();
+      if (recipe.rpcInput) {
+        session.noInputBecause = undefined;
+        session.input = recipe.rpcInput.channel(join(scratch.dir, recipe.rpcInput.file), signal);
+      }
     } finally {
       closeSync(logFd);
     }
