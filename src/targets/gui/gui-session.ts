@@ -67,6 +67,8 @@ export interface GuiSessionParts {
   inCompositor?: boolean;
   /** What the input probes cannot do in this terminal, or do otherwise (gui-input-quirks.ts). */
   inputQuirks?: InputQuirks;
+  /** The Wayland compositor's process, when the terminal runs in one (weston). */
+  compositorPid?: number | undefined;
   /**
    * The terminal's drawing lags its answers (konsole, qtermwidget, terminology: a view on a timer; foot: weston's
    * composition): a frame is trusted only once it shows a change made after the probe (the cursor hidden).
@@ -115,7 +117,7 @@ export class GuiSession extends RelaySession {
       });
     }
     if (parts.screen === 'pipe-visible') this.foot = new FootVisibleReader(parts.displayEnv ?? {}, parts.footDir ?? parts.home);
-    this.guiInput = new GuiInput({ display: parts.displayEnv?.['DISPLAY'] ?? '', cols: parts.cols, rows: parts.rows, exchange: (bytes) => this.exchange(bytes, 5000), listen: (sink) => this.listen(sink), signal: this.endSignal(), quirks: parts.inputQuirks, knownGrid: () => this.pictureGrid });
+    this.guiInput = new GuiInput({ display: parts.displayEnv?.['DISPLAY'] ?? '', cols: parts.cols, rows: parts.rows, exchange: (bytes) => this.exchange(bytes, 5000), listen: (sink) => this.listen(sink), signal: this.endSignal(), quirks: parts.inputQuirks, compositorPid: parts.compositorPid, knownGrid: () => this.pictureGrid });
     this.input = this.guiInput;
   }
 

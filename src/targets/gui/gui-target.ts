@@ -179,11 +179,13 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
     // The X display the window is seen on (under Wayland, weston's output window): where its screen is read, its
     // pictures taken and foot's read-back key sent.
     let displayEnv: NodeJS.ProcessEnv;
+    let compositorPid: number | undefined;
     if (recipe.display === 'wayland') {
       const weston = await startWeston({ env: baseEnv, runtimeDir: scratch.runtime, logFile: join(scratch.dir, 'weston.log'), signal });
       stops.push(weston.stop);
       env = { ...baseEnv, WAYLAND_DISPLAY: weston.socket };
       displayEnv = { ...baseEnv, DISPLAY: weston.display };
+      compositorPid = weston.pid;
     } else {
       const x = await startXvfb({ env: baseEnv, signal });
       stops.push(x.stop);
@@ -200,7 +202,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
       footIni: recipe.screen === 'pipe-visible' ? writeFootConfig(scratch.dir) : '',
     };
     const screen = screenMethod(recipe);
-    session = new GuiSession(relay, signal, { stop: stopAll, cols, rows, screen: screen.method, kittySocket: ctx.kittySocket, home: scratch.home, displayEnv, multiClick: recipe.multiClick ?? 'spaced', keepsSelection: recipe.keepsSelection, curvedScreen: recipe.curvedScreen, awaitClaimCheck: !recipe.vte, awaitViewUpdate: recipe.awaitViewUpdate, footDir: scratch.dir, processes: () => markedSessionProcesses(scratch.marker), inCompositor: recipe.display === 'wayland', inputQuirks: INPUT_QUIRKS[recipe.id], lagging: recipe.viewLags === true || recipe.display === 'wayland' });
+    session = new GuiSession(relay, signal, { stop: stopAll, cols, rows, screen: screen.method, kittySocket: ctx.kittySocket, home: scratch.home, displayEnv, multiClick: recipe.multiClick ?? 'spaced', keepsSelection: recipe.keepsSelection, curvedScreen: recipe.curvedScreen, awaitClaimCheck: !recipe.vte, awaitViewUpdate: recipe.awaitViewUpdate, footDir: scratch.dir, processes: () => markedSessionProcesses(scratch.marker), inCompositor: recipe.display === 'wayland', inputQuirks: INPUT_QUIRKS[recipe.id], compositorPid, lagging: recipe.viewLags === true || recipe.display === 'wayland' });
 
     const logPath = join(scratch.dir, 'terminal.log');
     const logFd = openSync(logPath, 'w');

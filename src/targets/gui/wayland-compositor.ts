@@ -14,6 +14,8 @@ export interface WaylandCompositor {
   socket: string;
   /** The X display weston's output window is on (":N"): what the compositor shows can be read there, and key events sent there reach the focused client. */
   display: string;
+  /** weston's process: held (SIGSTOP) while a FocusIn pair is written to it (gui-input.ts, focusInWhole). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -85,7 +87,7 @@ export async function startWeston(opts: WestonOptions): Promise<WaylandComposito
       if (performance.now() - started > timeoutMs) throw new CompositorStartError(`weston's socket ${path} did not appear within ${timeoutMs / 1000} s${logTail()}`);
       await sleep(10);
     }
-    return { socket, display: x.display, stop };
+    return { socket, display: x.display, pid: weston.pid, stop };
   } catch (error) {
     await stop();
     throw error;
