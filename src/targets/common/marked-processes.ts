@@ -29,6 +29,26 @@ function send(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
+/** Signal a child's process group (it leads one: spawned detached). */
+export function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid !== undefined) send(-child.pid, signal);
+}
+
+/**
+ * End a client's process group (script(1) and the program it runs) that ends by itself once its input closes: stdin
+ * closed, SIGTERM to the group after termAfterMs, SIGKILL 1 s after that; resolves once the leader has exited.
+ */
+export async function endClientGroup(child: ChildProcess, termAfterMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.stdin?.end();
+  const term = setTimeout(() => signalGroup(child, 'SIGTERM'), termAfterMs);
+  const kill = setTimeout(() => signalGroup(child, 'SIGKILL'), termAfterMs + 1000);
+  await gone;
+  clearTimeout(term);
+  clearTimeout(kill);
+}
+
 /** Start a program as the leader of a new process group. */
 export function spawnGroup(program: string, args: string[], env: NodeJS.ProcessEnv, stdio: StdioOptions = 'ignore'): ChildProcess {
   const child = spawn(program, args, { env, stdio, detached: true });

@@ -21,6 +21,7 @@ import { inputKind, type InputEvent, type InputKind } from '../../corpus/input/i
 import { OUTER_XTERM_REPLIES, OUTER_XTERM_SETTINGS, OuterXterm } from '../../corpus/input/outer-xterm.js';
 import { escapeBytes } from '../../corpus/escape-bytes.js';
 import { shellQuote } from '../common/fifo-relay.js';
+import { endClientGroup } from '../common/marked-processes.js';
 import type { InputChannel, InputDelivery, MarkerIo } from '../input-channel.js';
 
 const MARKER = Buffer.from('\u2603', 'utf8').toString('latin1');
@@ -184,19 +185,6 @@ export class MuxInput implements InputChannel {
   async close(): Promise<void> {
     const client = this.client;
     this.client = undefined;
-    if (!client || client.exitCode !== null || client.signalCode !== null) return;
-    const gone = new Promise<void>((resolve) => client.once('exit', () => resolve()));
-    const signal = (sig: NodeJS.Signals) => {
-      try {
-        process.kill(-client.pid!, sig);
-      } catch {
-        // gone already
-      }
-    };
-    client.stdin?.end();
-    signal('SIGTERM');
-    const timer = setTimeout(() => signal('SIGKILL'), 1000);
-    await gone;
-    clearTimeout(timer);
+    if (client) await endClientGroup(client, 0);
   }
 }

@@ -37,6 +37,7 @@ import type { ScreenAnswer } from '../../results/results-schema.js';
 import { readRegion } from '../common/region-read.js';
 import { xtermCellReader } from '../common/xterm-cells.js';
 import { shellQuote } from '../common/fifo-relay.js';
+import { endClientGroup, signalGroup } from '../common/marked-processes.js';
 
 const requireCjs = createRequire(import.meta.url);
 const { Terminal } = requireCjs('@xterm/headless') as typeof import('@xterm/headless');
@@ -62,15 +63,12 @@ export class ScreenDisplay {
   /** What C-a v shows: "screen " and what `screen -v` prints after "Screen version " (process.c RC_VERSION). */
   private version: Promise<string> | undefined;
 
-  /** Display clients detached, whose processes are still ending. */
-  private readonly leaving = new Set<Promise<void>>();
-
   constructor(
     private readonly name: string,
     private readonly env: NodeJS.ProcessEnv,
   ) {}
 
-  /** Displays whose process group is still running (a read under way, or one detaching). */
+  /** Displays whose process group is still running (a read under way, or one detaching: close() waits for them). */
   private readonly live = new Map<ChildProcess, Promise<void>>();
 
   /**
@@ -80,7 +78,7 @@ export class ScreenDisplay {
    */
   async close(): Promise<void> {
     for (const display of this.live.keys()) signalGroup(display, 'SIGKILL');
-    await Promise.all([...this.leaving, ...this.live.values()]);
+    await Promise.all(this.live.values());
   }
 
   /** The window (cols×rows, its size now) as screen draws it; rejects when no drawing came, the display detached. */
@@ -135,32 +133,10 @@ export class ScreenDisplay {
       state.disposed = true;
       term.dispose();
       if (!state.exited) display.stdin!.write(COMMAND_KEY + 'd');
-      const gone = ended(display);
-      this.leaving.add(gone);
-      void gone.then(() => this.leaving.delete(gone));
+      // It exits once screen has detached it; ended after 1 s else.
+      const gone = endClientGroup(display, 1000);
       await until(() => state.tail.includes('[detached from '), 'detach (C-a d)').catch(() => gone);
     }
-  }
-}
-
-/** The display's process group (script and the screen client) gone: it exits once screen detached it; ended after 1 s else. */
-async function ended(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.stdin?.end();
-  const term = setTimeout(() => signalGroup(child, 'SIGTERM'), 1000);
-  const kill = setTimeout(() => signalGroup(child, 'SIGKILL'), 2000);
-  await gone;
-  clearTimeout(term);
-  clearTimeout(kill);
-}
-
-/** Signal a display's process group (script and the screen client). */
-function signalGroup(child: ChildProcess, sig: NodeJS.Signals): void {
-  try {
-    process.kill(-child.pid!, sig);
-  } catch {
-    // gone already
   }
 }
 
