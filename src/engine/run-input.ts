@@ -190,6 +190,40 @@ class InputRunner {
     }
     this.cleanup = '';
     this.stream.setMarking(true);
+    try {
+      await this.settle(head);
+    } catch (error) {
+      if (!(error instanceof MarkerLostError) || !afresh) throw error instanceof MarkerLostError ? new GiveUp(`${error.message}, in a fresh instance too`) : error;
+      await this.restart(head, error.message, head);
+    }
+  }
+
+  /** The group's modes written again (after a put-back): one round trip, then the settle marker. */
+  private async modesAgain(head: Probe): Promise<void> {
+    this.stream.setMarking(false);
+    await this.roundTrip(this.prelude + probeWire(head, 'send', this.opts.size));
+    this.stream.setMarking(true);
+    try {
+      await this.settle(head);
+    } catch (error) {
+      if (!(error instanceof MarkerLostError)) throw error;
+      await this.restart(head, error.message, head);
+    }
+  }
+
+  /**
+   * After a group's modes, for pointer events: one marker through the events' own path before any event (the channel's
+   * settle), so what the terminal does for the modes outside the bytes it answers has reached the display. xterm 379
+   * asks the X server for motion events when 1003 is set (charproc.c, srm_ANY_EVENT_MOUSE: MotionOn, an XSelectInput
+   * Xlib keeps in its buffer) and answers the DA1 after it at once: the server sends it motion only once xterm has
+   * flushed that buffer, which it does on its way back to reading events. A pointer put on its cell before then (a
+   * move's start) went unseen, in 1 run of 60 here under load and twice in one CI run, and the move that followed, to the cell of the last
+   * report, was no change to report (button.c, EditorButton: motion only to another cell): the marker, an event read
+   * after that flush, is the terminal's word that it is past it.
+   */
+  private async settle(head: Probe): Promise<void> {
+    if (!head.input?.mouse || !this.channel!.settleModes) return;
+    await this.channel!.settleModes(this.markerIo('none: a marker after the modes, before the group\'s pointer events'));
   }
 
   /** A reason this probe is not made here (recorded as skipped), or false. */
@@ -289,9 +323,7 @@ class InputRunner {
           // last probe says so, and this one is made again.
           const last = this.results.get(this.lastKept ?? this.previous);
           if (last) last.evidence = { ...last.evidence, opened: 'after the event, the terminal took the next key for itself (a menu or popover the event opened, closed with Escape)' };
-          this.stream.setMarking(false);
-          await this.roundTrip(this.prelude + probeWire(head, 'send', this.opts.size));
-          this.stream.setMarking(true);
+          await this.modesAgain(head);
           continue;
         }
         const lateTry = leadSeen && !error.opened && attempt === 1 && this.channel!.lateEffects === true && this.channel!.recover !== undefined;
@@ -299,9 +331,7 @@ class InputRunner {
           // The marker after the event was lost with no window of the terminal's to say why: something the last event
           // started may have taken the keyboard only now (tilix's F12 sidebar slides in and takes the focus). Put back,
           // and made again: a key the terminal keeps for itself is lost again.
-          this.stream.setMarking(false);
-          await this.roundTrip(this.prelude + probeWire(head, 'send', this.opts.size));
-          this.stream.setMarking(true);
+          await this.modesAgain(head);
           continue;
         }
         // A recovery that just failed is not tried again before the fresh instance (tilix's ctrl+alt+a, which opens a
@@ -409,9 +439,7 @@ class InputRunner {
     debug(`put back after ${probe.id}: ${why}`);
     const recovered = (await this.channel!.recover?.(this.markerIo('recovery'))) ?? false;
     if (recovered) {
-      this.stream.setMarking(false);
-      await this.roundTrip(this.prelude + probeWire(head, 'send', this.opts.size));
-      this.stream.setMarking(true);
+      await this.modesAgain(head);
     } else {
       await this.restart(probe, why, head);
     }

@@ -92,6 +92,12 @@ export interface InputChannel {
   /** Make the event: `before`, a marker, `during`, a marker, `after`; awaiting each marker through `io`. */
   deliver(event: InputEvent, plan: EventPlan, io: MarkerIo): Promise<InputDelivery>;
   /**
+   * One marker through the events' path and back (awaited through `io`), after a group's modes and before its first
+   * pointer event: whatever the terminal does for the modes besides answering (an X event mask it changes, sent when it
+   * next reads events) is done once a marker it reads after them comes back.
+   */
+  settleModes?(io: MarkerIo): Promise<void>;
+  /**
    * Put things back after a lost marker (close a menu or dialog the event opened, focus the terminal again) and check
    * a marker comes back through `io`; false when it still does not (the engine then starts the terminal afresh).
    */

@@ -318,6 +318,13 @@ export class GuiInput implements InputChannel {
     }
   }
 
+  /** A marker typed and back (run-input.ts, settle): the terminal has read X events since the modes it was sent. */
+  async settleModes(io: MarkerIo): Promise<void> {
+    const ready = this.ready!;
+    this.tapMarker();
+    await io.awaitMarker(() => ready.link.poke(ready.window.id));
+  }
+
   /** The last event was a click that opened a window: not put back, started afresh (see deliver). */
   private freshAfterOpen = false;
 
