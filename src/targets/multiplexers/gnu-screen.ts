@@ -93,8 +93,13 @@ class ScreenSession extends RelaySession {
   /** screen clients (-Q, -X) still running: ended on close, since one talking to a quitting server can wait seconds. */
   private readonly clients = new Set<ChildProcess>();
 
-  /** `screen -S <session> args…`; resolves with stdout. */
-  private screen(args: string[]): Promise<string> {
+  /**
+   * `screen -S <session> args…`; resolves with stdout. Refused once the session is closed (but for the quit that closes
+   * it): a client started after the socket folder is removed makes it again (screen creates its SCREENDIR at start), and
+   * a read under way when Ctrl-C came asked for `-Q info` after close had removed it, leaving an empty folder.
+   */
+  private screen(args: string[], closing = false): Promise<string> {
+    if (this.closed && !closing) return Promise.reject(new Error(`screen ${args.join(' ')}: the screen session is closed`));
     return new Promise((resolve, reject) => {
       const client = execFile('screen', ['-S', this.name, ...args], { env: this.env, timeout: 10_000 }, (error, stdout, stderr) => {
         this.clients.delete(client);
@@ -281,7 +286,7 @@ class ScreenSession extends RelaySession {
     await this.starting?.catch(() => undefined);
     if (this.server) {
       const running = this.server.exitCode === null && this.server.signalCode === null;
-      const quitting = running ? this.screen(['-X', 'quit']).catch(() => undefined) : undefined;
+      const quitting = running ? this.screen(['-X', 'quit'], true).catch(() => undefined) : undefined;
       // A server cut short before its socket was up does not hear -X quit: SIGTERM (screen quits on it) soon after.
       await endProcess(this.server, 100);
       for (const client of this.clients) client.kill('SIGKILL'); // a quit still waiting on the gone server

@@ -73,6 +73,8 @@ export class MuxInput implements InputChannel {
   /** The pane's modes may have changed since the last settle (set by the session on every write). */
   dirty = true;
   private settles = 0;
+  /** Set by close: no client is attached after it. */
+  private ended = false;
 
   constructor(private readonly opts: MuxInputOptions) {
     this.method = `${opts.client ? `${opts.name} in the pty termprobe runs it in` : `${opts.name} client attached in a pty of its own (script, TERM=xterm)`}; events are the bytes its outer terminal sends, written to ${opts.client ? 'it' : 'the client'}: ${OUTER_XTERM_SETTINGS}`;
@@ -80,6 +82,8 @@ export class MuxInput implements InputChannel {
 
   async prepare(): Promise<Record<string, string>> {
     const settings = (await this.opts.beforeAttach?.()) ?? {};
+    // Closed meanwhile (Ctrl-C): a client attached now would outlive the session (screen's would make its socket folder again).
+    if (this.ended) throw new Error(`the ${this.opts.name} session closed before its client attached`);
     const given = this.opts.client;
     if (given) {
       given.listen((text) => this.onOutput(text));
@@ -183,6 +187,7 @@ export class MuxInput implements InputChannel {
 
   /** End the client this channel attached (its process group: script and the client), and wait for it. */
   async close(): Promise<void> {
+    this.ended = true;
     const client = this.client;
     this.client = undefined;
     if (client) await endClientGroup(client, 0);

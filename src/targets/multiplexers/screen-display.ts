@@ -77,13 +77,18 @@ export class ScreenDisplay {
    * start), which Ctrl-C during a run left behind (interrupt-startup.test.ts).
    */
   async close(): Promise<void> {
+    this.closed = true;
     for (const display of this.live.keys()) signalGroup(display, 'SIGKILL');
     await Promise.all(this.live.values());
   }
 
+  /** Set by close: no display is attached after it (a read that was waiting for the version message when it came). */
+  private closed = false;
+
   /** The window (cols×rows, its size now) as screen draws it; rejects when no drawing came, the display detached. */
   async read(region: Region, cols: number, rows: number): Promise<ScreenAnswer> {
     const version = await (this.version ??= versionMessage(this.env));
+    if (this.closed) throw new Error('the screen session closed before its display attached');
     // The message is cut to the status line's width: the display's, or one less (display.c MakeStatus).
     const shown = (title: string) => title.length >= Math.min(version.length, cols - 1) && version.startsWith(title);
     const term = new Terminal({ cols, rows, allowProposedApi: true, scrollback: 0, logLevel: 'off' });
