@@ -254,11 +254,11 @@ class InputRunner {
       first: lead ?? -1,
       last: lead ?? this.stream.markers - 1,
       leadDone: lead !== undefined,
-      awaitMarker: async (poke?: () => void, hopeless?: () => boolean) => {
+      awaitMarker: async (poke?: () => void, hopeless?: () => boolean, limitMs?: number) => {
         const want = ++io.last + 1;
         if (io.first < 0) io.first = io.last;
         const t0 = performance.now();
-        const ok = await this.stream.until(() => this.stream.markers >= want, this.markerLimit(), this.opts.signal, poke, 20, hopeless);
+        const ok = await this.stream.until(() => this.stream.markers >= want, Math.min(this.markerLimit(), limitMs ?? Infinity), this.opts.signal, poke, 20, hopeless);
         if (ok) this.rtts.push(performance.now() - t0) > RTT_WINDOW && this.rtts.shift();
         const opened = !ok && (hopeless?.() ?? false);
         if (!ok) throw new MarkerLostError(`the ${io.last === io.first ? 'marker before' : 'marker after'} the event (${what}) did not come back${opened ? ' (the terminal opened a window)' : ''}`, opened);

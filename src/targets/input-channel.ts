@@ -31,8 +31,9 @@ export interface MarkerIo {
    * Resolves once the terminal's bytes show the next marker; rejects with MarkerLostError past the channel's limit.
    * `poke` is called now and then while it waits (a terminal that reads queued X events only when more arrive);
    * `hopeless` says the marker will not come (the terminal opened a menu that took the keyboard): stop waiting.
+   * `limitMs`: a shorter limit than the channel's, for a marker that only checks keys pass (recovery).
    */
-  awaitMarker(poke?: () => void, hopeless?: () => boolean): Promise<void>;
+  awaitMarker(poke?: () => void, hopeless?: () => boolean, limitMs?: number): Promise<void>;
   /**
    * The marker just awaited, and lost, never reached the terminal (the channel knows it went nowhere: a window that had
    * lost its keyboard focus): the next marker stands in its place.

@@ -258,9 +258,8 @@ export class GuiInput implements InputChannel {
       else setInputFocus(x, ready.window.id);
       await sync(x);
       this.tapMarker();
-      const t0 = performance.now();
       try {
-        await io.awaitMarker(() => ready.link.poke(ready.window.id), () => performance.now() - t0 > RECOVERY_MARKER_MS);
+        await io.awaitMarker(() => ready.link.poke(ready.window.id), undefined, RECOVERY_MARKER_MS);
         return true;
       } catch (error) {
         if (!(error instanceof MarkerLostError)) throw error;
@@ -277,9 +276,8 @@ export class GuiInput implements InputChannel {
     const ready = this.ready!;
     for (let attempt = 1; ; attempt++) {
       this.tapMarker();
-      const t0 = performance.now();
       try {
-        await io.awaitMarker(() => ready.link.poke(ready.window.id), () => performance.now() - t0 > RECOVERY_MARKER_MS);
+        await io.awaitMarker(() => ready.link.poke(ready.window.id), undefined, RECOVERY_MARKER_MS);
         return;
       } catch (error) {
         if (!(error instanceof MarkerLostError) || attempt === FOCUS_IN_TRIES || !io.forgetLost) throw error;
