@@ -54,7 +54,15 @@ export const HOST_REPLY = 'host-supplied';
 export function answerSignature(r: ProbeResult): string {
   if (hasNoAnswer(r)) return r.status;
   const head = signatureHead(r);
-  return r.screen ? `${head} screen=${JSON.stringify(r.screen.cells ?? r.screen.text)}` : head;
+  if (!r.screen) return head;
+  // The cursor as drawn is part of the screen read whole: a bar and a block over the same cells are two answers.
+  const cursor = r.screen.cursor ? ` drawn=${drawnCursor(r.screen.cursor)}` : '';
+  return `${head} screen=${JSON.stringify(r.screen.cells ?? r.screen.text)}${cursor}`;
+}
+
+/** The cursor as drawn, in a few words: "bar,blinking", "block,steady", "hidden". */
+function drawnCursor(c: NonNullable<NonNullable<ProbeResult['screen']>['cursor']>): string {
+  return `${c.shape}${c.blink === undefined ? '' : c.blink ? ',blinking' : ',steady'}`;
 }
 
 /** A signature's cursor and replies, sorted by query (of a result with an answer: see hasNoAnswer). */
@@ -113,6 +121,7 @@ export function answerSummary(r: ProbeResult | undefined): string {
   }
   if (r.cursor) parts.unshift(`${r.cursor.row ?? ''};${r.cursor.col ?? ''}`);
   if (r.screen) parts.push(`[${r.screen.text.map((l) => l.replace(/ +$/, '')).join('⏎')}]`);
+  if (r.screen?.cursor) parts.push(`drawn=${drawnCursor(r.screen.cursor)}`);
   return parts.join(' ') || 'ok';
 }
 
