@@ -44,9 +44,15 @@ function dir(): string {
   return d;
 }
 
+/**
+ * The CLI in the host's pty with --no-pager: the report of a whole run is longer than the host's 24 rows, and without
+ * CI set (npm test at a developer's terminal, as the README's quick start runs it) less would wait on it. Paging has
+ * its own test below.
+ */
 function run(cliArgs: (d: string) => string[], opts: Parameters<typeof startInHost>[2] = {}) {
   const d = dir();
-  const started = startInHost(d, cliArgs(d), opts);
+  const args = cliArgs(d);
+  const started = startInHost(d, args.includes('--no-pager') ? args : [...args, '--no-pager'], opts);
   hosts.push(started.host);
   return { ...started, dir: d };
 }

@@ -30,8 +30,14 @@ import { validateTargetOptions } from '../target-options.js';
 const NAME = 'self';
 /** The first reply must come within this; a terminal that answers nothing costs no more. */
 export const FIRST_REPLY_MS = 1000;
-/** After the run, how long to wait for replies still in flight. */
+/**
+ * After the run, how long replies still in flight are waited for after the last one came: the final sentinel's reply
+ * ends the wait at once; a terminal still answering (a loaded machine: the replies of the probes the run was cut in
+ * came 1 s and more after Ctrl-C, after the tty was back to echo, and the shell's screen showed them as ^[[1;17R…) is
+ * waited for while its replies keep coming, up to DRAIN_CAP_MS.
+ */
 const DRAIN_MS = 1000;
+const DRAIN_CAP_MS = 10_000;
 
 /**
  * What opening the user's terminal needs from the engine, handed in by it (targets
@@ -157,6 +163,7 @@ export class SelfSession implements TargetSession {
     // Raw mode turns Ctrl-C into a byte; make it the signal the user meant.
     if (this.counter.ctrlC > ctrlC && !this.closed) this.interrupt();
     if (this.drained && this.counter.da1 >= this.da1Sent) this.drained();
+    else this.replyCame?.();
     if (this.exchangeSink) this.exchangeSink(chunk);
     else this.listener?.(chunk);
   }
@@ -343,20 +350,32 @@ export class SelfSession implements TargetSession {
     return { ...identity, ...(this.engine ? { engine: this.engine } : {}), settings: { cols: this.size.cols, rows: this.size.rows, ...(term ? { term } : {}), modes: { ...this.prior.modes }, ...screen, ...pixels } };
   }
 
-  /** Wait until every DA1 sent has its reply (all earlier replies came before it), or the time is up. */
+  /**
+   * Wait until every DA1 sent has its reply (all earlier replies came before it), or until `ms` pass with no reply
+   * (DRAIN_CAP_MS at most in all).
+   */
   private drain(ms: number): Promise<void> {
     if (ms <= 0 || this.counter.da1 >= this.da1Sent) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
+      const t0 = performance.now();
+      let timer = setTimeout(done, ms);
       const self = this;
       function done() {
         clearTimeout(timer);
         self.drained = undefined;
+        self.replyCame = undefined;
         resolve();
       }
       this.drained = done;
+      this.replyCame = () => {
+        clearTimeout(timer);
+        timer = setTimeout(done, Math.min(ms, DRAIN_CAP_MS - (performance.now() - t0)));
+      };
     });
   }
+
+  /** While draining: a reply came, so the terminal is still answering (drain's wait starts again). */
+  private replyCame: (() => void) | undefined;
 
   async close(): Promise<void> {
     if (this.closed) return;
