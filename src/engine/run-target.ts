@@ -135,7 +135,7 @@ export async function runTarget(targetId: string, corpus: Corpus, probes: Probe[
   // The pixels (a calibration of about 2 s at the start) only where some probe's verdict needs a style or the cursor.
   const pixels = factory.kind === 'gui' && needsPixels(probes);
   const browserInput = factory.kind === 'embedded' && opts.browserInput === true;
-  const open = () => factory.open({ cols, rows, options: opts.options ?? {}, signal: opts.signal, ...(pictures ? { pictures } : {}), ...(factory.kind === 'gui' ? { pixels } : {}), ...(browserInput ? { browserInput } : {}) });
+  const open = () => factory.open({ cols, rows, options: opts.options ?? {}, signal: opts.signal, ...(pictures ? { pictures } : {}), ...(factory.kind === 'gui' ? { pixels } : {}), ...(browserInput ? { browserInput } : {}), ...(opts.idleTimeoutMs ? { idleTimeoutMs: opts.idleTimeoutMs } : {}) });
   const window = factory.maxWindow ? Math.min(opts.window ?? DEFAULT_WINDOW, factory.maxWindow) : opts.window;
   const holder: SessionHolder = { current: await open(), reopen: open };
   try {

@@ -37,6 +37,8 @@ export interface OpenOptions {
    * its input probes, saying how to ask for them. Ignored by targets that make events without one.
    */
   browserInput?: boolean;
+  /** How long the run lets the terminal be silent before it counts as not answering (its idle limit), when set. */
+  idleTimeoutMs?: number;
 }
 
 /** What the engine knows of a probe that a screen read may use (the pixel read-back of GUI terminals). */

@@ -37,9 +37,14 @@ export class ExchangeTimeoutError extends Error {
   override name = 'ExchangeTimeoutError';
 }
 
+/** How long the session's own exchanges wait for their DA1 at least. */
+const EXCHANGE_MS = 5000;
+
 export interface GuiSessionParts {
   /** Ends every process of the run (terminal, D-Bus, compositor, display) and removes the scratch dir. */
   stop(): Promise<void>;
+  /** How long one of the session's own exchanges (a read, a picture's fence) waits for the DA1 at its end. */
+  exchangeMs?: number;
   cols: number;
   rows: number;
   screen: ScreenMethod;
@@ -97,15 +102,22 @@ export class GuiSession extends RelaySession {
   /** The last picture's frame, while nothing has been written since: the pixel read of the same probe starts from it. */
   private lastFrame: { region: Region; frame: Frame } | undefined;
 
+  /**
+   * The limit of the session's own exchanges: 5 s, or the run's idle limit when that is longer (a gate allows 10 s, for
+   * a loaded CI machine: its xterm through an x11: command once took over 5 s to answer a read's DA1 at load 29).
+   */
+  private readonly exchangeMs: number;
+
   constructor(relay: FifoRelay, private readonly signal: AbortSignal | undefined, readonly parts: GuiSessionParts) {
     super(relay, signal);
+    this.exchangeMs = Math.max(EXCHANGE_MS, parts.exchangeMs ?? 0);
     relay.onData((chunk) => this.route(chunk));
     if (parts.screen === 'none') this.readText = undefined;
     this.readScreen = this.readText;
     if (parts.screen === 'selection') {
       this.selection = new XSelectionReader({
         display: parts.displayEnv?.['DISPLAY'] ?? '',
-        exchange: (bytes) => this.exchange(bytes, 5000),
+        exchange: (bytes) => this.exchange(bytes, this.exchangeMs),
         listen: (sink) => this.listen(sink),
         multiClick: parts.multiClick ?? 'spaced',
         keepsSelection: parts.keepsSelection,
@@ -117,7 +129,7 @@ export class GuiSession extends RelaySession {
       });
     }
     if (parts.screen === 'pipe-visible') this.foot = new FootVisibleReader(parts.displayEnv ?? {}, parts.footDir ?? parts.home);
-    this.guiInput = new GuiInput({ display: parts.displayEnv?.['DISPLAY'] ?? '', cols: parts.cols, rows: parts.rows, exchange: (bytes) => this.exchange(bytes, 5000), listen: (sink) => this.listen(sink), signal: this.endSignal(), quirks: parts.inputQuirks, compositorPid: parts.compositorPid, knownGrid: () => this.pictureGrid });
+    this.guiInput = new GuiInput({ display: parts.displayEnv?.['DISPLAY'] ?? '', cols: parts.cols, rows: parts.rows, exchange: (bytes) => this.exchange(bytes, this.exchangeMs), listen: (sink) => this.listen(sink), signal: this.endSignal(), quirks: parts.inputQuirks, compositorPid: parts.compositorPid, knownGrid: () => this.pictureGrid });
     this.input = this.guiInput;
   }
 
@@ -153,7 +165,7 @@ export class GuiSession extends RelaySession {
         cols: this.parts.cols,
         rows: this.parts.rows,
         gridFrom: opts.pixels ? 'given' : 'mouse',
-        exchange: (bytes) => this.exchange(bytes, 5000),
+        exchange: (bytes) => this.exchange(bytes, this.exchangeMs),
         listen: (sink) => this.listen(sink),
         signal: this.endSignal(),
       });
@@ -167,7 +179,7 @@ export class GuiSession extends RelaySession {
     }
     this.pictures = window;
     const deps = {
-      exchange: (bytes: string) => this.exchange(bytes, 5000),
+      exchange: (bytes: string) => this.exchange(bytes, this.exchangeMs),
       frame: (rect: Rect, waitMs?: number, since?: number) => window.frame(rect, waitMs, since),
       nextOwnFrame: (rect: Rect, ms: number) => window.nextOwnFrame(rect, ms),
       focus: (on: boolean) => window.focus(on),
@@ -215,7 +227,7 @@ export class GuiSession extends RelaySession {
 
   /** Where the terminal's cursor is (CSI 6n), or undefined when it gives no report. */
   private async cursorReport(): Promise<{ row: number; col: number } | undefined> {
-    const cpr = (await this.exchange('\x1b[6n', 5000)).find((ev) => ev.kind === 'cpr' && !ev.private);
+    const cpr = (await this.exchange('\x1b[6n', this.exchangeMs)).find((ev) => ev.kind === 'cpr' && !ev.private);
     return cpr?.kind === 'cpr' && cpr.row !== null && cpr.col !== null ? { row: cpr.row, col: cpr.col } : undefined;
   }
 
@@ -242,7 +254,7 @@ export class GuiSession extends RelaySession {
       display,
       cols: this.parts.cols,
       rows: this.parts.rows,
-      exchange: (bytes) => this.exchange(bytes, 5000),
+      exchange: (bytes) => this.exchange(bytes, this.exchangeMs),
       listen: (sink) => this.listen(sink),
       write: (bytes) => this.write(bytes),
       inCompositor: this.parts.inCompositor,
@@ -298,7 +310,7 @@ export class GuiSession extends RelaySession {
     const lookAt = async (frame?: Frame): Promise<Look | undefined> => {
       // The mark comes before the cursor is hidden: a lagging terminal may draw that before its answer reaches us.
       const since = fence && !cellsFrame ? await this.pictures?.mark() : undefined;
-      if (covered && !cellsFrame) await this.exchange('\x1b[?25l', 5000);
+      if (covered && !cellsFrame) await this.exchange('\x1b[?25l', this.exchangeMs);
       try {
         const cursorClear = covered || (at !== undefined && !pixels.cursorTouches(region, at));
         return await pixels.look(region, { ...(hints?.blink !== undefined ? { blink: hints.blink } : {}), ...(hints?.sgrs ? { sgrs: hints.sgrs } : {}), cursorClear }, frame, fence && !cellsFrame ? { ...fence, ...(since !== undefined ? { since } : {}) } : undefined);
@@ -404,7 +416,7 @@ export class GuiSession extends RelaySession {
     }
     if (this.parts.screen === 'perl-dump') {
       const path = join(this.parts.home, `screen-${++this.snapshots}.txt`);
-      await this.exchange(urxvtDumpRequest(path), 5000);
+      await this.exchange(urxvtDumpRequest(path), this.exchangeMs);
       return screenFromCells(region, cols, rows, readUrxvtDump(path), 'hardcopy');
     }
     if (this.selection) return this.selection.read(region, cols, rows);
@@ -417,7 +429,7 @@ export class GuiSession extends RelaySession {
     // (the probe's answer is already in; the next probe's prelude resets everything).
     // XTCHECKSUM turns the checksum into the cell's code point for this read only and puts the
     // default back after it: xterm runs as shipped, so the probes' own DECRQCRA answers are a default xterm's.
-    const events = await this.exchange(`\x1b[?6l${XTERM_READ_CHECKSUM}${decrqcraRequests(region)}${XTERM_DEFAULT_CHECKSUM}`, 5000);
+    const events = await this.exchange(`\x1b[?6l${XTERM_READ_CHECKSUM}${decrqcraRequests(region)}${XTERM_DEFAULT_CHECKSUM}`, this.exchangeMs);
     return screenFromDecrqcra(region, cols, rows, decrqcraReports(events));
   };
 
@@ -428,7 +440,7 @@ export class GuiSession extends RelaySession {
    */
   private async mltermSnapshot(): Promise<string[]> {
     const name = `termprobe-${++this.snapshots}`;
-    await this.exchange(`\x1b]5379;snapshot ${name} UTF8\x07`, 5000);
+    await this.exchange(`\x1b]5379;snapshot ${name} UTF8\x07`, this.exchangeMs);
     const dir = join(this.parts.home, '.mlterm');
     const file = readdirSync(dir).find((f) => f.startsWith(`${name}-`) && f.endsWith('.snp'));
     if (!file) throw new ScreenReadError(`mlterm wrote no snapshot ${name} in ${dir}`);

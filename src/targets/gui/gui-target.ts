@@ -202,7 +202,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
       footIni: recipe.screen === 'pipe-visible' ? writeFootConfig(scratch.dir) : '',
     };
     const screen = screenMethod(recipe);
-    session = new GuiSession(relay, signal, { stop: stopAll, cols, rows, screen: screen.method, kittySocket: ctx.kittySocket, home: scratch.home, displayEnv, multiClick: recipe.multiClick ?? 'spaced', keepsSelection: recipe.keepsSelection, curvedScreen: recipe.curvedScreen, awaitClaimCheck: !recipe.vte, awaitViewUpdate: recipe.awaitViewUpdate, footDir: scratch.dir, processes: () => markedSessionProcesses(scratch.marker), inCompositor: recipe.display === 'wayland', inputQuirks: INPUT_QUIRKS[recipe.id], compositorPid, lagging: recipe.viewLags === true || recipe.display === 'wayland' });
+    session = new GuiSession(relay, signal, { stop: stopAll, ...(opts.idleTimeoutMs ? { exchangeMs: opts.idleTimeoutMs } : {}), cols, rows, screen: screen.method, kittySocket: ctx.kittySocket, home: scratch.home, displayEnv, multiClick: recipe.multiClick ?? 'spaced', keepsSelection: recipe.keepsSelection, curvedScreen: recipe.curvedScreen, awaitClaimCheck: !recipe.vte, awaitViewUpdate: recipe.awaitViewUpdate, footDir: scratch.dir, processes: () => markedSessionProcesses(scratch.marker), inCompositor: recipe.display === 'wayland', inputQuirks: INPUT_QUIRKS[recipe.id], compositorPid, lagging: recipe.viewLags === true || recipe.display === 'wayland' });
 
     const logPath = join(scratch.dir, 'terminal.log');
     const logFd = openSync(logPath, 'w');
