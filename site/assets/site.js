@@ -193,7 +193,11 @@
       const name = td.closest('tr').querySelector('th a');
       return probe && name ? (document.body.dataset.root || '') + 'probes/' + probe + '.html#t-' + slugOf(name) : null;
     };
-    for (const td of table.querySelectorAll('tbody td:nth-child(n+5)')) td.title = 'open the evidence';
+    // Each mark's class (its kind's colour) from its symbol: the table's data-kinds pairs them ("✓ ki ✗ kl …", feature-page.ts).
+    const kinds = {};
+    const pairs = (table.dataset.kinds || '').split(' ');
+    for (let i = 0; i + 1 < pairs.length; i += 2) kinds[pairs[i]] = pairs[i + 1];
+    for (const td of table.querySelectorAll('tbody td:nth-child(n+5)')) { if (kinds[td.textContent]) td.className = kinds[td.textContent]; td.title = 'open the evidence'; }
     // A facet's number says what it checks on hover: the words of its item in the list below the table (feature-page.ts).
     const heads = Array.from(table.querySelectorAll('thead th.facet a')).map(function (a) {
       const item = document.getElementById(a.getAttribute('href').slice(1));

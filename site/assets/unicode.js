@@ -28,6 +28,11 @@
     for (const i of infos) { const b = shared.blocks[i[1]]; if (blocks.indexOf(b) < 0) blocks.push(b); }
     return { name: infos.map(function (i) { return i[0]; }).join(' + '), block: blocks.join(', ') };
   }
+  // A text the row leaves to the id (unicode-items-data.ts ItemRow): 0, its code points; 1, "a" and them.
+  function textOf(t, id) {
+    if (typeof t !== 'number') return t;
+    return (t === 1 ? 'a' : '') + points(id).map(function (h) { return String.fromCodePoint(parseInt(h, 16)); }).join('');
+  }
   function printf(text, pass) {
     const bytes = new TextEncoder().encode('\x1b[?2027' + (pass === 'on' ? 'h' : 'l') + '\x1b[2J\x1b[H' + text + '\x1b[6n');
     let body = '';
@@ -42,8 +47,11 @@
   }
 
   const body = rows.map(function (r) {
-    const id = r[0], last = r[1], count = r[2], text = r[3], lastText = r[4], language = r[9];
+    const id = r[0], count = r[2], language = r[9];
     const category = id.slice(0, id.indexOf(':'));
+    // The last id's category is the first's: the row gives its code points only.
+    const last = r[1] && r[1].indexOf(':') < 0 ? category + ':' + r[1] : r[1];
+    const text = textOf(r[3], id), lastText = textOf(r[4], last);
     const where = category === 'language' ? [el('code', {}, [id])] : [el('code', {}, [codes(id)])].concat(count > 1 ? ['–', el('code', {}, [codes(last)]), ' ', el('span', { class: 'n' }, ['(' + count + ')'])] : []);
     const n = category === 'language' ? { name: language, block: 'a line of text' } : names(id);
     const lastName = count > 1 && category !== 'language' ? names(last).name : null;

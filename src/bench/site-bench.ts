@@ -20,6 +20,9 @@ import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { viewRun } from '../classify/run-view.js';
+import { unicodeVerdict } from '../classify/unicode-verdict.js';
+import { loadWidthSuite } from '../corpus/width-suite/load-width-suite.js';
+import { readUnicodeResults } from '../results/read-unicode-results.js';
 import { buildSite } from '../report/site/build-site.js';
 import { writeSyntheticResults } from '../report/site/synthetic-results.js';
 import { folderBytes } from '../report/site/write-site.js';
@@ -101,6 +104,13 @@ async function publishedFigures(work: string): Promise<BenchFigure[]> {
     if (r.status !== 0) throw new Error(`termprobe site exited ${r.status}: ${r.stderr.trim()}`);
     return { wall: performance.now() - t0, cpu: Number(/cpu-ms ([\d.]+)/.exec(r.stderr)?.[1] ?? NaN) };
   });
+  // The Unicode verdicts, judged on a thread of their own during the build: their CPU time in-process.
+  const unicodeDir = join(dir, 'unicode');
+  const unicodeResults = existsSync(unicodeDir) ? readdirSync(unicodeDir).filter((f) => f.endsWith('.json')).map((f) => readUnicodeResults(join(unicodeDir, f))) : [];
+  const suite = loadWidthSuite();
+  const c0 = process.cpuUsage();
+  const verdicts = unicodeResults.map((r) => unicodeVerdict(r, suite));
+  const c1 = process.cpuUsage(c0);
   const index = pageWeight(out, 'index.html');
   const heaviest = heaviestPage(out);
   const files2 = readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
@@ -108,6 +118,7 @@ async function publishedFigures(work: string): Promise<BenchFigure[]> {
   return [
     { name: `\`termprobe site\` with no arguments (the published runs: ${files.length} terminals, history, Unicode, sessions), process wall time`, value: median(runs.map((r) => r.wall)) / 1000, unit: 's', target: { op: '<', value: 3 }, note: `median of 3; ${load}` },
     { name: '  the same process, CPU time (user + system)', value: median(runs.map((r) => r.cpu)) / 1000, unit: 's', note: 'the wall time includes waiting for a shared CPU and disk' },
+    { name: `  the Unicode verdicts of its ${verdicts.length} Unicode results files (its second thread), CPU time in-process`, value: (c1.user + c1.system) / 1e6, unit: 's' },
     { name: `site build over results/ alone (${files.length} terminals), in-process`, value: median(builds) / 1000, unit: 's', note: `CPU ${(median(cpu) / 1000).toFixed(2)} s` },
     { name: 'index as transferred (page, stylesheet, scripts; search data loads on use)', value: index.bytes / 1000, unit: 'KB', target: { op: '<', value: 150 }, note: `${(index.gzipped / 1000).toFixed(1)} KB gzipped; ${index.files.join(', ')}` },
     { name: `heaviest page with what it loads (${heaviest.path})`, value: heaviest.bytes / 1000, unit: 'KB', target: { op: '<', value: 500 } },

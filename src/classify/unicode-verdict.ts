@@ -10,10 +10,11 @@
  * both ways; and the items that disagree with what the terminal claims
  * (DECRQM 2027) or, failing a claim, its best match.
  */
-import { inPlanes23, type WidthItem, type WidthSuite } from '../corpus/width-suite/width-item.js';
+import type { WidthCategory, WidthItem, WidthSuite } from '../corpus/width-suite/width-item.js';
 import { alignUnicodeResults, type SuiteLacks } from '../results/align-unicode-results.js';
 import type { UnicodePass, UnicodeResults } from '../results/unicode-results-schema.js';
-import { advanceOf } from '../results/width-answers.js';
+import { suiteColumns } from './unicode-suite-columns.js';
+import { answered, CHOKE, countItems, Counter, type Outcomes, LACKING, MARKED_ON, NO_ANSWER, UNMEASURED } from './unicode-counts.js';
 
 export interface Share {
   matched: number;
@@ -113,22 +114,6 @@ export const BELOW_ALL = 'none';
 /** Items of one version weigh as one group per bucket (category, and planes 2-3 apart: wide by range in most tables), keyed "version bucket". */
 type Tally = Map<string, { version: number; ok: number; total: number }>;
 
-function count(tally: Tally, key: string, version: string, ok: boolean): void {
-  let s = tally.get(key);
-  if (!s) tally.set(key, (s = { version: num(version), ok: 0, total: 0 }));
-  s.total++;
-  if (ok) s.ok++;
-}
-
-const bucketOf = (item: WidthItem) => `${item.category}${(item.text?.codePointAt(item.category === 'zero-width' ? 1 : 0) ?? 0) >= 0x20000 ? '-ext' : ''}`;
-/** Each wide or zero-width item's "version bucket" key, by index, made once per suite (a site build judges 28 terminals against the same 37,954 items). */
-const wideKeys = new WeakMap<WidthSuite, string[]>();
-function wideKeysOf(suite: WidthSuite): string[] {
-  let keys = wideKeys.get(suite);
-  if (!keys) wideKeys.set(suite, (keys = suite.items.map((item) => (item.category === 'wide' || item.category === 'zero-width' ? `${item.unicode!} ${bucketOf(item)}` : ''))));
-  return keys;
-}
-
 /**
  * The version V that best explains which items came out right: items up to V
  * right, newer ones not. Each version weighs the same, whatever its size, so
@@ -161,8 +146,8 @@ function markedItem(id: string, pass: UnicodePass, got: number | null, note: str
  * was a million objects for a site build's 28 verdicts. One set of columns,
  * grown as needed and reused (a verdict is computed synchronously, start to end).
  */
-let columns = { count: 0, index: new Int32Array(0), on: new Uint8Array(0), expected: new Float64Array(0), got: new Float64Array(0), ok: new Uint8Array(0), convention: new Uint8Array(0) };
-function outcomeColumns(n: number): typeof columns {
+let columns: Outcomes = { count: 0, index: new Int32Array(0), on: new Uint8Array(0), expected: new Float64Array(0), got: new Float64Array(0), ok: new Uint8Array(0), convention: new Uint8Array(0) };
+function outcomeColumns(n: number): Outcomes {
   if (columns.index.length < n) columns = { count: 0, index: new Int32Array(n), on: new Uint8Array(n), expected: new Float64Array(n), got: new Float64Array(n), ok: new Uint8Array(n), convention: new Uint8Array(n) };
   columns.count = 0;
   return columns;
@@ -170,7 +155,8 @@ function outcomeColumns(n: number): typeof columns {
 
 /** The 2027 pass was measured when the terminal reports the mode settable (DECRQM 1 or 2); else why not. */
 function pass2027Of(results: UnicodeResults, mode2027: string): { measured: boolean; why?: string } {
-  if ([...results.answers.on].some((c) => c !== '.')) return { measured: true };
+  const on = results.answers.on;
+  for (let i = 0; i < on.length; i++) if (on.charCodeAt(i) !== 46) return { measured: true };
   return { measured: false, why: results.run.on ?? `DECRQM ?2027 answered ${mode2027}` };
 }
 
@@ -188,122 +174,102 @@ function conventionOf(items: readonly WidthItem[], got: (index: number) => numbe
   return { advance, zero, reading: zero.matched > advance.matched ? 'zero' : 'advance' };
 }
 
+/** Answers of a pass, one number per item: the advance, or UNMEASURED ('.') or NO_ANSWER ('-', or '+' with no long answer). */
+function passAnswers(results: UnicodeResults, pass: UnicodePass, items: readonly WidthItem[]): Float64Array {
+  const text = results.answers[pass];
+  const long = results.long[pass];
+  const out = new Float64Array(items.length);
+  for (let i = 0; i < items.length; i++) {
+    const code = text.charCodeAt(i);
+    // '0'-'9', 'a'-'z': 0-35 (width-answers.ts DIGITS)
+    if (code >= 48 && code <= 57) out[i] = code - 48;
+    else if (code >= 97 && code <= 122) out[i] = code - 87;
+    else if (code === 46 || Number.isNaN(code)) out[i] = UNMEASURED;
+    else if (code === 43) out[i] = long[items[i]!.id] ?? NO_ANSWER;
+    else out[i] = NO_ANSWER;
+  }
+  return out;
+}
+/** An answer as advanceOf gives it: a number, null (no answer), or undefined (not measured). */
+const answerOf = (a: number): number | null | undefined => (a === UNMEASURED ? undefined : a === NO_ANSWER ? null : a);
+
 export function unicodeVerdict(original: UnicodeResults, suite: WidthSuite): UnicodeVerdict {
   const { results, lacks } = alignUnicodeResults(original, suite);
   const mode2027 = results.settings.modes?.['?2027'] ?? 'no-reply';
   const pass2027 = pass2027Of(results, mode2027);
   const claims2027 = ['set', 'reset', 'permanently-set'].includes(mode2027);
-  const got = (index: number, item: WidthItem, pass: UnicodePass) => advanceOf(results, pass, index, item.id);
   const items = suite.items;
-  /** The pass an item is judged in: clusters with mode 2027 set, where it was measured so and the terminal claims the mode. */
-  const passOf = (item: WidthItem): UnicodePass => (pass2027.measured && claims2027 && item.cluster !== undefined ? 'on' : 'off');
+  const col = suiteColumns(suite, num);
+  const off = passAnswers(results, 'off', items);
+  const on = pass2027.measured ? passAnswers(results, 'on', items) : off;
 
   // Grapheme clusters: as clusters in the 2027-set pass when 2027 is claimed; otherwise by whichever reading explains more.
-  let clusterItems = 0;
   let wholeOff = 0;
-  const byCategory = new Map<WidthItem['category'], number[]>();
-  for (let index = 0; index < items.length; index++) {
-    const item = items[index]!;
-    const list = byCategory.get(item.category);
-    if (list) list.push(index);
-    else byCategory.set(item.category, [index]);
-    if (item.cluster === undefined || item.cluster === item.expect) continue;
-    clusterItems++;
-    if (got(index, item, 'off') === item.cluster) wholeOff++;
-  }
-  const clusters: UnicodeVerdict['clusters'] = claims2027 || wholeOff * 2 > clusterItems ? 'cluster' : 'per-code-point';
-  const keys = wideKeysOf(suite);
+  for (const index of col.clusterDiffers) if (off[index] === col.cluster[index]) wholeOff++;
+  const clusters: UnicodeVerdict['clusters'] = claims2027 || wholeOff * 2 > col.clusterDiffers.length ? 'cluster' : 'per-code-point';
+  const offAnswer = (i: number) => answerOf(off[i]!);
   const conventions = {
-    language: conventionOf(items, (i) => got(i, items[i]!, 'off'), byCategory.get('language') ?? []),
-    'spacing-mark': conventionOf(items, (i) => got(i, items[i]!, 'off'), byCategory.get('spacing-mark') ?? []),
+    language: conventionOf(items, offAnswer, col.byCategory.get('language') ?? []),
+    'spacing-mark': conventionOf(items, offAnswer, col.byCategory.get('spacing-mark') ?? []),
   };
   const ambiguous = { narrow: 0, wide: 0, other: 0, total: 0, reading: 'narrow' as 'narrow' | 'wide' };
-  for (const i of byCategory.get('ambiguous') ?? []) {
-    const a = got(i, items[i]!, 'off');
-    if (a === undefined || a === null) continue;
+  for (const i of col.byCategory.get('ambiguous') ?? []) {
+    const a = off[i]!;
+    if (!answered(a)) continue;
     ambiguous.total++;
     if (a === 1) ambiguous.narrow++;
     else if (a === 2) ambiguous.wide++;
     else ambiguous.other++;
   }
   if (ambiguous.wide > ambiguous.narrow) ambiguous.reading = 'wide';
+  const readingOf = (c: WidthCategory) => (c === 'language' || c === 'spacing-mark' ? conventions[c].reading : undefined);
+  const kinds = Int32Array.from((['wide', 'zero-width', 'narrow', 'emoji-zwj', 'choke', 'ambiguous'] as const).map((k) => col.categories.indexOf(k)));
+  const lackingItems = new Uint8Array(items.length);
+  for (let i = 0; i < items.length; i++) if (results.answers.off.charCodeAt(i) === 46) lackingItems[i] = 1;
+  const counted = countItems(col, lackingItems, off, on, {
+    clustersOn: pass2027.measured && claims2027,
+    measured: pass2027.measured,
+    asClusters: clusters === 'cluster',
+    ambiguousWide: ambiguous.reading === 'wide',
+    convention: Uint8Array.from(col.categories.map((c) => (readingOf(c) === 'zero' ? 2 : readingOf(c) === 'advance' ? 1 : 0))),
+    kinds,
+  }, outcomeColumns(items.length));
+  const outcomes = counted.outcomes;
 
-  const rows = new Map<string, VersionRow>();
-  const row = (v: string) => rows.get(v) ?? rows.set(v, { version: v, wide: share(), wideExt: share(), zero: share(), narrow: share() }).get(v)!;
-  const widePoints: Tally = new Map();
-  const emojiPoints: Tally = new Map();
-  const emojiRows = new Map<string, Share>();
-  const zwjRows = new Map<string, Share>();
-  const zwj = share();
-  const shares: Record<string, Share> = {};
+  // What countItems left to this function, in item order: items the file lacks, choke items, items with no answer.
   const marked: UnicodeVerdict['marked'] = [];
-  const outcomes = outcomeColumns(items.length);
   const lacking: Record<string, number> = {};
-  const changes = new Map<WidthItem['category'], Mode2027Change>();
-
-  for (let index = 0; index < items.length; index++) {
-    const item = items[index]!;
-    if (results.answers.off[index] === '.') {
-      lacking[item.category] = (lacking[item.category] ?? 0) + 1;
-      continue;
-    }
-    if (item.category === 'choke') {
-      const g = got(index, item, 'off');
-      marked.push(markedItem(item.id, 'off', g ?? null, results.notes.off[item.id]));
-      continue;
-    }
-    // Shares count what a table reader asks (a ZWJ sequence drawn as one emoji); disagreements, what the terminal claims.
-    const pass = passOf(item);
-    const expected = item.cluster ?? item.expect!;
-    let claimed = clusters === 'cluster' ? expected : item.expect!;
-    const convention = item.category === 'language' || item.category === 'spacing-mark' ? conventions[item.category].reading : undefined;
-    if (convention === 'zero') claimed = item.alt ?? item.expect!;
-    if (item.category === 'ambiguous' && ambiguous.reading === 'wide') claimed = 2;
-    const answer = got(index, item, pass);
-    if (answer === undefined || answer === null) {
+  for (let k = 0; k < counted.specials; k++) {
+    const item = items[counted.special[k]!]!;
+    const kind = counted.specialKind[k];
+    if (kind === LACKING) lacking[item.category] = (lacking[item.category] ?? 0) + 1;
+    else if (kind === CHOKE) marked.push(markedItem(item.id, 'off', answerOf(off[counted.special[k]!]!) ?? null, results.notes.off[item.id]));
+    else {
+      const pass: UnicodePass = kind === MARKED_ON ? 'on' : 'off';
       marked.push(markedItem(item.id, pass, null, results.notes[pass][item.id]));
-      continue;
-    }
-    if (pass2027.measured && item.cluster !== undefined) {
-      const off = got(index, item, 'off');
-      const on = got(index, item, 'on');
-      if (typeof off === 'number' && typeof on === 'number') {
-        let c = changes.get(item.category);
-        if (!c) changes.set(item.category, (c = { category: item.category, off: share(), on: share(), changed: 0 }));
-        add(c.off, off === item.cluster);
-        add(c.on, on === item.cluster);
-        if (off !== on) c.changed++;
-      }
-    }
-    const ok = answer === expected;
-    const o = outcomes.count++;
-    outcomes.index[o] = index;
-    outcomes.on[o] = pass === 'on' ? 1 : 0;
-    outcomes.expected[o] = claimed;
-    outcomes.got[o] = answer;
-    outcomes.ok[o] = answer === claimed ? 1 : 0;
-    outcomes.convention[o] = convention === 'zero' ? 2 : convention === 'advance' ? 1 : 0;
-    (shares[item.category] ??= share()).total++;
-    if (ok) shares[item.category]!.matched++;
-    if (item.category === 'wide') {
-      add(inPlanes23(item) ? row(item.unicode!).wideExt : row(item.unicode!).wide, ok);
-      count(widePoints, keys[index]!, item.unicode!, ok);
-    } else if (item.category === 'zero-width') {
-      add(row(item.unicode!).zero, ok);
-      count(widePoints, keys[index]!, item.unicode!, ok);
-    } else if (item.category === 'narrow') {
-      add(row(item.unicode!).narrow, ok);
-    }
-    if (item.emoji) {
-      add(emojiRows.get(item.emoji) ?? emojiRows.set(item.emoji, share()).get(item.emoji)!, ok);
-      // The emoji version of the tables: the single emoji of each version (sequences have their own shares).
-      if (item.category === 'wide' || item.category === 'lone-modifier') count(emojiPoints, `${item.emoji} ${item.category}`, item.emoji, ok);
-    }
-    if (item.category === 'emoji-zwj') {
-      add(zwj, ok);
-      add(zwjRows.get(item.emoji!) ?? zwjRows.set(item.emoji!, share()).get(item.emoji!)!, ok);
     }
   }
+
+  const shareOf = (c: Counter, k: number): Share => ({ matched: c.counts[k * 2]!, total: c.counts[k * 2 + 1]! });
+  const rows = new Map<string, VersionRow>();
+  for (let v = 0; v < col.versions.length; v++) {
+    const at = v * 8;
+    const r = counted.rows;
+    if (r[at + 1]! + r[at + 3]! + r[at + 5]! + r[at + 7]! === 0) continue;
+    const part = (p: number): Share => ({ matched: r[at + p * 2]!, total: r[at + p * 2 + 1]! });
+    rows.set(col.versions[v]!, { version: col.versions[v]!, wide: part(0), wideExt: part(1), zero: part(2), narrow: part(3) });
+  }
+  const tally = (c: Counter, keys: string[]): Tally => new Map(c.order().map((k) => [keys[k]!, { version: num(keys[k]!.slice(0, keys[k]!.indexOf(' '))), ok: c.counts[k * 2]!, total: c.counts[k * 2 + 1]! }]));
+  const widePoints = tally(counted.wide, col.wideKeys);
+  const emojiPoints = tally(counted.emojiTally, col.emojiKeys);
+  const emojiRows = new Map(counted.emoji.order().map((e) => [col.emojis[e]!, shareOf(counted.emoji, e)]));
+  const zwjRows = new Map(counted.zwj.order().map((e) => [col.emojis[e]!, shareOf(counted.zwj, e)]));
+  const zwj = shareOf(counted.zwjAll, 0);
+  const shares: Record<string, Share> = {};
+  for (const c of counted.shares.order()) shares[col.categories[c]!] = shareOf(counted.shares, c);
+  const ch = counted.changes;
+  const changes = new Map<WidthItem['category'], Mode2027Change>(counted.changeOrder.map((c) => [col.categories[c]!, { category: col.categories[c]!, off: { matched: ch[c * 5]!, total: ch[c * 5 + 1]! }, on: { matched: ch[c * 5 + 2]!, total: ch[c * 5 + 3]! }, changed: ch[c * 5 + 4]! }]));
+  const [WIDE, ZERO] = [kinds[0], kinds[1]];
 
   const versions = [...rows.keys()].sort(byVersion);
   // The code points of 8.0 and before are in every candidate's tables: 'none' means tables of 8.0 or older.
@@ -319,15 +285,16 @@ export function unicodeVerdict(original: UnicodeResults, suite: WidthSuite): Uni
     ext.total += r.wideExt.total;
   }
   const extByRange = ext.total > 0 && ext.matched >= ext.total * 0.99;
-  const predicted = (item: WidthItem, ok: boolean): boolean => {
-    if (extByRange && inPlanes23(item)) return ok;
-    if (item.category === 'wide' || item.category === 'zero-width') return num(item.unicode!) <= upTo ? ok : !ok;
+  const predicted = (index: number, ok: boolean): boolean => {
+    if (extByRange && col.ext[index]) return ok;
+    const cat = col.category[index];
+    if (cat === WIDE || cat === ZERO) return col.versionNum[index]! <= upTo ? ok : !ok;
     return ok;
   };
   const disagreements: Disagreement[] = [];
   for (let o = 0; o < outcomes.count; o++) {
+    if (predicted(outcomes.index[o]!, outcomes.ok[o] === 1)) continue;
     const item = items[outcomes.index[o]!]!;
-    if (predicted(item, outcomes.ok[o] === 1)) continue;
     // Fields set one by one in this order (the JSON reports keep it); spreads cost here, with 160,000 disagreements over 28 terminals.
     const d = { id: item.id, category: item.category } as Disagreement;
     if (item.text !== undefined) d.text = item.text;

@@ -64,7 +64,8 @@ const SCREEN_CURSOR_KEYS = new Set(['shape', 'blink']);
 const CURSOR_SHAPES = new Set<unknown>(['block', 'underline', 'bar', 'hidden']);
 const REGION_KEYS = new Set(['top', 'left', 'bottom', 'right']);
 
-function screen(s: unknown): boolean {
+/** A screen answer (results-schema.ts screenAnswerSchema); the replay report's check uses it too. */
+export function looksLikeValidScreen(s: unknown): boolean {
   if (!isObj(s) || !onlyKeys(s, SCREEN_KEYS) || !VIA.has(s['via'])) return false;
   if (s['styles'] !== undefined && s['styles'] !== 'pixels') return false;
   const cur = s['cursor'];
@@ -102,7 +103,7 @@ export function looksLikeValidProbeResult(p: unknown): boolean {
   if (!isObj(p) || !onlyKeys(p, PROBE_KEYS) || !isStr(p['id']) || !STATUS.has(p['status']) || !optStr(p['note'])) return false;
   if (p['cursor'] !== undefined && !cursor(p['cursor'])) return false;
   if (!Array.isArray(p['replies']) || !p['replies'].every(reply)) return false;
-  if (p['screen'] !== undefined && !screen(p['screen'])) return false;
+  if (p['screen'] !== undefined && !looksLikeValidScreen(p['screen'])) return false;
   if (p['unexpected'] !== undefined && !(Array.isArray(p['unexpected']) && p['unexpected'].every(isStr))) return false;
   if (p['evidence'] !== undefined && !stringRecord(p['evidence'])) return false;
   if (p['elapsedMs'] !== undefined && !(isNum(p['elapsedMs']) && p['elapsedMs'] >= 0)) return false;

@@ -13,8 +13,14 @@ export class WidthSuiteMissingError extends Error {
   override name = 'WidthSuiteMissingError';
 }
 
-export function loadWidthSuite(file = SUITE_FILE): WidthSuite {
+/** The suite's head (hash, versions, sources, languages) without its items: the built suite's, when it is built. */
+export function widthSuiteHead(file = SUITE_FILE): Omit<WidthSuite, 'items'> {
   if (cached && file === SUITE_FILE) return cached;
+  const { entries: _entries, format: _format, ...head } = readSuiteFile(file);
+  return head;
+}
+
+function readSuiteFile(file: string): SuiteFile {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -23,7 +29,12 @@ export function loadWidthSuite(file = SUITE_FILE): WidthSuite {
   }
   const data = JSON.parse(text) as SuiteFile | WidthSuite;
   if (!('format' in data) || data.format !== SUITE_FORMAT) throw new WidthSuiteMissingError(`${file}: not a width suite of this termprobe (format ${JSON.stringify((data as { format?: unknown }).format)}); run \`npm run build\``);
-  const suite = decodeSuite(data);
+  return data;
+}
+
+export function loadWidthSuite(file = SUITE_FILE): WidthSuite {
+  if (cached && file === SUITE_FILE) return cached;
+  const suite = decodeSuite(readSuiteFile(file));
   if (file === SUITE_FILE) cached = suite;
   return suite;
 }

@@ -13,7 +13,7 @@ export interface SiteFile {
   /** Path inside the site, '/'-separated, made from safe slugs only. */
   path: string;
   /** Rendered when written, so a build holds one page in memory at a time; { file } for a checked file taken as it is (a picture). */
-  content: () => string | Buffer | { file: string } | { results: ResultsCopy };
+  content: () => string | Buffer | { file: string; size?: number } | { results: ResultsCopy };
 }
 
 export interface PageContext {

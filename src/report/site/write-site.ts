@@ -93,12 +93,13 @@ class SiteWriter {
     this.files++;
   }
 
-  copy(from: string, path: string): void {
+  /** A file linked in; its size when the page kind already knows it (a picture it read). */
+  copy(from: string, path: string, size = statSync(from).size): void {
     const full = join(this.root, path);
     this.#folderOf(full);
     this.out.link(from, full);
     this.files++;
-    this.bytes += statSync(from).size;
+    this.bytes += size;
   }
 }
 
@@ -119,7 +120,7 @@ async function writeAll(model: SiteModel, w: SiteWriter, signal: AbortSignal | u
       const content = file.content();
       if (typeof content === 'string' || Buffer.isBuffer(content)) w.write(file.path, content);
       else if ('results' in content) w.resultsCopy(content.results, file.path);
-      else w.copy(content.file, file.path);
+      else w.copy(content.file, file.path, content.size);
       if (performance.now() - since >= SLICE_MS) {
         await new Promise((resolve) => setImmediate(resolve));
         if (signal?.aborted) throw signal.reason;
