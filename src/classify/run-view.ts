@@ -61,19 +61,29 @@ export function isRealTerminal(run: ResultsFile): boolean {
   return !EMBEDDED.has(run.target.id) && !run.target.id.startsWith('stdio:');
 }
 
+/**
+ * What a view keeps of one probe: its result, and what it worked out from it once (the result as judged, the
+ * signatures, the summaries). One map lookup per question instead of one per cache: compare asks each of its
+ * 31,000 cells for its result, its judged result, two or three signatures and a summary.
+ */
+interface Slot {
+  r: ProbeResult;
+  judged?: ProbeResult;
+  cells?: string;
+  text?: string;
+  none?: string;
+  sum?: string;
+  bare?: string;
+}
+
 export function viewRun(file: string, run: ResultsFile): RunView {
-  const byId = new Map(run.probes.map((p) => [p.id, p]));
-  const caches: Record<SignatureLevel, Map<string, string>> = { cells: new Map(), text: new Map(), none: new Map() };
-  const sums = new Map<string, string>();
-  const bareSums = new Map<string, string>();
-  const judgedById = new Map<string, ProbeResult>();
+  const slots = new Map<string, Slot>();
+  for (const p of run.probes) slots.set(p.id, { r: p });
   const { name, version } = run.target.identity;
   const engine = engineOfRun(run);
-  const judged = (id: string): ProbeResult | undefined => {
-    const r = byId.get(id);
-    if (!r || !view.convention) return r;
-    let j = judgedById.get(id);
-    if (j === undefined) judgedById.set(id, (j = judgeByConvention(r, view.convention)));
+  const judgedOf = (slot: Slot): ProbeResult => {
+    let j = slot.judged;
+    if (j === undefined) slot.judged = j = view.convention ? judgeByConvention(slot.r, view.convention) : slot.r;
     return j;
   };
   const view: RunView = {
@@ -87,38 +97,47 @@ export function viewRun(file: string, run: ResultsFile): RunView {
     real: isRealTerminal(run),
     engine,
     answerer: { targetId: run.target.id, version, engine },
-    result: (id) => byId.get(id),
+    result: (id) => slots.get(id)?.r,
     convention: undefined,
     useConvention(c) {
       if (c === view.convention) return;
       view.convention = c;
-      for (const m of [...Object.values(caches), sums, bareSums, judgedById]) m.clear();
+      for (const p of run.probes) slots.set(p.id, { r: p });
     },
-    judged,
-    corrected: (id) => judged(id) !== byId.get(id),
+    judged: (id) => {
+      const slot = slots.get(id);
+      return slot && judgedOf(slot);
+    },
+    corrected: (id) => {
+      const slot = slots.get(id);
+      return slot !== undefined && judgedOf(slot) !== slot.r;
+    },
     signature(id, requested = 'cells') {
+      const slot = slots.get(id);
+      if (!slot) return undefined;
       // Without a screen every level signs the same: one cache then, whatever level is asked.
-      const level = byId.get(id)?.screen === undefined ? 'cells' : requested;
-      const cache = caches[level];
-      let s = cache.get(id);
+      const level = slot.r.screen === undefined ? 'cells' : requested;
+      let s = slot[level];
       if (s === undefined) {
-        const r = judged(id);
-        if (!r) return undefined;
+        const r = judgedOf(slot);
         s = level === 'cells' ? answerSignature(r) : textSignature(r, level === 'text');
-        if (r !== byId.get(id)) s += CORRECTED_MARK;
-        cache.set(id, s);
+        if (r !== slot.r) s += CORRECTED_MARK;
+        slot[level] = s;
       }
       return s;
     },
     summary(id, withScreen = true) {
-      const cache = withScreen ? sums : bareSums;
-      let s = cache.get(id);
+      const slot = slots.get(id);
+      let s = slot === undefined ? undefined : withScreen ? slot.sum : slot.bare;
       if (s === undefined) {
-        const raw = byId.get(id);
-        const r = judged(id);
+        const raw = slot?.r;
+        const r = slot && judgedOf(slot);
         const shown = (x: ProbeResult | undefined) => (x && !withScreen ? { ...x, screen: undefined } : x);
         s = raw && r && r !== raw ? correctedSummary(raw, shown(r)!) : answerSummary(shown(raw));
-        cache.set(id, s);
+        if (slot) {
+          if (withScreen) slot.sum = s;
+          else slot.bare = s;
+        }
       }
       return s;
     },
