@@ -32,6 +32,9 @@ export interface Consensus {
 }
 
 function majority(marks: Support[]): Support | 'mixed' {
+  // One front end, or all alike (most engines on most probes): that mark, without counting.
+  const first = marks[0]!;
+  if (marks.every((m) => m === first)) return first;
   const count = new Map<Support, number>();
   for (const m of marks) count.set(m, (count.get(m) ?? 0) + 1);
   const sorted = [...count].sort((a, b) => b[1] - a[1]);
