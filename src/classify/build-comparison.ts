@@ -35,6 +35,8 @@ export interface ComparisonRow {
   /** Some target's answer differs from the emulator's. */
   differs: boolean;
   consensus: Consensus;
+  /** Each column's slot for this probe (run-view.ts; undefined: no result), so a renderer asks a cell's answer without a lookup by id: cellAnswer. */
+  slots: readonly (ProbeSlot | undefined)[];
 }
 
 export interface Comparison {
@@ -83,6 +85,12 @@ export function screenReadsOf(columns: readonly RunView[], ids: readonly string[
       }
       return { label: v.label, read, of, via: [...via].sort((a, b) => b[1] - a[1]).map(([k]) => k) };
     });
+}
+
+/** The short answer of one cell (column `col` of the row), as tables show it. */
+export function cellAnswer(columns: readonly RunView[], row: Pick<ComparisonRow, 'id' | 'slots'>, col: number): string {
+  const slot = row.slots[col];
+  return slot ? columns[col]!.summaryIn(slot) : columns[col]!.summary(row.id);
 }
 
 /** A probe's category is its id up to the first dot (the corpus enforces it). */
@@ -161,7 +169,7 @@ export function buildComparison(views: RunView[], reference: Reference, registry
       marks[i] = cell.support.support;
     }
     const consensus = consensusOf(id, columns, marks, signer, slots);
-    return { id, category: categoryOf(id), cells, differs, consensus };
+    return { id, category: categoryOf(id), cells, differs, consensus, slots };
   });
   const summaries = columns.map((v, col) => summarizeTarget(v, v === ref, rows.map((r) => r.cells[col]!)));
   let cells = 0;

@@ -1,5 +1,5 @@
 /** `termprobe compare --format json`: the comparison for machines, every cell with its mark, agreement and entry. */
-import type { Comparison } from '../classify/build-comparison.js';
+import { cellAnswer, type Comparison } from '../classify/build-comparison.js';
 import { describeImplemented } from '../classify/consensus.js';
 import type { DivergenceEntry } from '../classify/load-divergences.js';
 import type { ReplyConvention } from '../classify/reply-convention.js';
@@ -34,7 +34,7 @@ export function compareToJson(cmp: Comparison, opts: CompareRenderOptions = {}):
           return [
             v.label,
             {
-              answer: run ? v.summary(row.id) : null,
+              answer: run ? cellAnswer(cmp.columns, row, i) : null,
               support: c.support.support,
               ...(c.support.why ? { inconclusive: { why: c.support.why, detail: c.support.detail ?? null } } : {}),
               ...(c.agreement ? { agreement: c.agreement.class, compared: c.agreement.level } : {}),

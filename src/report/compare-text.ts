@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import { clipToWidth, renderBoxTable } from './box-table.js';
 import { displayWidth } from './display-width.js';
-import type { Comparison, ComparisonRow } from '../classify/build-comparison.js';
+import { cellAnswer, type Comparison, type ComparisonRow } from '../classify/build-comparison.js';
 import { cellText, LEGEND, paint } from './class-marks.js';
 import { consensusCell, footerLines, headerLines, NEXT_LINE, SCORE_LINE, showsConsensus, SUMMARY_HEAD, summaryCells, visibleRows, type CompareRenderOptions } from './compare-rows.js';
 import { wrapLines } from './wrap-lines.js';
@@ -15,12 +15,9 @@ import { wrapLines } from './wrap-lines.js';
 /** Longer answers (screens) are cut in the text table; markdown and JSON keep them whole. */
 const MAX_CELL = 28;
 const CHUNK = 20;
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
-/** Display width as cli-table3 will measure it (memoised there). */
-function width(text: string): number {
-  return PRINTABLE_ASCII.test(text) ? text.length : displayWidth(text);
-}
+/** Display width as cli-table3 would measure it (display-width.ts). */
+const width = displayWidth;
 
 function clip(text: string): string {
   return clipToWidth(text, MAX_CELL);
@@ -97,7 +94,7 @@ export function renderCompareText(cmp: Comparison, opts: CompareRenderOptions = 
       row,
       texts: [
         row.id,
-        ...row.cells.map((c, i) => clip(cellText(c, cmp.columns[i]!.summary(row.id), i === 0))),
+        ...row.cells.map((c, i) => clip(cellText(c, cellAnswer(cmp.columns, row, i), i === 0))),
         ...(consensus ? [clip(consensusCell(row))] : []),
       ],
     }));
