@@ -6,21 +6,23 @@
  * (answer groups on a probe page, the run command's table): at the level all of
  * them share.
  */
-import type { RunView, SignatureLevel } from './run-view.js';
+import type { ProbeResult } from '../results/results-schema.js';
+import type { ProbeSlot, RunView, SignatureLevel } from './run-view.js';
 
 export interface Signer {
   level(id: string): SignatureLevel;
+  /** The same from the probe's slot in each view, in the views' order (no lookup by id). */
+  levelIn(id: string, slots: readonly (ProbeSlot | undefined)[]): SignatureLevel;
   of(view: RunView, id: string): string | undefined;
   /** The short answer, without the screen where the probe is compared without it. */
   summary(view: RunView, id: string): string;
 }
 
-function levelFor(id: string, views: RunView[]): SignatureLevel {
+function levelFor(results: Iterable<ProbeResult | undefined>): SignatureLevel {
   let level: SignatureLevel = 'cells';
   let anyScreen = false;
   let noScreen = false;
-  for (const v of views) {
-    const r = v.result(id);
+  for (const r of results) {
     if (!r || (r.status !== 'ok' && r.status !== 'partial')) continue;
     if (!r.screen) noScreen = true;
     else {
@@ -35,18 +37,26 @@ export function makeSigner(views: RunView[]): Signer {
   const levels = new Map<string, SignatureLevel>();
   const level = (id: string): SignatureLevel => {
     let l = levels.get(id);
-    if (l === undefined) levels.set(id, (l = levelFor(id, views)));
+    if (l === undefined) levels.set(id, (l = levelFor(views.map((v) => v.result(id)))));
     return l;
   };
   return {
     level,
+    levelIn(id, slots) {
+      let l = levels.get(id);
+      if (l === undefined) levels.set(id, (l = levelFor(slots.map((s) => s?.r))));
+      return l;
+    },
     of: (view, id) => view.signature(id, level(id)),
     summary: (view, id) => view.summary(id, level(id) !== 'none'),
   };
 }
 
 function screenLevel(view: RunView, id: string): SignatureLevel | undefined {
-  const r = view.result(id);
+  return resultLevel(view.result(id));
+}
+
+function resultLevel(r: ProbeResult | undefined): SignatureLevel | undefined {
   if (!r || (r.status !== 'ok' && r.status !== 'partial')) return undefined;
   return !r.screen ? 'none' : r.screen.cells === undefined ? 'text' : 'cells';
 }
@@ -57,6 +67,13 @@ const DEPTH: Record<SignatureLevel, number> = { none: 0, text: 1, cells: 2 };
 export function pairLevel(a: RunView, b: RunView, id: string): SignatureLevel {
   const la = screenLevel(a, id) ?? 'cells';
   const lb = screenLevel(b, id) ?? 'cells';
+  return DEPTH[la] <= DEPTH[lb] ? la : lb;
+}
+
+/** The same for two slots of one probe (run-view.ts). */
+export function pairLevelIn(a: ProbeSlot, b: ProbeSlot): SignatureLevel {
+  const la = resultLevel(a.r) ?? 'cells';
+  const lb = resultLevel(b.r) ?? 'cells';
   return DEPTH[la] <= DEPTH[lb] ? la : lb;
 }
 

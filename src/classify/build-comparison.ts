@@ -6,14 +6,14 @@
  * format it.
  */
 import { classifyAgreement, type AgreementVerdict } from './agreement.js';
-import { makeSigner, pairLevel } from './answer-signer.js';
+import { makeSigner, pairLevelIn } from './answer-signer.js';
 import type { Reference } from './choose-reference.js';
 import { consensusOf, type Consensus } from './consensus.js';
 import type { DivergenceEntry, DivergenceRegistry } from './load-divergences.js';
 import { makeMarker, type Marker } from './marks.js';
 import type { ProbeLookup } from './probe-lookup.js';
 import { applyConventions, describeConvention, type ReplyConvention } from './reply-convention.js';
-import { labelRuns, type RunView } from './run-view.js';
+import { labelRuns, type ProbeSlot, type RunView } from './run-view.js';
 import { summarizeTarget, type TargetSummary } from './score.js';
 import type { Support, SupportMark } from './support-mark.js';
 
@@ -35,6 +35,8 @@ export interface ComparisonRow {
   /** Some target's answer differs from the emulator's. */
   differs: boolean;
   consensus: Consensus;
+  /** Each column's slot for this probe (run-view.ts; undefined: no result), so a renderer asks a cell's answer without a lookup by id: cellAnswer. */
+  slots: readonly (ProbeSlot | undefined)[];
 }
 
 export interface Comparison {
@@ -85,6 +87,12 @@ export function screenReadsOf(columns: readonly RunView[], ids: readonly string[
     });
 }
 
+/** The short answer of one cell (column `col` of the row), as tables show it. */
+export function cellAnswer(columns: readonly RunView[], row: Pick<ComparisonRow, 'id' | 'slots'>, col: number): string {
+  const slot = row.slots[col];
+  return slot ? columns[col]!.summaryIn(slot) : columns[col]!.summary(row.id);
+}
+
 /** A probe's category is its id up to the first dot (the corpus enforces it). */
 export function categoryOf(id: string): string {
   const dot = id.indexOf('.');
@@ -107,12 +115,18 @@ export interface ComparisonOptions {
 
 /** The support mark and explaining entry of one run's answer (no emulator needed; the run's reply convention applied already: see applyConventions). */
 export function judgeCell(id: string, view: RunView, marker: Marker, registry: DivergenceRegistry): Pick<ComparisonCell, 'support' | 'entry' | 'corrected'> {
-  const support = marker.mark(view, id);
+  const slot = view.slot(id);
+  return slot ? judgeSlot(id, view, slot, marker, registry) : { support: marker.mark(view, id) };
+}
+
+/** judgeCell for the probe's slot in the view (run-view.ts): no lookups by id. */
+function judgeSlot(id: string, view: RunView, slot: ProbeSlot, marker: Marker, registry: DivergenceRegistry): Pick<ComparisonCell, 'support' | 'entry' | 'corrected'> {
+  const support = marker.markIn(view, id, slot);
   // Built field by field, not by spreads: one object per cell, and 31,000 cells.
   const cell: Pick<ComparisonCell, 'support' | 'entry' | 'corrected'> = { support };
-  const entry = support.support === 'lacks' || support.support === 'other' ? registry.find(id, view.answerer, view.summary(id)) : undefined;
+  const entry = support.support === 'lacks' || support.support === 'other' ? registry.find(id, view.answerer, view.summaryIn(slot)) : undefined;
   if (entry) cell.entry = entry;
-  if (view.convention && view.corrected(id)) cell.corrected = view.convention;
+  if (view.convention && view.judgedIn(slot) !== slot.r) cell.corrected = view.convention;
   return cell;
 }
 
@@ -132,25 +146,30 @@ export function buildComparison(views: RunView[], reference: Reference, registry
   // One signer for every probe: it keeps each probe's comparison level once found.
   const signer = makeSigner(columns);
   const rows: ComparisonRow[] = ids.map((id) => {
-    const refMark = marker.mark(ref, id);
-    const hasRef = ref.result(id) !== undefined;
+    // Each column's slot for this probe, looked up once: every question below is asked of it (run-view.ts).
+    const slots: (ProbeSlot | undefined)[] = new Array(columns.length);
+    for (let i = 0; i < columns.length; i++) slots[i] = columns[i]!.slot(id);
+    const refSlot = slots[0];
+    const refMark = refSlot ? marker.markIn(ref, id, refSlot) : marker.mark(ref, id);
     // One pass over the columns (31,000 cells for the published runs): the cells, their marks and whether any differs.
     const cells: ComparisonCell[] = new Array(columns.length);
     const marks: Support[] = new Array(columns.length);
     let differs = false;
     for (let i = 0; i < columns.length; i++) {
       const v = columns[i]!;
-      const cell: ComparisonCell = judgeCell(id, v, marker, registry);
-      if (v !== ref && hasRef && v.result(id)) {
-        const level = pairLevel(v, ref, id);
-        cell.agreement = classifyAgreement(v.signature(id, level) === ref.signature(id, level), level, cell.support, refMark, cell.entry);
+      const slot = slots[i];
+      const cell: ComparisonCell = slot ? judgeSlot(id, v, slot, marker, registry) : { support: marker.mark(v, id) };
+      // The emulator is the first column.
+      if (i > 0 && refSlot && slot) {
+        const level = pairLevelIn(slot, refSlot);
+        cell.agreement = classifyAgreement(v.signatureIn(slot, level) === ref.signatureIn(refSlot, level), level, cell.support, refMark, cell.entry);
         if (cell.agreement.class !== 'same') differs = true;
       }
       cells[i] = cell;
       marks[i] = cell.support.support;
     }
-    const consensus = consensusOf(id, columns, marks, signer);
-    return { id, category: categoryOf(id), cells, differs, consensus };
+    const consensus = consensusOf(id, columns, marks, signer, slots);
+    return { id, category: categoryOf(id), cells, differs, consensus, slots };
   });
   const summaries = columns.map((v, col) => summarizeTarget(v, v === ref, rows.map((r) => r.cells[col]!)));
   let cells = 0;

@@ -8,7 +8,7 @@
 import { BadInputError } from '../util/bad-input-error.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { readResults } from '../results/read-results.js';
+import { readResultsLazily } from '../results/read-results-lazily.js';
 import type { ResultsFile } from '../results/results-schema.js';
 import { viewRun, type RunView } from './run-view.js';
 import { compareVersionStrings } from './newest-versions.js';
@@ -58,7 +58,7 @@ export async function chooseReference(spec: string, views: RunView[], opts: Refe
   if (looksLikePath(spec)) {
     const given = views.find((v) => resolve(v.file) === resolve(spec));
     if (given) return { view: given, source: 'given', notes: [] };
-    return { view: viewRun(spec, readResults(spec)), source: 'file', notes: [] };
+    return { view: viewRun(spec, await readResultsLazily(spec)), source: 'file', notes: [] };
   }
   let matches = views.filter((v) => v.targetId === spec);
   if (matches.length === 0) matches = views.filter((v) => v.name === spec);

@@ -6,7 +6,7 @@
  */
 import { makeSigner, type Signer } from './answer-signer.js';
 import type { Marker } from './marks.js';
-import type { RunView } from './run-view.js';
+import type { ProbeSlot, RunView } from './run-view.js';
 import type { Support } from './support-mark.js';
 
 export interface EngineMark {
@@ -32,6 +32,9 @@ export interface Consensus {
 }
 
 function majority(marks: Support[]): Support | 'mixed' {
+  // One front end, or all alike (most engines on most probes): that mark, without counting.
+  const first = marks[0]!;
+  if (marks.every((m) => m === first)) return first;
   const count = new Map<Support, number>();
   for (const m of marks) count.set(m, (count.get(m) ?? 0) + 1);
   const sorted = [...count].sort((a, b) => b[1] - a[1]);
@@ -42,8 +45,11 @@ export function consensusFor(id: string, views: RunView[], marker: Marker): Cons
   return consensusOf(id, views, views.map((v) => marker.mark(v, id).support), makeSigner(views));
 }
 
-/** The same from marks already made (one per view, in order) and a signer shared across probes (build-comparison's loop). */
-export function consensusOf(id: string, views: readonly RunView[], marks: readonly Support[], signer: Signer): Consensus {
+/**
+ * The same from marks already made (one per view, in order) and a signer shared across probes (build-comparison's
+ * loop), and the probe's slot in each view when the caller has them (run-view.ts: no lookups by id).
+ */
+export function consensusOf(id: string, views: readonly RunView[], marks: readonly Support[], signer: Signer, slots?: readonly (ProbeSlot | undefined)[]): Consensus {
   const byEngine = new Map<string, { labels: string[]; marks: Support[] }>();
   for (let i = 0; i < views.length; i++) {
     const v = views[i]!;
@@ -57,12 +63,14 @@ export function consensusOf(id: string, views: readonly RunView[], marks: readon
   const engines = [...byEngine].map(([engine, e]) => ({ engine, labels: e.labels, support: majority(e.marks) }));
   const groups = new Map<string, AnswerGroup>();
   // The level once per probe, not once per view (signer.of would look it up for each).
-  const level = signer.level(id);
-  for (const v of views) {
-    const sig = v.signature(id, level);
+  const level = slots ? signer.levelIn(id, slots) : signer.level(id);
+  for (let i = 0; i < views.length; i++) {
+    const v = views[i]!;
+    const slot = slots?.[i];
+    const sig = slots ? slot && v.signatureIn(slot, level) : v.signature(id, level);
     if (sig === undefined || sig === 'skipped') continue;
     let g = groups.get(sig);
-    if (!g) groups.set(sig, (g = { signature: sig, summary: v.summary(id, level !== 'none'), labels: [], engines: [] }));
+    if (!g) groups.set(sig, (g = { signature: sig, summary: slot ? v.summaryIn(slot, level !== 'none') : v.summary(id, level !== 'none'), labels: [], engines: [] }));
     g.labels.push(v.label);
     if (!g.engines.includes(v.engine.name)) g.engines.push(v.engine.name);
   }

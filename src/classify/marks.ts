@@ -7,16 +7,19 @@
 import type { Probe } from '../corpus/probe-schema.js';
 import type { ProbeResult } from '../results/results-schema.js';
 import type { ProbeLookup } from './probe-lookup.js';
-import type { RunView } from './run-view.js';
+import type { ProbeSlot, RunView } from './run-view.js';
 import { supportMark, type SupportMark } from './support-mark.js';
 
 export interface Marker {
   mark(view: RunView, id: string): SupportMark;
+  /** The same for a probe's slot in the view (run-view.ts), kept on the slot: no lookup by id. */
+  markIn(view: RunView, id: string, slot: ProbeSlot): SupportMark;
   probe(id: string): Probe | undefined;
 }
 
 export function makeMarker(lookup: ProbeLookup): Marker {
-  const cache = new WeakMap<RunView, Map<string, SupportMark>>();
+  /** Marks of probes a run has no result for (not run), by view. */
+  const missing = new WeakMap<RunView, Map<string, SupportMark>>();
   const probes = new Map<string, Probe | undefined>();
   /**
    * Marks by run size, probe and answer: the same answer to the same probe, at the same size, gets the same mark
@@ -29,16 +32,23 @@ export function makeMarker(lookup: ProbeLookup): Marker {
     if (!probes.has(id)) probes.set(id, lookup(id));
     return probes.get(id);
   };
-  return {
+  const marker: Marker = {
     probe,
     mark(view, id) {
-      let byId = cache.get(view);
-      if (!byId) cache.set(view, (byId = new Map()));
+      const slot = view.slot(id);
+      if (slot) return marker.markIn(view, id, slot);
+      let byId = missing.get(view);
+      if (!byId) missing.set(view, (byId = new Map()));
       let m = byId.get(id);
-      if (m) return m;
-      const r = view.judged(id);
-      const extra = r && answerExtra(view, r);
+      if (!m) byId.set(id, (m = supportMark(probe(id), undefined, view.run.settings)));
+      return m;
+    },
+    markIn(view, id, slot) {
+      if (slot.markedBy === marker) return slot.mark as SupportMark;
+      const r = view.judgedIn(slot);
+      const extra = answerExtra(view, r);
       let shared: Map<string, SupportMark> | undefined;
+      let m: SupportMark | undefined;
       if (extra !== undefined) {
         let byProbe = sizeOf.get(view);
         if (!byProbe) {
@@ -51,7 +61,7 @@ export function makeMarker(lookup: ProbeLookup): Marker {
         if (!bySignature) byProbe.set(id, (bySignature = new Map()));
         // By the signature (the run's cached string, its hash with it), then by what it leaves out: no key string
         // made by joining the two (a screen's signature runs to kilobytes).
-        const signature = view.signature(id, 'cells')!;
+        const signature = view.signatureIn(slot, 'cells');
         shared = bySignature.get(signature);
         if (!shared) bySignature.set(signature, (shared = new Map()));
         m = shared.get(extra);
@@ -60,10 +70,12 @@ export function makeMarker(lookup: ProbeLookup): Marker {
         m = supportMark(probe(id), r, view.run.settings);
         shared?.set(extra!, m);
       }
-      byId.set(id, m);
+      slot.mark = m;
+      slot.markedBy = marker;
       return m;
     },
   };
+  return marker;
 }
 
 /** Pixel calibrations by identity: a style read from the pixels is judged with its own run's calibration only. */

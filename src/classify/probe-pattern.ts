@@ -15,5 +15,11 @@ export function probeMatcher(pattern: string): (id: string) => boolean {
   if (!isGlob(pattern)) return (id) => id === pattern;
   const source = pattern.replace(/[.+^${}()|[\]\\-]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
   const re = new RegExp(`^${source}$`);
-  return (id) => re.test(id);
+  // By id: compare asks each of a target's globs about every ✗ and ~ cell of that target.
+  const known = new Map<string, boolean>();
+  return (id) => {
+    let m = known.get(id);
+    if (m === undefined) known.set(id, (m = re.test(id)));
+    return m;
+  };
 }

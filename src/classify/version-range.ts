@@ -68,8 +68,14 @@ export function parseVersionRange(text: string): VersionRange {
     const op = OPS.find((o) => tok.startsWith(o)) ?? '=';
     return { op, version: tok.startsWith(op) ? tok.slice(op.length) : tok };
   });
+  // By version: compare asks each entry about the same few versions for thousands of cells, and comparing splits both.
+  const known = new Map<string, boolean>();
   return {
     text: trimmed,
-    matches: (version) => version !== 'unknown' && tests.every((t) => holds(t.op, compareVersions(version, t.version))),
+    matches: (version) => {
+      let m = known.get(version);
+      if (m === undefined) known.set(version, (m = version !== 'unknown' && tests.every((t) => holds(t.op, compareVersions(version, t.version)))));
+      return m;
+    },
   };
 }

@@ -36,7 +36,7 @@ function where(e: Evidenced): string {
 export async function checkCommand(files: string[], opts: CheckOptions): Promise<void> {
   const given = resultsFiles(files);
   const views = loadRuns(given);
-  const registry = loadRegistryFor(opts.registry, views);
+  const registry = await loadRegistryFor(opts.registry, views);
   checkAgainstCorpus(registry, (await loadCorpus(opts.probes)).byId.keys());
   const n = registry.entries.length;
   const table = loadReleaseTable(opts.releases);

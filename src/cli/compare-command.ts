@@ -12,7 +12,7 @@ import { loadRegistryFor } from './load-registry.js';
 import { writeOut } from './write-out.js';
 import { pageOut } from './pager.js';
 import { outputWidth } from './options/width-option.js';
-import { requireRuns } from './results-args.js';
+import { requireRunsLazily } from './read-runs.js';
 import { checkRunsAgainstCorpus } from './corpus-check.js';
 import { splitList } from './select-probes.js';
 
@@ -39,11 +39,11 @@ export async function compareCommand(files: string[], opts: CompareOptions): Pro
     (await import('./unicode-compare.js')).unicodeCompare(files, format);
     return;
   }
-  const { views, notes } = chooseVersions(await checkRunsAgainstCorpus(requireRuns(files, { allVersions: true }), opts.probes), opts.allVersions);
+  const { views, notes } = chooseVersions(await checkRunsAgainstCorpus(await requireRunsLazily(files, { allVersions: true }), opts.probes), opts.allVersions);
   const categories = splitList(opts.category);
   const known = new Set(views.flatMap((v) => v.run.probes.map((p) => categoryOf(p.id))));
   for (const c of categories) if (!known.has(c)) throw new UsageError(`no probes of category "${c}" in these results; categories: ${[...known].join(', ')}`);
-  const registry = loadRegistryFor(opts.registry, views);
+  const registry = await loadRegistryFor(opts.registry, views);
   const reference = await chooseReference(againstOf(opts), views, { probes: opts.probes, runner: referenceRunner });
   const cmp = buildComparison(views, reference, registry, probeLookup(opts.probes), { categories, notes });
   const render = await COMPARE_RENDERERS[format]();

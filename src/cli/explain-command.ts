@@ -65,7 +65,7 @@ function answerLines(v: RunView, id: string, role: string): string[] {
 export async function explainCommand(probeId: string, targetSpec: string, files: string[], opts: ExplainOptions): Promise<void> {
   const views = requireRuns(files);
   const target = pickTarget(targetSpec, views);
-  const registry = loadRegistryFor(opts.registry, views);
+  const registry = await loadRegistryFor(opts.registry, views);
   const reference = await chooseReference(againstOf(opts), views, { probes: opts.probes, runner: referenceRunner });
   const ref = reference.view;
   labelRuns(views.includes(ref) ? views : [ref, ...views]);

@@ -88,9 +88,9 @@ export async function gateCommand(opts: GateOptions): Promise<void> {
     if (signal.aborted) throw signal.reason;
     const running = runGateTarget(target, corpus, plan.probes, { cols, rows, jobs: opts.instances ?? defaultInstances(target), signal }, blame);
     // The registry is needed only once the answers are in: loaded while the terminal starts (0.1–0.2 s of YAML).
-    let loaded: ReturnType<typeof loadRegistryFor>;
+    let loaded: Awaited<ReturnType<typeof loadRegistryFor>>;
     try {
-      loaded = loadRegistryFor(undefined, [committed]);
+      loaded = await loadRegistryFor(undefined, [committed]);
     } catch (e) {
       await running.catch(() => undefined);
       throw e;

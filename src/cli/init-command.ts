@@ -64,7 +64,7 @@ export async function initCommand(opts: InitOptions): Promise<void> {
     return r;
   });
   const view = viewRun(answersPath, results);
-  const registry = loadRegistryFor(undefined, [view]);
+  const registry = await loadRegistryFor(undefined, [view]);
   const ledger = draftLedger(view, corpus, makeMarker((id) => corpus.byId.get(id)), registry);
   const profileText = renderProfileYaml({ target, answers: answersInProfile, madeFrom: `${view.label} (${results.run.startedAt.slice(0, 10)}, corpus ${corpus.hash.slice(0, 19)}…)`, ledger });
   writeFileAtomic(answersPath, serializeResults(results));

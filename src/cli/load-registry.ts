@@ -1,5 +1,8 @@
-/** The divergence registry for a command: loaded, and every entry's target checked against the targets and engines known here. */
-import { checkTargets, loadDivergences, type DivergenceRegistry } from '../classify/load-divergences.js';
+/**
+ * The divergence registry for a command: loaded, and every entry's target checked against the targets and engines
+ * known here. Async: the YAML parser and zod are imported only for a registry with no current compiled copy.
+ */
+import { checkTargets, loadDivergencesLazily, type DivergenceRegistry } from '../classify/divergence-registry.js';
 import { applyConventions } from '../classify/reply-convention.js';
 import type { RunView } from '../classify/run-view.js';
 import { ENGINE_NAMES } from '../results/engines.js';
@@ -10,8 +13,8 @@ export function knownTargetNames(views: readonly RunView[] = []): Set<string> {
 }
 
 /** The registry, checked; the views are judged under the reply conventions it states from now on. */
-export function loadRegistryFor(path: string | undefined, views: readonly RunView[] = []): DivergenceRegistry {
-  const registry = loadDivergences(path);
+export async function loadRegistryFor(path: string | undefined, views: readonly RunView[] = []): Promise<DivergenceRegistry> {
+  const registry = await loadDivergencesLazily(path);
   checkTargets(registry, knownTargetNames(views));
   applyConventions(views, registry);
   return registry;

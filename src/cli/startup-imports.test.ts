@@ -44,6 +44,17 @@ describe('start-up imports', () => {
     });
   }
 
+  // compare reads the published runs through the hand-written check and the compiled registry: zod only for a file
+  // or registry that fails them (read-results-lazily.ts, divergence-registry.ts), about 80 ms of CPU at every start.
+  // and js-yaml only when a YAML file is parsed (yaml-lines.ts requires it then).
+  for (const entry of ['cli/compare-command.js', 'report/compare-text.js', 'report/compare-json.js']) {
+    it(`${entry} loads neither zod nor js-yaml up front`, () => {
+      const packages = staticPackages(entry);
+      expect(packages.has('zod')).toBe(false);
+      expect(packages.has('js-yaml')).toBe(false);
+    });
+  }
+
   it('the walk does find a static zod import where there is one', () => {
     expect(staticPackages('results/read-results.js').has('zod')).toBe(true);
   });

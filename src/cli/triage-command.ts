@@ -35,7 +35,7 @@ export async function triageCommand(args: string[], opts: TriageOptions): Promis
   if (opts.write) return (await import('./triage-write.js')).triageWrite(args, opts);
   if (opts.class || opts.reason || opts.evidence || opts.intent || opts.answer) throw new UsageError('--class, --reason, --evidence, --intent and --answer go with --write <probe> <target>');
   const views = requireRuns(args);
-  const registry = loadRegistryFor(opts.registry, views);
+  const registry = await loadRegistryFor(opts.registry, views);
   const reference = await chooseReference(againstOf(opts), views, { probes: opts.probes, runner: referenceRunner });
   const cmp = buildComparison(views, reference, registry, probeLookup(opts.probes), { categories: splitList(opts.category) });
   const items = unexplainedItems(cmp);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import Table, { displayWidth } from './fast-cli-table.js';
+import Table from 'cli-table3';
+import { displayWidth } from './display-width.js';
 import { renderBoxTable } from './box-table.js';
 
 function cliTable3(head: string[], rows: string[][], colWidths: number[]): string {

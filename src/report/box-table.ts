@@ -3,9 +3,10 @@
  * column widths (box-table.test.ts renders the same grids with both and compares
  * them byte for byte), for the large probes × targets grid of `termprobe compare`,
  * where cli-table3's per-cell option merging cost about a quarter of a second at
- * 21 targets. Cells are one line; text wider than its column is cut with "…".
+ * 21 targets, and for the summary table above it (in colour, compare-text.ts asks cli-table3, whose colours
+ * wrap each border piece). Cells are one line; text wider than its column is cut with "…".
  */
-import { displayWidth } from './fast-cli-table.js';
+import { displayWidth } from './display-width.js';
 
 export interface BoxTableOptions {
   /** Widths of the columns, padding included (one space each side). */

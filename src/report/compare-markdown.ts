@@ -1,5 +1,5 @@
 /** `termprobe compare --format markdown`: the same table and summary as GitHub-flavoured Markdown. */
-import type { Comparison } from '../classify/build-comparison.js';
+import { cellAnswer, type Comparison } from '../classify/build-comparison.js';
 import { AGREEMENT_LETTERS, LEGEND } from './class-marks.js';
 import { SUPPORT_SYMBOLS } from '../classify/support-mark.js';
 import { consensusCell, footerLines, headerLines, SCORE_LINE, showsConsensus, SUMMARY_ALIGN, SUMMARY_HEAD, summaryCells, visibleRows, type CompareRenderOptions } from './compare-rows.js';
@@ -17,7 +17,7 @@ export function renderCompareMarkdown(cmp: Comparison, opts: CompareRenderOption
       mdCode(row.id),
       ...row.cells.map((c, i) => {
         if (c.support.why === 'not-run') return '-';
-        const answer = mdCode(cmp.columns[i]!.summary(row.id));
+        const answer = mdCode(cellAnswer(cmp.columns, row, i));
         const mark = SUPPORT_SYMBOLS[c.support.support];
         return c.agreement ? `${mark}${AGREEMENT_LETTERS[c.agreement.class]} ${answer}` : `${mark} ${answer}`;
       }),

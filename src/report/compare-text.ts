@@ -4,9 +4,10 @@
  * one table with its header repeated; cli-table3's layout is quadratic in the cells
  * of one table), a legend, a per-target summary.
  */
+import { createRequire } from 'node:module';
 import { clipToWidth, renderBoxTable } from './box-table.js';
-import Table, { displayWidth } from './fast-cli-table.js';
-import type { Comparison, ComparisonRow } from '../classify/build-comparison.js';
+import { displayWidth } from './display-width.js';
+import { cellAnswer, type Comparison, type ComparisonRow } from '../classify/build-comparison.js';
 import { cellText, LEGEND, paint } from './class-marks.js';
 import { consensusCell, footerLines, headerLines, NEXT_LINE, SCORE_LINE, showsConsensus, SUMMARY_HEAD, summaryCells, visibleRows, type CompareRenderOptions } from './compare-rows.js';
 import { wrapLines } from './wrap-lines.js';
@@ -14,19 +15,33 @@ import { wrapLines } from './wrap-lines.js';
 /** Longer answers (screens) are cut in the text table; markdown and JSON keep them whole. */
 const MAX_CELL = 28;
 const CHUNK = 20;
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
-/** Display width as cli-table3 will measure it (memoised there). */
-function width(text: string): number {
-  return PRINTABLE_ASCII.test(text) ? text.length : displayWidth(text);
-}
+/** Display width as cli-table3 would measure it (display-width.ts). */
+const width = displayWidth;
 
 function clip(text: string): string {
   return clipToWidth(text, MAX_CELL);
 }
 
-function table(head: string[], color: boolean, colWidths?: number[]): Table.Table {
-  return new Table({ head, ...(colWidths ? { colWidths } : {}), style: { head: color ? ['cyan'] : [], border: color ? ['grey'] : [], compact: true } });
+type CliTable = new (options: object) => { push(row: string[]): void; toString(): string };
+
+/**
+ * A boxed table with each column as wide as its widest cell, as cli-table3 sizes a table given no widths. In colour,
+ * cli-table3 itself (loaded only then): it colours each border piece and the head's padding, renderBoxTable does not.
+ */
+function table(head: string[], rows: string[][], color: boolean): string {
+  if (color) {
+    const Table = createRequire(import.meta.url)('cli-table3') as CliTable;
+    const t = new Table({ head, style: { head: ['cyan'], border: ['grey'], compact: true } });
+    for (const r of rows) t.push(r);
+    return t.toString();
+  }
+  const colWidths = head.map((h, i) => {
+    let w = displayWidth(h);
+    for (const r of rows) w = Math.max(w, displayWidth(r[i] ?? ''));
+    return w + 2;
+  });
+  return renderBoxTable(head, rows, { colWidths });
 }
 
 /** Rows by category, each category cut into pieces of CHUNK rows: [first column's head, rows]. */
@@ -47,17 +62,11 @@ function groupByCategory(rows: ComparisonRow[]): [string, ComparisonRow[]][] {
 
 /** The summary table: every column when it fits the width, else the target, its score and its marks. */
 function summaryTable(cmp: Comparison, color: boolean, width: number | undefined): string {
-  const full = table(SUMMARY_HEAD, color);
-  for (const sum of cmp.summaries) full.push(summaryCells(sum));
-  const text = full.toString();
+  const rows = cmp.summaries.map(summaryCells);
+  const text = table(SUMMARY_HEAD, rows, color);
   if (width === undefined || width >= widestLine(text)) return text;
   const keep = [0, 7, 3, 4, 5, 6]; // target, score, ✓ ✗ ~ ?
-  const short = table(keep.map((i) => SUMMARY_HEAD[i]!), color);
-  for (const sum of cmp.summaries) {
-    const cells = summaryCells(sum);
-    short.push(keep.map((i) => cells[i]!));
-  }
-  return short.toString();
+  return table(keep.map((i) => SUMMARY_HEAD[i]!), rows.map((cells) => keep.map((i) => cells[i]!)), color);
 }
 
 function widestLine(text: string): number {
@@ -85,7 +94,7 @@ export function renderCompareText(cmp: Comparison, opts: CompareRenderOptions = 
       row,
       texts: [
         row.id,
-        ...row.cells.map((c, i) => clip(cellText(c, cmp.columns[i]!.summary(row.id), i === 0))),
+        ...row.cells.map((c, i) => clip(cellText(c, cellAnswer(cmp.columns, row, i), i === 0))),
         ...(consensus ? [clip(consensusCell(row))] : []),
       ],
     }));

@@ -6,9 +6,16 @@
  * js-yaml's listener, which sees every node open and close: each mapping and
  * sequence gets the line it opens on (a value opens on its key's line, a list
  * item on its "- " line). A scalar at the end of a path gets the line of its
- * key, found in the lines of the mapping that holds it.
+ * key, found in the lines of the mapping that holds it. js-yaml is loaded on
+ * first use (its CommonJS build, required then), not when this module is: compare
+ * and the other commands that load the corpus and the registry from their
+ * compiled copies parse no YAML, and the import was ~10 ms of their start.
  */
-import jsYaml from 'js-yaml';
+import { createRequire } from 'node:module';
+import type JsYaml from 'js-yaml';
+
+let loaded: typeof JsYaml | undefined;
+const yaml = (): typeof JsYaml => (loaded ??= createRequire(import.meta.url)('js-yaml') as typeof JsYaml);
 
 export interface YamlSyntaxProblem {
   /** 1-based. */
@@ -18,6 +25,7 @@ export interface YamlSyntaxProblem {
 
 /** Parse YAML 1.2 (core schema: no dates, no !!js types); duplicate keys are an error. */
 export function loadYaml(text: string, filename?: string): unknown {
+  const jsYaml = yaml();
   return jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA, ...(filename ? { filename } : {}) });
 }
 
@@ -29,6 +37,7 @@ export function yamlSyntaxProblem(error: unknown): YamlSyntaxProblem {
 
 /** Write YAML as termprobe writes probe files and registry entries: block style, long lines kept whole. */
 export function dumpYaml(value: unknown): string {
+  const jsYaml = yaml();
   return jsYaml.dump(value, { lineWidth: -1, noRefs: true, schema: jsYaml.CORE_SCHEMA });
 }
 
@@ -36,6 +45,7 @@ export function dumpYaml(value: unknown): string {
 export function yamlLines(text: string): (path: readonly PropertyKey[]) => number | undefined {
   const opened = new WeakMap<object, number>();
   const stack: number[] = [];
+  const jsYaml = yaml();
   const data = jsYaml.load(text, {
     schema: jsYaml.CORE_SCHEMA,
     listener(event, state) {
