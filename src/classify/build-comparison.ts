@@ -110,7 +110,8 @@ export function judgeCell(id: string, view: RunView, marker: Marker, registry: D
   const support = marker.mark(view, id);
   // Built field by field, not by spreads: one object per cell, and 31,000 cells.
   const cell: Pick<ComparisonCell, 'support' | 'entry' | 'corrected'> = { support };
-  const entry = support.support === 'lacks' || support.support === 'other' ? registry.find(id, view.answerer, view.summary(id)) : undefined;
+  // A ✗ or ~ answer, or one whose screen shows other than its replies say (a finding): an entry may explain it.
+  const entry = support.support === 'lacks' || support.support === 'other' || support.conflict ? registry.find(id, view.answerer, view.summary(id)) : undefined;
   if (entry) cell.entry = entry;
   if (view.convention && view.corrected(id)) cell.corrected = view.convention;
   return cell;
