@@ -162,9 +162,11 @@ export class PixelReader {
     if (watched) {
       // A blinking cell changes within a half period of the blink: watch that long, and a little more (less once
       // every drawn cell has changed, where no cursor's blink can be taken for theirs).
-      // In the window given the focus, as the calibration watched it (mlterm 3.9.0 hides blinking text only then:
-      // ui_screen.c idling), where the focus changes nothing drawn in the cells (focusNeutral).
-      const focus = this.focusNeutral ? this.deps.focus : undefined;
+      // A blink the calibration saw only in a quiet window is watched as it was seen there: quiet, and in the window
+      // given the focus (mlterm 3.9.0 hides blinking text only then: ui_screen.c idling), where the focus changes
+      // nothing drawn in the cells (focusNeutral). Elsewhere the focus is left alone: tilix (VTE 0.70) given it here
+      // read its blinking X as concealed or plain (3 runs of 3).
+      const focus = this.model.blinkUnpoked && this.focusNeutral ? this.deps.focus : undefined;
       await focus?.(true);
       try {
         const until = performance.now() + this.watchMs(this.model.blink.halfPeriodMs) + 80;
