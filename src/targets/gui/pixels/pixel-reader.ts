@@ -211,8 +211,8 @@ export class PixelReader {
       let hidden = await deps.frame(rect, hiddenSince !== undefined ? FENCE_WAIT_MS : undefined, hiddenSince);
       let shapes = shown.map((f) => cursorShape(changed(f, hidden), rect, grid, at));
       // Nothing changed: a cursor that was never drawn, or a fence met by another drawing than the hiding (tilix, VTE
-      // 0.70, now and then under load: its focus redraw; the "hidden" frame still showed the cursor, read as no cursor
-      // and, as the cells' frame, as a cell in the cursor's colour). The hiding, where it is still to come, is waited for.
+      // 0.70, now and then under load: the "hidden" frame still showed the cursor, read as no cursor and, as the cells'
+      // frame, as a cell in the cursor's colour). The hiding, where it is still to come, is waited for.
       if (hiddenSince !== undefined && shapes.every((s) => s === 'hidden')) {
         const later = await deps.nextOwnFrame(rect, FENCE_WAIT_MS);
         if (later) {
