@@ -95,11 +95,13 @@ export class PixelReader {
   /**
    * How long a watch lasts to see a blink of this half period. A terminal blinking on idle ticks (blinkUnpoked) keeps
    * its blink's clock through the drawing that showed the state watched, which may stand in its hidden phase's count
-   * (mlterm 3.9.0: ui_screen.c idling counts six ticks a phase, and a redraw does not reset them): a whole period.
+   * (mlterm 3.9.0: ui_screen.c idling counts six ticks a phase, and a redraw does not reset them), so the first change
+   * may come two phases later; and a tick is 0.1 s without an event plus the wait to be scheduled, longer under load
+   * than at calibration: three half periods (two missed mlterm's blinking block and underline at load 24).
    */
   private watchMs(halfPeriodMs: number | undefined): number {
     const half = halfPeriodMs ?? BLINK_WATCH_MS;
-    return this.model.blinkUnpoked ? 2 * half : half;
+    return this.model.blinkUnpoked ? 3 * half : half;
   }
 
   /** The terminal's own next drawing, waited for as the calibration found its blink shows (quiet: blinkUnpoked). */
