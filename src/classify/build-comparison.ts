@@ -124,7 +124,8 @@ function judgeSlot(id: string, view: RunView, slot: ProbeSlot, marker: Marker, r
   const support = marker.markIn(view, id, slot);
   // Built field by field, not by spreads: one object per cell, and 31,000 cells.
   const cell: Pick<ComparisonCell, 'support' | 'entry' | 'corrected'> = { support };
-  const entry = support.support === 'lacks' || support.support === 'other' ? registry.find(id, view.answerer, view.summaryIn(slot)) : undefined;
+  // A ✗ or ~ answer, or one whose screen shows other than its replies say (a finding): an entry may explain it.
+  const entry = support.support === 'lacks' || support.support === 'other' || support.conflict ? registry.find(id, view.answerer, view.summaryIn(slot)) : undefined;
   if (entry) cell.entry = entry;
   if (view.convention && view.judgedIn(slot) !== slot.r) cell.corrected = view.convention;
   return cell;

@@ -5,7 +5,7 @@
  *   - a run it covers answers a probe it matches with a ✗ or ~ answer it does not
  *     name (the terminal's answer changed: the entry would silently absorb it), or
  *   - one of the answers it names is given by no run it covers, or
- *   - it classifies no cell at all (every matched answer now implements the probe).
+ *   - it classifies no cell at all (every matched answer now implements the probe, its screen agreeing).
  * An entry whose target has no results at hand is not checked.
  */
 import type { DivergenceEntry, DivergenceRegistry } from './load-divergences.js';
@@ -37,10 +37,11 @@ function checkEntry(e: DivergenceEntry, runs: RunView[], marker: Marker): string
   for (const run of runs) {
     for (const p of run.run.probes) {
       if (!e.matchesProbe(p.id)) continue;
-      const mark = marker.mark(run, p.id).support;
+      const { support: mark, conflict } = marker.mark(run, p.id);
       const answer = run.summary(p.id);
-      if (mark === 'implements') passing ||= `${run.label} answers ${p.id} ${quote(answer)}, which implements it`;
-      if (mark !== 'lacks' && mark !== 'other') continue;
+      // A ✓ whose screen shows otherwise (a finding: support-mark.ts conflict) is an answer an entry may explain.
+      if (mark === 'implements' && !conflict) passing ||= `${run.label} answers ${p.id} ${quote(answer)}, which implements it`;
+      if (mark !== 'lacks' && mark !== 'other' && !conflict) continue;
       if (e.answers.includes(answer)) seen.add(answer);
       else wrong.push(`${run.label} answers ${p.id} ${quote(answer)}`);
     }

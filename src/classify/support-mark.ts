@@ -101,7 +101,7 @@ export function supportMark(probe: Probe | undefined, r: ProbeResult | undefined
   const drawn = probe.expect.drawn;
   if (!drawn) return byReplies;
   // What the screen shows decides where the replies cannot; where both decide they must agree.
-  const byScreen = decide(r, drawn.implements, drawn.lacks, size, pixels);
+  const byScreen = decide(r, drawn.implements, drawn.lacks, size, pixels, true);
   if (byReplies.support === 'inconclusive') {
     // Neither decides: the screen's reason where it was read and draws both answers alike, else the replies'.
     if (byScreen.support === 'inconclusive') return byScreen.why === 'untold' ? byScreen : byReplies;
@@ -123,14 +123,19 @@ export function repliesAndScreen(probe: Probe, r: ProbeResult, settings: Pick<Se
   const silent = (probe.expect.inconclusive ?? []).find((clause) => ['yes', 'alike'].includes(matchExpectation(r, clause, size, settings.pixels)));
   return {
     replies: silent ? inconclusive('unobservable', silent.why) : decide(r, probe.expect.implements, probe.expect.lacks, size, settings.pixels),
-    screen: decide(r, probe.expect.drawn.implements, probe.expect.drawn.lacks, size, settings.pixels),
+    screen: decide(r, probe.expect.drawn.implements, probe.expect.drawn.lacks, size, settings.pixels, true),
   };
 }
 
-/** The mark an answer gets from a pair of expectations (implements, lacks). */
-function decide(r: ProbeResult, implementsExp: Expectation, lacksExp: Expectation | undefined, size: SizeVars, pixels: Settings['pixels']): SupportMark {
+/**
+ * The mark an answer gets from a pair of expectations (implements, lacks). `drawn`: they are a probe's `drawn`
+ * answers, where a drawing both name is one the screen cannot tell apart (SGR 6 drawn as SGR 5's blink: the pixels
+ * see a blink, not its rate), untold; a reply's lacks answer, by contrast, is often any other reply.
+ */
+function decide(r: ProbeResult, implementsExp: Expectation, lacksExp: Expectation | undefined, size: SizeVars, pixels: Settings['pixels'], drawn = false): SupportMark {
   const implementsMatch = matchExpectation(r, implementsExp, size, pixels);
   const lacksMatch = lacksExp ? matchExpectation(r, lacksExp, size, pixels) : 'no';
+  if (drawn && implementsMatch === 'yes' && lacksMatch === 'yes') return inconclusive('untold');
   // A style read that is only alike to one expectation (drawn the same, or differing only in what the read cannot
   // tell) decides only when it cannot be the other; alike to both, it cannot tell them apart.
   if (implementsMatch === 'yes') return lacksMatch === 'alike' ? inconclusive('untold') : { support: 'implements' };

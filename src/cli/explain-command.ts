@@ -92,7 +92,11 @@ export async function explainCommand(probeId: string, targetSpec: string, files:
   const markLine = (c: typeof mine) => `${SUPPORT_SYMBOLS[c.support.support]} ${c.support.support}${c.support.detail ? ` — ${c.support.detail}` : ` — ${SUPPORT_WORDS[c.support.support]}`}`;
   out.push(`support:   ${markLine(mine)}`, `           (${ref.label}: ${markLine(theirs)})`);
   // A disagreement between the replies and the screen as drawn is a finding of its own (the mark follows the replies).
-  if (mine.support.conflict) out.push(`finding:   ${mine.support.conflict.detail} (${SUPPORT_SYMBOLS[mine.support.conflict.drawn]} by its expect.drawn answers): the terminal reports one thing and its screen shows another`);
+  if (mine.support.conflict) {
+    out.push(`finding:   ${mine.support.conflict.detail} (${SUPPORT_SYMBOLS[mine.support.conflict.drawn]} by its expect.drawn answers): the terminal reports one thing and its screen shows another`);
+    // Explained by an entry: the terminal's own doing, with its source (below); else the screen read may be at fault.
+    out.push(mine.entry ? `           the registry entry below explains it: not a fault of the screen read` : `           no registry entry explains it: until one cites the terminal's source, the screen read may be at fault`);
+  }
   const c = mine.corrected;
   if (c) {
     const raw = target.result(probeId)?.cursor?.raw ?? '';

@@ -137,7 +137,7 @@ const COLOUR_KEYS = new Set<string>(['default', ...COLOR_NAMES]);
 /** z.partialRecord(colourKey, hex). */
 const colourMap = (v: unknown) => isObj(v) && Object.keys(v).every((k) => COLOUR_KEYS.has(k) && isHex(v[k]));
 const PALETTE_INDEX = /^(1[6-9]|[2-9][0-9]|1[0-9]{2}|2[0-4][0-9]|25[0-5])$/;
-const PIXEL_KEYS = new Set(['cell', 'font', 'fg', 'bg', 'palette', 'bold', 'dim', 'invisibleHidesLines', 'italic', 'blink', 'cursorBlink', 'untold', 'notes', 'sheet']);
+const PIXEL_KEYS = new Set(['cell', 'font', 'fg', 'bg', 'palette', 'bold', 'dim', 'invisibleHidesLines', 'italic', 'blink', 'cursorBlink', 'blinkUnpoked', 'untold', 'notes', 'sheet']);
 const PIXEL_CELL_KEYS = new Set(['width', 'height', 'x0', 'y0']);
 const BOLD_KEYS = new Set(['weight', 'colours']);
 const DIM_KEYS = new Set(['colours', 'blend', 'towards']);
@@ -159,6 +159,7 @@ function pixelModel(m: unknown): boolean {
   const d = m['dim'];
   if (d !== undefined && !(isObj(d) && onlyKeys(d, DIM_KEYS) && colourMap(d['colours']) && (d['blend'] === undefined || (isNum(d['blend']) && d['blend'] >= 0 && d['blend'] <= 1)) && (d['towards'] === undefined || d['towards'] === 'black'))) return false;
   if (m['invisibleHidesLines'] !== undefined && m['invisibleHidesLines'] !== true) return false;
+  if (m['blinkUnpoked'] !== undefined && m['blinkUnpoked'] !== true) return false;
   if (typeof m['italic'] !== 'boolean') return false;
   const bl = m['blink'];
   if (!isObj(bl) || !onlyKeys(bl, BLINK_KEYS) || typeof bl['text'] !== 'boolean' || !optHalf(bl['halfPeriodMs']) || (bl['setBy'] !== undefined && !(Array.isArray(bl['setBy']) && bl['setBy'].every((x) => isStr(x) && x.length <= 8)))) return false;

@@ -133,6 +133,11 @@ export const pixelModelSchema = z.strictObject({
   }),
   /** Whether the cursor blinks as DECSCUSR 1 (a blinking block) asks, in the window given the focus, and how fast. */
   cursorBlink: z.strictObject({ blinks: z.boolean(), halfPeriodMs: z.number().min(0).optional() }).optional(),
+  /**
+   * The blinks showed only while the window heard no X event (mlterm 3.9.0 blinks on idle ticks, each 0.1 s with no
+   * event): a wait for the terminal's own drawing does not poke its window (x-link.ts).
+   */
+  blinkUnpoked: z.literal(true).optional(),
   /** Style fields the sheet shows this terminal cannot draw apart (the font, not the terminal, may decide). */
   untold: z.array(styleFieldSchema),
   /** What was learned, in words, one line each. */

@@ -197,8 +197,11 @@ function pixelsSection(col: SiteColumn, model: SiteModel): Html {
   const learned = html`<ul class="learned">${px.notes.map((n) => html`<li>${n}</li>`)}</ul>`;
   const facts2 = facts([['cell', `${px.cell.width}×${px.cell.height} px from ${px.cell.x0},${px.cell.y0}`], ['font', px.font], ['untold', px.untold.join(', ') || 'none'], ['default colours', `${px.fg.default} on ${px.bg.default}`]]);
   const conflicts = model.rows.flatMap((r) => {
-    const c = r.cells[col.index]!.verdict.support.conflict;
-    return c ? [{ head: html`<a href="../probes/${r.slug}.html#t-${col.slug}">${r.id}</a>`, cells: [html`<code class="raw">${r.cells[col.index]!.answer}</code>`, c.detail] }] : [];
+    const { conflict: c } = r.cells[col.index]!.verdict.support;
+    // The terminal's own doing where a registry entry explains it (its sources on the probe's page); else the read may be at fault.
+    const e = r.cells[col.index]!.verdict.entry;
+    const why = e ? `${c?.detail}: ${e.reason} (registry ${e.file}${e.line !== undefined ? `:${e.line}` : ''})` : `${c?.detail}: no registry entry explains it yet (the screen read may be at fault)`;
+    return c ? [{ head: html`<a href="../probes/${r.slug}.html#t-${col.slug}">${r.id}</a>`, cells: [html`<code class="raw">${r.cells[col.index]!.answer}</code>`, why] }] : [];
   });
   const findings = conflicts.length === 0 ? html`<p>Where both the replies and the screen decide a probe, they agree.</p>` : html`<p>${conflicts.length} probes where the terminal reports one thing and its screen shows another (the mark follows the reply):</p>${dataTable({ cls: 'conflicts', columns: ['probe', 'answer', 'finding'], rows: conflicts })}`;
   return html`<p>Each cell’s style, and where a probe asks for it the cursor, is read from the window’s pixels against this sheet, which the terminal drew at the start of the run; an attribute it draws like another is untold, never guessed.</p>${sheet}${facts2}${learned}${findings}`;

@@ -181,7 +181,7 @@ export class GuiSession extends RelaySession {
     const deps = {
       exchange: (bytes: string) => this.exchange(bytes, this.exchangeMs),
       frame: (rect: Rect, waitMs?: number, since?: number) => window.frame(rect, waitMs, since),
-      nextOwnFrame: (rect: Rect, ms: number) => window.nextOwnFrame(rect, ms),
+      nextOwnFrame: (rect: Rect, ms: number, quiet?: boolean) => window.nextOwnFrame(rect, ms, quiet),
       focus: (on: boolean) => window.focus(on),
       mark: () => window.mark(),
     };

@@ -279,14 +279,15 @@ export class WindowPictures {
   /**
    * The pixels of `crop` as the terminal next draws them by itself (a blink, a cursor's blink), within `limitMs`;
    * undefined when it draws nothing there meanwhile. Nothing is asked for: a redraw would show the same state.
+   * `quiet`: the window is not poked meanwhile (mlterm 3.9.0 blinks only on idle ticks, 0.1 s with no X event).
    */
-  async nextOwnFrame(crop: Rect, limitMs: number): Promise<Frame | undefined> {
+  async nextOwnFrame(crop: Rect, limitMs: number, quiet = false): Promise<Frame | undefined> {
     const { x } = this.link;
     const onRoot: Rect = { ...crop, x: crop.x + this.window.rootX, y: crop.y + this.window.rootY };
     const after = mark(x);
     const drawn = await this.link.waitFor({
       limitMs,
-      pokeWindow: this.window.id,
+      ...(quiet ? {} : { pokeWindow: this.window.id }),
       test: (ev) => (ev.code === this.damage.firstEvent && eventAfter(ev, after) && intersects(damageArea(ev), onRoot) ? true : undefined),
     });
     if (!drawn) return undefined;

@@ -98,7 +98,7 @@ async function onX(opts: SelfScreenOptions): Promise<SelfScreen | { reason: stri
     return { reason: `its window (${found.how}) cannot be read: ${error instanceof Error ? error.message : String(error)}` };
   }
   try {
-    const deps = { exchange: opts.exchange, frame: (r: Parameters<WindowPictures['frame']>[0], ms?: number, since?: number) => window.frame(r, ms, since), nextOwnFrame: (r: Parameters<WindowPictures['frame']>[0], ms: number) => window.nextOwnFrame(r, ms), mark: () => window.mark() };
+    const deps = { exchange: opts.exchange, frame: (r: Parameters<WindowPictures['frame']>[0], ms?: number, since?: number) => window.frame(r, ms, since), nextOwnFrame: (r: Parameters<WindowPictures['frame']>[0], ms: number, quiet?: boolean) => window.nextOwnFrame(r, ms, quiet), mark: () => window.mark() };
     const pixels = await PixelReader.calibrate(deps, window.area, opts.cols, opts.rows, undefined, { ownTerminal: true });
     return {
       note: `pixels (its own window, found by ${found.how}: text matched against the glyphs it drew on a calibration sheet in the alternate screen, styles as for a GUI target; see settings.pixels)`,

@@ -8,7 +8,7 @@
  */
 import type { PixelModel } from '../../../results/results-schema.js';
 import type { Rect } from '../x-image-requests.js';
-import type { Frame } from '../x-picture.js';
+import { sameBytes, type Frame } from '../x-picture.js';
 import { BLANK_PAGE } from './calibration-sheet.js';
 import { cellsRect, colourDistance, cutCell, type PixelGrid } from './cell-image.js';
 import type { Templates } from './learn-model.js';
@@ -42,6 +42,8 @@ export interface BlinkPage {
    * out): a frame taken for the cursor's read, in the focus, holds the cells as the calibration saw them.
    */
   focusNeutral: boolean;
+  /** The terminal drew its blink (text or cursor) only in a watch that sent its window no X event. */
+  unpoked: boolean;
 }
 
 export interface BlinkPageDeps {
@@ -49,7 +51,7 @@ export interface BlinkPageDeps {
   /** Give the terminal's window the X focus (true) or take it back (false): a window not typed into may draw no cursor shape, and not blink it. */
   focus?: (on: boolean) => Promise<void>;
   frame: (rect: Rect) => Promise<Frame>;
-  nextOwnFrame: (rect: Rect, limitMs: number) => Promise<Frame | undefined>;
+  nextOwnFrame: (rect: Rect, limitMs: number, quiet?: boolean) => Promise<Frame | undefined>;
 }
 
 const CURSOR_AT = { row: 3, col: 2 };
@@ -81,22 +83,36 @@ export async function watchBlinkPage(deps: BlinkPageDeps, grid: PixelGrid, t: Te
     });
   };
   // Until SGR 5's sample has changed three times (both its phases measured: xterm's differ), or the watch is over.
-  const changes: number[] = [];
-  let last = look(frames[0]!.frame, 0);
-  if (last !== look(hidden, 0)) changes.push(frames[0]!.at);
-  const t0 = performance.now();
-  while (changes.length < 3) {
-    const left = BLINK_WATCH_MS * (changes.length === 0 ? 1 : 2) - (performance.now() - t0);
-    if (left <= 0) break;
-    const next = await deps.nextOwnFrame(rect, left);
-    if (!next) break;
-    const at = performance.now();
-    frames.push({ at, frame: next });
-    const now = look(next, 0);
-    if (now !== last) {
-      changes.push(at);
-      last = now;
+  let changes: number[] = [];
+  const watch = async (quiet: boolean) => {
+    changes = [];
+    let last = look(frames[0]!.frame, 0);
+    if (last !== look(hidden, 0)) changes.push(frames[0]!.at);
+    const t0 = performance.now();
+    while (changes.length < 3) {
+      const left = BLINK_WATCH_MS * (changes.length === 0 ? 1 : 2) - (performance.now() - t0);
+      if (left <= 0) break;
+      const next = await deps.nextOwnFrame(rect, left, quiet);
+      if (!next) break;
+      const at = performance.now();
+      frames.push({ at, frame: next });
+      const now = look(next, 0);
+      if (now !== last) {
+        changes.push(at);
+        last = now;
+      }
     }
+  };
+  // A wait pokes the window (x-link.ts: zutty sleeps on events Xlib has queued), and a terminal that blinks on idle
+  // ticks never blinks while poked (mlterm 3.9.0: ui_event_source.c calls its idling only after 0.1 s with no X
+  // event): where nothing changed, the page is watched again sending the window nothing, and what that shows is kept.
+  const stillAfter = (from: number) => frames.slice(from).every(({ frame }) => sameBytes(frame.rgb, frames[0]!.frame.rgb));
+  await watch(false);
+  let unpoked = false;
+  if (changes.length === 0 && stillAfter(1)) {
+    const from = frames.length;
+    await watch(true);
+    unpoked = changes.length > 0 || !stillAfter(from);
   }
   await deps.focus?.(false);
   if (cursorStyle) await deps.exchange('\x1b[0 q');
@@ -124,7 +140,7 @@ export async function watchBlinkPage(deps: BlinkPageDeps, grid: PixelGrid, t: Te
   // The samples that do not blink and the blank rows below them, the same with the focus and without it.
   const steady = forms.map((_, i) => i).filter((i) => !blinkingForms.includes(forms[i]![0]));
   const focusNeutral = !unfocused || (!differsIn(unfocused, hidden, rect.width, grid.cellH, rect.width) && steady.every((i) => sameCell(unfocused, hidden, grid, place(i))));
-  return { blink, blinkingForms, cursorPixels, cursorBlink, focusNeutral };
+  return { blink, blinkingForms, cursorPixels, cursorBlink, focusNeutral, unpoked };
 }
 
 function sameCell(a: Frame, b: Frame, grid: PixelGrid, at: { row: number; col: number }): boolean {

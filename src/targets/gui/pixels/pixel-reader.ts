@@ -36,8 +36,11 @@ export interface PixelDeps {
    * drawing; with `since`, a drawing after that mark counts even if it came before the frame was asked for).
    */
   frame: (rect: Rect, waitMs?: number, since?: number) => Promise<Frame>;
-  /** The pixels of `rect` as the terminal next draws them by itself, or undefined within `limitMs`. */
-  nextOwnFrame: (rect: Rect, limitMs: number) => Promise<Frame | undefined>;
+  /**
+   * The pixels of `rect` as the terminal next draws them by itself, or undefined within `limitMs`; `quiet`: sending
+   * the window no X event meanwhile (a wait otherwise pokes it: x-link.ts).
+   */
+  nextOwnFrame: (rect: Rect, limitMs: number, quiet?: boolean) => Promise<Frame | undefined>;
   /** Give the terminal's window the X focus (true), or hand it back (false). */
   focus?: (on: boolean) => Promise<void>;
   /** A point in the display's processing (see WindowPictures.mark). */
@@ -90,6 +93,21 @@ export class PixelReader {
   ) {}
 
   /**
+   * How long a watch lasts to see a blink of this half period. A terminal blinking on idle ticks (blinkUnpoked) keeps
+   * its blink's clock through the drawing that showed the state watched, which may stand in its hidden phase's count
+   * (mlterm 3.9.0: ui_screen.c idling counts six ticks a phase, and a redraw does not reset them), so the first change
+   * may come two phases later; and a tick is 0.1 s without an event plus the wait to be scheduled, longer under load
+   * than at calibration: three half periods (two missed mlterm's blinking block and underline at load 24).
+   */
+  private watchMs(halfPeriodMs: number | undefined): number {
+    const half = halfPeriodMs ?? BLINK_WATCH_MS;
+    return this.model.blinkUnpoked ? 3 * half : half;
+  }
+
+  /** The terminal's own next drawing, waited for as the calibration found its blink shows (quiet: blinkUnpoked). */
+  private readonly ownFrames = (rect: Rect, limitMs: number): Promise<Frame | undefined> => this.deps.nextOwnFrame(rect, limitMs, this.model.blinkUnpoked === true);
+
+  /**
    * Draw the sheet, learn from it, and leave the screen cleared with the cursor shown. `area` is where the grid is
    * on the window (the whole window, or foot's part of weston's).
    */
@@ -113,13 +131,13 @@ export class PixelReader {
     if (dump) sheet.forEach((f, i) => writeFileSync(join(dump, `sheet-${i + 1}.png`), pictureOf(f).png));
     const learned = learnModel(cellOf, samples);
     // In the user's own terminal the cursor's style is left as it is (no DECSCUSR), and its focus too.
-    const { blink, blinkingForms, cursorPixels, cursorBlink, focusNeutral } = await watchBlinkPage(how.ownTerminal ? { ...deps, focus: undefined } : deps, grid, learned.templates, !how.ownTerminal);
+    const { blink, blinkingForms, cursorPixels, cursorBlink, focusNeutral, unpoked } = await watchBlinkPage(how.ownTerminal ? { ...deps, focus: undefined } : deps, grid, learned.templates, !how.ownTerminal);
     learned.model.notes.push(cursorBlink.blinks ? `the cursor DECSCUSR 1 asks for blinks (a change every ${Math.round(cursorBlink.halfPeriodMs ?? 0)} ms) in the window given the focus` : `the cursor DECSCUSR 1 asks for does not blink within ${BLINK_WATCH_MS / 1000} s, the window given the focus`);
     const others = blinkingForms.filter((f) => f !== '5');
     learned.model.notes.push(blink.text ? `SGR 5 text blinks (a change every ${Math.round(blink.halfPeriodMs ?? 0)} ms)${others.length > 0 ? `; so does the 5 in ${others.join(', ')}` : ''}` : `SGR 5 text does not blink (no change within ${BLINK_WATCH_MS / 1000} s)`);
     learned.model.notes.push(`the cursor, as it stands at the start, draws over ${cursorPixels.length} pixels${reachesOut(cursorPixels, grid) ? ', some of them in the cells around its own' : ''}`);
     await deps.exchange('\x1b[0m\x1b[H\x1b[2J\x1b[?25h');
-    const model: PixelModel = { cell: { width: grid.cellW, height: grid.cellH, x0: grid.x0, y0: grid.y0 }, ...(font ? { font } : {}), ...learned.model, blink: { ...blink, ...(others.length > 0 ? { setBy: others } : {}) }, cursorBlink };
+    const model: PixelModel = { cell: { width: grid.cellW, height: grid.cellH, x0: grid.x0, y0: grid.y0 }, ...(font ? { font } : {}), ...learned.model, blink: { ...blink, ...(others.length > 0 ? { setBy: others } : {}) }, cursorBlink, ...(unpoked ? { blinkUnpoked: true as const } : {}) };
     return new PixelReader(deps, grid, model, learned.templates, sheet, { cols, rows }, cursorPixels, focusNeutral);
   }
 
@@ -146,8 +164,18 @@ export class PixelReader {
     if (watched) {
       // A blinking cell changes within a half period of the blink: watch that long, and a little more (less once
       // every drawn cell has changed, where no cursor's blink can be taken for theirs).
-      const until = performance.now() + (this.model.blink.halfPeriodMs ?? BLINK_WATCH_MS) + 80;
-      await watchOwnFrames(this.deps.nextOwnFrame, rect, frames, until, (fs) => hints.cursorClear === true && everyDrawnCellChanged(fs, this.grid, region));
+      // A blink the calibration saw only in a quiet window is watched as it was seen there: quiet, and in the window
+      // given the focus (mlterm 3.9.0 hides blinking text only then: ui_screen.c idling), where the focus changes
+      // nothing drawn in the cells (focusNeutral). Elsewhere the focus is left alone: tilix (VTE 0.70) given it here
+      // read its blinking X as concealed or plain (3 runs of 3).
+      const focus = this.model.blinkUnpoked && this.focusNeutral ? this.deps.focus : undefined;
+      await focus?.(true);
+      try {
+        const until = performance.now() + this.watchMs(this.model.blink.halfPeriodMs) + 80;
+        await watchOwnFrames(this.ownFrames, rect, frames, until, (fs) => hints.cursorClear === true && everyDrawnCellChanged(fs, this.grid, region));
+      } finally {
+        await focus?.(false);
+      }
     }
     const dump = process.env['TERMPROBE_DEBUG_PIXELS'];
     if (dump) frames.forEach((f, i) => writeFileSync(join(dump, `look-${region.top}-${region.left}-${Date.now()}-${i}.png`), pictureOf(f).png));
@@ -177,13 +205,23 @@ export class PixelReader {
       const blinking = this.model.cursorBlink?.blinks === true;
       if (blinking) {
         // The text around steady, a change is the cursor's blink.
-        const until = performance.now() + (this.model.cursorBlink?.halfPeriodMs ?? BLINK_WATCH_MS) + 80;
-        await watchOwnFrames(deps.nextOwnFrame, rect, shown, until, (fs) => steadyText && anyChange(fs));
+        const until = performance.now() + this.watchMs(this.model.cursorBlink?.halfPeriodMs) + 80;
+        await watchOwnFrames(this.ownFrames, rect, shown, until, (fs) => steadyText && anyChange(fs));
       }
       const hiddenSince = await deps.mark?.();
       await deps.exchange('\x1b[?25l');
-      const hidden = await deps.frame(rect, hiddenSince !== undefined ? FENCE_WAIT_MS : undefined, hiddenSince);
-      const shapes = shown.map((f) => cursorShape(changed(f, hidden), rect, grid, at));
+      let hidden = await deps.frame(rect, hiddenSince !== undefined ? FENCE_WAIT_MS : undefined, hiddenSince);
+      let shapes = shown.map((f) => cursorShape(changed(f, hidden), rect, grid, at));
+      // Nothing changed: a cursor that was never drawn, or a fence met by another drawing than the hiding (tilix, VTE
+      // 0.70, now and then under load: the "hidden" frame still showed the cursor, read as no cursor and, as the cells'
+      // frame, as a cell in the cursor's colour). The hiding, where it is still to come, is waited for.
+      if (hiddenSince !== undefined && shapes.every((s) => s === 'hidden')) {
+        const later = await deps.nextOwnFrame(rect, FENCE_WAIT_MS);
+        if (later) {
+          hidden = later;
+          shapes = shown.map((f) => cursorShape(changed(f, hidden), rect, grid, at));
+        }
+      }
       const shape = shapes.find((s) => s !== 'hidden') ?? 'hidden';
       const cellsFrame = region && this.focusNeutral && contains(rect, this.rectOf(region)) ? hidden : undefined;
       if (shape === 'hidden') return { shape, ...(cellsFrame ? { cellsFrame } : {}) };

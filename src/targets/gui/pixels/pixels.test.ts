@@ -137,11 +137,6 @@ const KNOWN: Record<string, Record<string, string>> = {
     'SGR 4:5': 'kitty 0.26.5 draws a dashed underline and leaves it out of its DECRQSS reply',
   },
   mlterm: {
-    'SGR 5': 'mlterm 3.9.0 reports blink and draws it steady',
-    'SGR 4:5': 'the same (4:5 is taken as 4 and 5)',
-    'SGR 4;58;5;196': 'the same (5 after the unknown 58)',
-    'SGR 4;58;5;46': 'the same',
-    'SGR 21;58;5;21': 'the same',
     'SGR 8': 'mlterm 3.9.0 conceals the text and leaves SGR 8 out of its DECRQSS reply',
     'SGR 8;4': 'the same (the underline concealed too)',
     'SGR 53': 'mlterm 3.9.0 draws an overline and leaves SGR 53 out of its DECRQSS reply',
