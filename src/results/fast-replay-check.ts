@@ -9,18 +9,7 @@
  * both agree.
  */
 import { looksLikeValidScreen } from './fast-results-check.js';
-
-type Rec = Record<string, unknown>;
-const isObj = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isStr = (v: unknown): v is string => typeof v === 'string';
-const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
-const optStr = (v: unknown) => v === undefined || isStr(v);
-const optInt = (v: unknown) => v === undefined || isInt(v);
-
-function onlyKeys(o: Rec, keys: ReadonlySet<string>): boolean {
-  for (const k in o) if (!keys.has(k)) return false;
-  return true;
-}
+import { isInt, isObj, isStr, onlyKeys, optInt, optStr } from './json-guards.js';
 
 const TOP = new Set(['schema', 'tool', 'session', 'targets', 'pairs']);
 const TOOL = new Set(['name', 'version']);

@@ -10,21 +10,9 @@
  */
 import { COLOR_NAMES, RESULTS_SCHEMA_ID } from './results-constants.js';
 import { PICTURE_PATH } from './picture-path.js';
+import { isInt, isNum, isObj, isStr, onlyKeys, optStr, type Rec } from './json-guards.js';
 
-type Rec = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isStr = (v: unknown): v is string => typeof v === 'string';
-const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
-const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const optStr = (v: unknown) => v === undefined || isStr(v);
 const COLOR_NAME_SET = new Set<unknown>(COLOR_NAMES);
-
-/** Every key of o is one of `keys` (a strict object). */
-function onlyKeys(o: Rec, keys: ReadonlySet<string>): boolean {
-  for (const k in o) if (!keys.has(k)) return false;
-  return true;
-}
 
 /** A record of strings (z.record(z.string(), z.string())). */
 function stringRecord(v: unknown): boolean {
