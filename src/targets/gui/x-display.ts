@@ -4,7 +4,6 @@
  * runs never race for a number and nothing polls for a socket.
  */
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { exited, spawnGroup, stopGroup } from '../common/marked-processes.js';
 
@@ -33,13 +32,9 @@ export async function startXvfb(opts: XvfbOptions): Promise<XDisplay> {
   const child = spawnGroup('Xvfb', ['-displayfd', '3', '-screen', '0', opts.screen ?? XVFB_SCREEN, '-nolisten', 'tcp'], opts.env, ['ignore', 'ignore', 'pipe', 'pipe']);
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString('utf8')).slice(-2000)));
-  let number: number | undefined;
-  const stop = async () => {
-    await stopGroup(child, 1000);
-    if (number !== undefined) removeLeftovers(number, child.pid!);
-  };
+  const stop = () => stopGroup(child, 1000);
   try {
-    number = await readDisplayNumber(child, opts.timeoutMs ?? 10_000, opts.signal, () => stderr);
+    const number = await readDisplayNumber(child, opts.timeoutMs ?? 10_000, opts.signal, () => stderr);
     return { display: `:${number}`, pid: child.pid!, stop };
   } catch (error) {
     await stop();
@@ -77,22 +72,4 @@ function readDisplayNumber(child: ChildProcess, timeoutMs: number, signal: Abort
       finish(new DisplayStartError(`Xvfb exited before it was ready (${sig ?? `code ${code}`})${tail()}`));
     });
   });
-}
-
-/**
- * What an Xvfb ended by SIGKILL (a run cut short: no grace, gui-target.ts) leaves: its lock file and its socket,
- * /tmp/.X<n>-lock and /tmp/.X11-unix/X<n> (a run of the suite left 15 such sockets). The lock goes only when it names
- * this server's pid; the socket only when no lock is left, so a server that has taken the number since keeps its own.
- */
-function removeLeftovers(number: number, pid: number): void {
-  const lock = `/tmp/.X${number}-lock`;
-  let owner: string | undefined;
-  try {
-    owner = readFileSync(lock, 'latin1').trim();
-  } catch {
-    // no lock: the server removed it, or never made it
-  }
-  if (owner !== undefined && owner !== String(pid)) return;
-  if (owner !== undefined) rmSync(lock, { force: true });
-  rmSync(`/tmp/.X11-unix/X${number}`, { force: true });
 }
