@@ -193,20 +193,8 @@ class InputRunner {
     try {
       await this.settle(head);
     } catch (error) {
-      if (!(error instanceof MarkerLostError) || !afresh) throw error instanceof MarkerLostError ? new GiveUp(`${error.message}, in a fresh instance too`) : error;
-      await this.restart(head, error.message, head);
-    }
-  }
-
-  /** The group's modes written again (after a put-back): one round trip, then the settle marker. */
-  private async modesAgain(head: Probe): Promise<void> {
-    this.stream.setMarking(false);
-    await this.roundTrip(this.prelude + probeWire(head, 'send', this.opts.size));
-    this.stream.setMarking(true);
-    try {
-      await this.settle(head);
-    } catch (error) {
       if (!(error instanceof MarkerLostError)) throw error;
+      if (!afresh) throw new GiveUp(`${error.message}, in a fresh instance too`);
       await this.restart(head, error.message, head);
     }
   }
@@ -217,13 +205,13 @@ class InputRunner {
    * asks the X server for motion events when 1003 is set (charproc.c, srm_ANY_EVENT_MOUSE: MotionOn, an XSelectInput
    * Xlib keeps in its buffer) and answers the DA1 after it at once: the server sends it motion only once xterm has
    * flushed that buffer, which it does on its way back to reading events. A pointer put on its cell before then (a
-   * move's start) went unseen, in 1 run of 60 here under load and twice in one CI run, and the move that followed, to the cell of the last
-   * report, was no change to report (button.c, EditorButton: motion only to another cell): the marker, an event read
-   * after that flush, is the terminal's word that it is past it.
+   * move's start) went unseen, in 1 run of 60 here under load and twice in one CI run, and the move that followed, to
+   * the cell of the last report, was no change to report (button.c, EditorButton: motion only to another cell): the
+   * marker, an event read after that flush, is the terminal's word that it is past it.
    */
   private async settle(head: Probe): Promise<void> {
     if (!head.input?.mouse || !this.channel!.settleModes) return;
-    await this.channel!.settleModes(this.markerIo('none: a marker after the modes, before the group\'s pointer events'));
+    await this.channel!.settleModes(this.markerIo('the marker after a mouse group\'s modes'));
   }
 
   /** A reason this probe is not made here (recorded as skipped), or false. */
@@ -323,7 +311,7 @@ class InputRunner {
           // last probe says so, and this one is made again.
           const last = this.results.get(this.lastKept ?? this.previous);
           if (last) last.evidence = { ...last.evidence, opened: 'after the event, the terminal took the next key for itself (a menu or popover the event opened, closed with Escape)' };
-          await this.modesAgain(head);
+          await this.setModes(head);
           continue;
         }
         const lateTry = leadSeen && !error.opened && attempt === 1 && this.channel!.lateEffects === true && this.channel!.recover !== undefined;
@@ -331,7 +319,7 @@ class InputRunner {
           // The marker after the event was lost with no window of the terminal's to say why: something the last event
           // started may have taken the keyboard only now (tilix's F12 sidebar slides in and takes the focus). Put back,
           // and made again: a key the terminal keeps for itself is lost again.
-          await this.modesAgain(head);
+          await this.setModes(head);
           continue;
         }
         // A recovery that just failed is not tried again before the fresh instance (tilix's ctrl+alt+a, which opens a
@@ -439,7 +427,7 @@ class InputRunner {
     debug(`put back after ${probe.id}: ${why}`);
     const recovered = (await this.channel!.recover?.(this.markerIo('recovery'))) ?? false;
     if (recovered) {
-      await this.modesAgain(head);
+      await this.setModes(head);
     } else {
       await this.restart(probe, why, head);
     }

@@ -49,7 +49,7 @@ export const VIEW_UPDATE_LIMIT_MS = 1000;
  * unchanged, and half a second for its timer to run late on a loaded machine.
  */
 const QUIET_MS = 1500;
-/** How long the window has to become still before the first read (the overlay fades in well under a second). */
+/** How long the window has to become still before the first read (the overlay is gone 1.2 s after it is drawn). */
 const QUIET_LIMIT_MS = 10_000;
 
 export class ViewUpdateWatch {

@@ -88,7 +88,6 @@ export class SelfSession implements TargetSession {
   private env: NodeJS.ProcessEnv = process.env;
   private da1Sent = 0;
   private readonly counter = new ReplyCounter();
-  private drained: (() => void) | undefined;
   private closed = false;
   private entered = false;
   private restoreBytes = '';
@@ -162,8 +161,7 @@ export class SelfSession implements TargetSession {
     if (this.counter.feed(chunk) > 0) this.onFirstDa1?.();
     // Raw mode turns Ctrl-C into a byte; make it the signal the user meant.
     if (this.counter.ctrlC > ctrlC && !this.closed) this.interrupt();
-    if (this.drained && this.counter.da1 >= this.da1Sent) this.drained();
-    else this.replyCame?.();
+    this.draining?.();
     if (this.exchangeSink) this.exchangeSink(chunk);
     else this.listener?.(chunk);
   }
@@ -362,20 +360,20 @@ export class SelfSession implements TargetSession {
       const self = this;
       function done() {
         clearTimeout(timer);
-        self.drained = undefined;
-        self.replyCame = undefined;
+        self.draining = undefined;
         resolve();
       }
-      this.drained = done;
-      this.replyCame = () => {
+      // Each reply: the last DA1's ends the wait; any other says the terminal is still answering, and the wait starts again.
+      this.draining = () => {
+        if (this.counter.da1 >= this.da1Sent) return done();
         clearTimeout(timer);
         timer = setTimeout(done, Math.min(ms, DRAIN_CAP_MS - (performance.now() - t0)));
       };
     });
   }
 
-  /** While draining: a reply came, so the terminal is still answering (drain's wait starts again). */
-  private replyCame: (() => void) | undefined;
+  /** While draining: called with each chunk of replies (see drain). */
+  private draining: (() => void) | undefined;
 
   async close(): Promise<void> {
     if (this.closed) return;
