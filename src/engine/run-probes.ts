@@ -190,6 +190,7 @@ class ProbeRunner {
   }
 
   private async readBack(f: InFlight, result: ProbeResult, screen: boolean, cursor: boolean, picture: boolean): Promise<void> {
+    const tRead = performance.now();
     // The picture first: a read-back may draw on the window (the selection read-back's highlight).
     if (picture) {
       try {
@@ -215,6 +216,7 @@ class ProbeRunner {
       const c = await (f.early?.cursor ?? this.session.readCursor!());
       result.evidence = { ...result.evidence, internalCursor: `${c.row};${c.col}` };
     }
+    if (process.env['TERMPROBE_DEBUG_READS']) process.stderr.write(`[read] ${f.plan.probe.id}: ${(performance.now() - tRead).toFixed(1)} ms${picture ? ' picture' : ''}${screen ? ' screen' : ''}${cursor ? ' cursor' : ''}\n`);
     this.record(f, result);
   }
 

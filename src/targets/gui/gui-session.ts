@@ -156,8 +156,8 @@ export class GuiSession extends RelaySession {
    * terminal idle and its screen clear, find its window and its grid, and draw the calibration sheet. Says how
    * pictures are taken and how the pixels are read, or why either is not (the session then runs without it).
    */
-  async startWindow(opts: Pick<WindowPicturesOptions, 'display' | 'viewLags' | 'inCompositor' | 'windowId'> & { pictures: boolean; pixels: boolean; font?: string }): Promise<{ pictures?: string; pixels?: string }> {
-    const out: { pictures?: string; pixels?: string } = {};
+  async startWindow(opts: Pick<WindowPicturesOptions, 'display' | 'viewLags' | 'inCompositor' | 'windowId'> & { pictures: boolean; pixels: boolean; font?: string; earlier?: PixelReader }): Promise<{ pictures?: string; pixels?: string; reused?: boolean }> {
+    const out: { pictures?: string; pixels?: string; reused?: boolean } = {};
     let window: WindowPictures;
     try {
       window = await WindowPictures.open({
@@ -188,8 +188,10 @@ export class GuiSession extends RelaySession {
     if (opts.pixels) {
       try {
         const tCal = performance.now();
-        this.pixels = await PixelReader.calibrate(deps, window.area, this.parts.cols, this.parts.rows, opts.font);
-        if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] pixels: calibrated in ${(performance.now() - tCal).toFixed(1)} ms\n`);
+        const again = opts.earlier ? await PixelReader.again(deps, window.area, this.parts.cols, this.parts.rows, opts.earlier) : undefined;
+        out.reused = again !== undefined;
+        this.pixels = again ?? (await PixelReader.calibrate(deps, window.area, this.parts.cols, this.parts.rows, opts.font));
+        if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] pixels: ${again ? 'an earlier instance\'s calibration taken (grid and sheet page 1 alike)' : 'calibrated'} in ${(performance.now() - tCal).toFixed(1)} ms\n`);
         window.useGrid(this.pixels.grid);
         const restore = new ColourRestore(this.pixels.model);
         this.colours = {

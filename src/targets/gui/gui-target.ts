@@ -19,6 +19,7 @@ import { markedSessionProcesses } from '../common/session-processes.js';
 import { findRecipe, type GuiRecipe, type LaunchContext } from './gui-recipes.js';
 import { createScratch, type Scratch } from '../common/scratch-home.js';
 import { GuiSession } from './gui-session.js';
+import type { PixelReader } from './pixels/pixel-reader.js';
 import { kittyVersionTriple } from './kitty-remote.js';
 import type { Availability, EngineIdentity, OpenOptions, TargetFactory, TargetSession } from '../target.js';
 import { TargetStartError, wrongSizeMessage } from '../target-start-error.js';
@@ -57,6 +58,7 @@ export function requirements(recipe: GuiRecipe): Requirement[] {
 }
 
 export function guiTarget(recipe: GuiRecipe): TargetFactory {
+  const calibrations: Calibrations = new Map();
   return {
     name: recipe.id,
     kind: 'gui',
@@ -67,7 +69,9 @@ export function guiTarget(recipe: GuiRecipe): TargetFactory {
       if (!found.ok && recipe.notPackaged && found.reason.startsWith(`${recipe.program} `)) return { ok: false, reason: `${recipe.program} is not on PATH and is no file termprobe can run (give its path, e.g. x11:./build/${recipe.name} -e {command})` };
       return found;
     },
-    open: (opts) => openGui(recipe, opts),
+    // A fresh instance (after a crash, a menu, a font-size shortcut) takes an earlier instance's calibration where it
+    // draws alike (PixelReader.again): per factory, so per run of this target.
+    open: (opts) => openGui(recipe, opts, {}, calibrations),
   };
 }
 
@@ -136,7 +140,10 @@ function screenMethod(recipe: GuiRecipe): { method: GuiRecipe['screen']; note?: 
   return { method: 'none', note: `none: the pipe-visible read-back needs ${FOOT_READ_HELPERS.map((h) => h.program).join(', ')}; ${missing.reason} (${missing.install})` };
 }
 
-export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiOpenTuning = {}): Promise<TargetSession> {
+/** Calibrations made in a target's earlier instances, by size (`COLSxROWS`). */
+export type Calibrations = Map<string, PixelReader>;
+
+export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiOpenTuning = {}, calibrations?: Calibrations): Promise<TargetSession> {
   const sizeWaitMs = tuning.sizeWaitMs ?? SIZE_WAIT_MS;
   const limits = startLimits(tuning, recipe.program);
   validateTargetOptions(recipe.id, opts.options, {});
@@ -265,7 +272,10 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
     });
     const windowOpts = { display: displayEnv['DISPLAY']!, viewLags: recipe.viewLags, inCompositor: recipe.display === 'wayland' };
     // TERMPROBE_PIXELS=off leaves the pixel read-back out (npm run bench -- pixels measures a run without it).
-    const windowStart = await session.startWindow({ ...windowOpts, pictures: opts.pictures === true, pixels: opts.pixels !== false && process.env['TERMPROBE_PIXELS'] !== 'off', ...(recipe.font ? { font: recipe.font } : {}) });
+    const sizeKey = `${cols}x${rows}`;
+    const earlier = calibrations?.get(sizeKey);
+    const windowStart = await session.startWindow({ ...windowOpts, pictures: opts.pictures === true, pixels: opts.pixels !== false && process.env['TERMPROBE_PIXELS'] !== 'off', ...(recipe.font ? { font: recipe.font } : {}), ...(earlier ? { earlier } : {}) });
+    if (session.pixels && calibrations && !windowStart.reused) calibrations.set(sizeKey, session.pixels);
     const pictures = windowStart.pictures === undefined ? undefined : windowStart.pictures.startsWith('none:') ? windowStart.pictures : `${pictureMethod(windowOpts)}; ${windowStart.pictures}`;
     const xt = events.find((ev) => ev.kind === 'xtversion');
     const identity = guiIdentity({ name: recipe.name, pkg: recipe.pkg, dpkg: await dpkg, xtversion: xt?.kind === 'xtversion' ? xt.text : undefined, xtversionNames: recipe.xtversionNames, anyXtversion: recipe.anyXtversion });
@@ -291,7 +301,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
           'size-check': `tty size seen by the command and CPR from row ${far}, column ${far}; a terminal at another size fails to open`,
           ...(recipe.startPixels ? { 'window-pixels': windowPixelsNote(recipe.startPixels, window) } : {}),
           ...(pictures ? { pictures } : {}),
-          ...(session.pixels || windowStart.pixels ? { pixels: windowStart.pixels ?? PIXELS_NOTE } : {}),
+          ...(session.pixels || windowStart.pixels ? { pixels: windowStart.pixels ?? (windowStart.reused ? `${PIXELS_NOTE} (this instance, a fresh one, drew the grid and the sheet's first page as the instance before it, pixel for pixel, and reads by its calibration)` : PIXELS_NOTE) } : {}),
         },
         ...(session.pixels ? { pixels: session.pixels.model } : {}),
       },

@@ -20,7 +20,7 @@ import { pictureOf, type Frame } from '../x-picture.js';
 import { BLINK_WATCH_MS, sgrMayBlink, watchBlinkPage } from './blink-page.js';
 import { anyChange, everyDrawnCellChanged, watchOwnFrames } from './blink-watch.js';
 import { layoutSheet, pageBytes, type Sample } from './calibration-sheet.js';
-import { cellsRect, colourDistance, cutCell, uniform, type PixelGrid } from './cell-image.js';
+import { cellsRect, colourDistance, cutCell, uniform, type CellImage, type PixelGrid } from './cell-image.js';
 import { findGrid } from './find-grid.js';
 import { CalibrationError, learnModel, SAME_COLOUR, type Templates } from './learn-model.js';
 import { observeCell, type Observation } from './read-cell.js';
@@ -139,6 +139,30 @@ export class PixelReader {
     await deps.exchange('\x1b[0m\x1b[H\x1b[2J\x1b[?25h');
     const model: PixelModel = { cell: { width: grid.cellW, height: grid.cellH, x0: grid.x0, y0: grid.y0 }, ...(font ? { font } : {}), ...learned.model, blink: { ...blink, ...(others.length > 0 ? { setBy: others } : {}) }, cursorBlink, ...(unpoked ? { blinkUnpoked: true as const } : {}) };
     return new PixelReader(deps, grid, model, learned.templates, sheet, { cols, rows }, cursorPixels, focusNeutral);
+  }
+
+  /**
+   * A fresh instance of a terminal whose earlier instance, at the same size, was calibrated: the grid is found again
+   * and the sheet's first page drawn again; where both come out as they did, pixel for pixel, the earlier calibration
+   * is this window's too (same program, settings, font and cell: what the sheet taught holds), and the 2–5 s of the
+   * rest of the sheet and its blink watches are not spent again. Undefined where anything differs: calibrate afresh.
+   */
+  static async again(deps: PixelDeps, area: Rect, cols: number, rows: number, earlier: PixelReader): Promise<PixelReader | undefined> {
+    if (earlier.size.cols !== cols || earlier.size.rows !== rows) return undefined;
+    const t0 = performance.now();
+    const grid = await findGrid(deps, area, cols, rows);
+    const debug = (what: string) => process.env['TERMPROBE_DEBUG_GUI'] && process.stderr.write(`[gui] pixels: again: ${what} after ${(performance.now() - t0).toFixed(1)} ms\n`);
+    debug('grid found');
+    const was = earlier.grid;
+    if (grid.x0 !== was.x0 || grid.y0 !== was.y0 || grid.cellW !== was.cellW || grid.cellH !== was.cellH) return undefined;
+    const samples = layoutSheet(cols, rows);
+    await deps.exchange(pageBytes(samples, 1));
+    debug('page written');
+    const page = await settledPage(deps, cellsRect(grid, 1, 1, rows, cols), grid, samples.filter((s) => s.page === 1));
+    debug('page drawn');
+    await deps.exchange('\x1b[0m\x1b[H\x1b[2J\x1b[?25h');
+    if (!sameSamples(page, earlier.sheet[0], grid, samples)) return undefined;
+    return new PixelReader(deps, grid, earlier.model, earlier.templates, earlier.sheet, { cols, rows }, earlier.cursorPixels, earlier.focusNeutral);
   }
 
   /** The region's rectangle on the window. */
@@ -376,11 +400,22 @@ const PAGE_SETTLE_MS = 4000;
  * The page as written: every solid sample one colour throughout. A page that is not (something drawn over it: the
  * size konsole and qterminal show after they start) is taken again once the terminal draws by itself.
  */
+/**
+ * Every sample cell of the sheet's first page drawn alike, pixel for pixel, in two frames of it; but the blinking
+ * ones, which show in either phase.
+ */
+function sameSamples(a: Frame, b: Frame | undefined, grid: PixelGrid, samples: readonly Sample[]): boolean {
+  if (!b) return false;
+  const bytes = (c: CellImage) => Buffer.from(c.rgb.buffer, c.rgb.byteOffset, c.rgb.byteLength);
+  return samples.every((s) => s.page !== 1 || s.key.startsWith('attr:blink:') || bytes(cutCell(a, grid, s.row, s.col)).equals(bytes(cutCell(b, grid, s.row, s.col))));
+}
+
 async function settledPage(deps: PixelDeps, whole: Rect, grid: PixelGrid, samples: readonly Sample[]): Promise<Frame> {
   const t0 = performance.now();
   let frame = await deps.frame(whole);
   for (;;) {
     const spoiled = samples.find((s) => s.text === ' ' && (s.key.startsWith('bg:') || s.key.startsWith('fg:')) && !uniform(cutCell(frame, grid, s.row, s.col)));
+    if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] pixels: sheet page after ${(performance.now() - t0).toFixed(1)} ms: ${spoiled ? `${spoiled.key} at ${spoiled.row};${spoiled.col} not one colour` : 'settled'}\n`);
     if (!spoiled) return frame;
     const left = PAGE_SETTLE_MS - (performance.now() - t0);
     if (left <= 0) throw new CalibrationError(`the calibration sheet did not show as written within ${PAGE_SETTLE_MS / 1000} s (sample ${spoiled.key} at ${spoiled.row};${spoiled.col} is not one colour)`);
