@@ -327,18 +327,36 @@ export class GuiSession extends RelaySession {
       }
     };
     const t0 = performance.now();
-    const look = await lookAt(cached);
-    const tLooked = performance.now();
-    let text: ScreenAnswer | undefined;
-    if (readText) {
+    let tLooked = t0;
+    let tText = t0;
+    // Settled either way (a failure is returned, and thrown once the look is done): a read running beside the look
+    // must not reject with nothing awaiting it.
+    const readingText = async (): Promise<ScreenAnswer | { failed: unknown } | undefined> => {
+      if (!readText) return undefined;
       try {
-        text = await readText(region);
+        return await readText(region);
       } catch (error) {
-        if (!(error instanceof Error) || error.name !== 'ScreenReadError' || !look) throw error;
-        hints?.note?.('screen', `text not read (${error.message}): read from the pixels`);
+        return { failed: error };
+      } finally {
+        tText = performance.now();
       }
-    }
-    if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] pixels: ${region.top};${region.left}-${region.bottom};${region.right} looked ${(tLooked - t0).toFixed(1)} ms, text ${(performance.now() - tLooked).toFixed(1)} ms${covered ? ' (cursor hidden)' : ''}${look?.watched ? ' (blink watched)' : ''} sgrs=${JSON.stringify(hints?.sgrs)} at=${JSON.stringify(at)}\n`);
+    };
+    // A text read that neither draws on the window nor talks through the terminal's input or its display (kitty's
+    // remote control over its socket) runs while the frame is waited for; the others after it: the selection's
+    // highlight would be in the frame; a read through the pty would cross the cursor's hiding; foot's key to weston's
+    // window has weston draw, which a fenced frame took for foot's drawing (read beside, sgr.colour-38-5-196 gave the
+    // previous probe's colour 88 once in a run).
+    const beside = this.parts.screen === 'remote-control';
+    const textBeside = beside ? readingText() : undefined;
+    const look = await lookAt(cached).finally(() => (tLooked = performance.now()));
+    const read = await (textBeside ?? readingText());
+    let text: ScreenAnswer | undefined;
+    if (read && 'failed' in read) {
+      const error = read.failed;
+      if (!(error instanceof Error) || error.name !== 'ScreenReadError' || !look) throw error;
+      hints?.note?.('screen', `text not read (${error.message}): read from the pixels`);
+    } else text = read;
+    if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] pixels: ${region.top};${region.left}-${region.bottom};${region.right} looked ${(tLooked - t0).toFixed(1)} ms, text ${(tText - (beside ? t0 : tLooked)).toFixed(1)} ms${beside ? ' beside the look' : ''}${covered ? ' (cursor hidden)' : ''}${look?.watched ? ' (blink watched)' : ''} sgrs=${JSON.stringify(hints?.sgrs)} at=${JSON.stringify(at)}\n`);
     if (!look) {
       if (text) return text;
       throw new ScreenReadError('the pixels could not be read and the terminal has no other screen read');
