@@ -1,11 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { havePrograms } from '../../test-support/require-program.js';
 import { isRunning, markedProcesses, spawnGroup, sweepMarked } from '../common/marked-processes.js';
 import { createScratch, type Scratch } from '../common/scratch-home.js';
 import { startWeston } from './wayland-compositor.js';
-import { DisplayStartError, startXvfb } from './x-display.js';
+import { DisplayStartError, startXvfb, xSocketListening, xSocketPath } from './x-display.js';
 
 const scratches: Scratch[] = [];
 function scratch(): Scratch {
@@ -54,10 +55,42 @@ describe.skipIf(!havePrograms([{ program: 'Xvfb', pkg: 'xvfb' }]))('Xvfb', () =>
       await b.stop();
     }
     expect(isRunning(a.pid)).toBe(false);
-    // Gone, unless another test's Xvfb took the freed display at once (the GUI tests start many): then its lock,
-    // written before its socket, names that server, not this one.
-    const n = a.display.slice(1);
-    if (existsSync(`/tmp/.X11-unix/X${n}`)) expect(Number(readFileSync(`/tmp/.X${n}-lock`, 'utf8').trim())).not.toBe(a.pid);
+    // Gone, unless another test's Xvfb took the freed display at once (the GUI tests start many): then a server
+    // answers on it.
+    const n = Number(a.display.slice(1));
+    if (existsSync(xSocketPath(n))) expect(await xSocketListening(n)).toBe('yes');
+  });
+
+  test('one killed outright leaves no socket behind; a socket a server listens on is left alone', async () => {
+    const s = scratch();
+    const killed = async () => {
+      const x = await startXvfb({ env: s.env() });
+      const n = Number(x.display.slice(1));
+      process.kill(x.pid, 'SIGKILL');
+      while (isRunning(x.pid)) await new Promise((r) => setTimeout(r, 10));
+      return { x, n };
+    };
+    const first = await killed();
+    // SIGKILL gives Xvfb no chance to remove its socket: stop() does, nothing listening on it.
+    expect(existsSync(xSocketPath(first.n))).toBe(true);
+    await first.x.stop();
+    // Gone, unless another test's Xvfb took the number meanwhile: then that server answers on it.
+    if (existsSync(xSocketPath(first.n))) expect(await xSocketListening(first.n)).toBe('yes');
+
+    // A newer server on the same number: its socket stays.
+    const second = await killed();
+    const path = xSocketPath(second.n);
+    rmSync(path, { force: true });
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(path, resolve));
+    try {
+      await second.x.stop();
+      expect(existsSync(path)).toBe(true);
+      expect(await xSocketListening(second.n)).toBe('yes');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(path, { force: true });
+    }
   });
 
   test('a server that cannot start is a DisplayStartError with what it said', async () => {

@@ -4,6 +4,8 @@
  * runs never race for a number and nothing polls for a socket.
  */
 import type { ChildProcess } from 'node:child_process';
+import { existsSync, unlinkSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import type { Readable } from 'node:stream';
 import { exited, spawnGroup, stopGroup } from '../common/marked-processes.js';
 
@@ -35,7 +37,14 @@ export async function startXvfb(opts: XvfbOptions): Promise<XDisplay> {
   const stop = () => stopGroup(child, 1000);
   try {
     const number = await readDisplayNumber(child, opts.timeoutMs ?? 10_000, opts.signal, () => stderr);
-    return { display: `:${number}`, pid: child.pid!, stop };
+    return {
+      display: `:${number}`,
+      pid: child.pid!,
+      stop: async () => {
+        await stop();
+        await removeDeadSocket(number);
+      },
+    };
   } catch (error) {
     await stop();
     throw error;
@@ -70,6 +79,49 @@ function readDisplayNumber(child: ChildProcess, timeoutMs: number, signal: Abort
     child.once('error', (error) => finish(new DisplayStartError(`Xvfb could not be started: ${error.message}`)));
     void exited(child).then(({ code, signal: sig }) => {
       finish(new DisplayStartError(`Xvfb exited before it was ready (${sig ?? `code ${code}`})${tail()}`));
+    });
+  });
+}
+
+/** Where display `n`'s socket is, in the file system (Xvfb listens on the abstract name of the same path too, on Linux). */
+export function xSocketPath(n: number): string {
+  return `/tmp/.X11-unix/X${n}`;
+}
+
+/**
+ * An Xvfb ended by SIGKILL (a Ctrl-C gives no grace; a sweep of the session's processes) leaves its socket file, and
+ * no lock file here says whose it is. The file is removed only where nothing listens, on it or on the abstract name
+ * beside it: a newer server that took the number answers on both, and its socket is left alone.
+ */
+export async function removeDeadSocket(n: number): Promise<void> {
+  const path = xSocketPath(n);
+  if (!existsSync(path)) return;
+  if ((await xSocketListening(n)) !== 'refused') return;
+  try {
+    unlinkSync(path);
+  } catch {
+    // gone meanwhile, or not ours to remove
+  }
+}
+
+/** Whether a server listens for display `n`, on its abstract name or its socket file: `refused` where neither answers. */
+export async function xSocketListening(n: number): Promise<'yes' | 'refused' | 'unknown'> {
+  const path = xSocketPath(n);
+  const abstract = await listening(`\0${path}`);
+  return abstract === 'refused' ? listening(path) : abstract;
+}
+
+/** Whether a server listens on a Unix socket: `refused` only where connecting says nobody does. */
+function listening(path: string): Promise<'yes' | 'refused' | 'unknown'> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ path });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('yes');
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => {
+      socket.destroy();
+      resolve(error.code === 'ECONNREFUSED' || error.code === 'ENOENT' ? 'refused' : 'unknown');
     });
   });
 }
