@@ -33,9 +33,13 @@ describe.skipIf(!haveProgram(CHROMIUM, 'chromium'))('ghostty-web input probes in
   it("records the bytes ghostty-web's key, paste and wheel handlers send, and nothing for a click or a focus change", async () => {
     const corpus = await loadCorpus();
     const probes = Object.keys(SENT).map((id) => corpus.byId.get(id)!);
+    // Not in the corpus: ctrl+shift+v under 2004 (the browser pastes on ghostty-web's element, whose InputHandler sends
+    // the text as it is; its Terminal brackets only what is pasted on its textarea).
+    const bracketed = corpus.byId.get('paste-and-focus.bracketed-shift-insert')!;
+    probes.push({ ...bracketed, id: 'paste-and-focus.bracketed-ctrl-shift-v', input: { paste: { text: 'hello', via: 'ctrl+shift+v' } } });
     const { results } = await runTarget('ghostty', corpus, probes, { browserInput: true });
     const got = Object.fromEntries(results.probes.map((r) => [r.id, r.status === 'ok' ? r.replies[0]?.value : `${r.status}: ${r.note}`]));
-    expect(got).toEqual(SENT);
+    expect(got).toEqual({ ...SENT, 'paste-and-focus.bracketed-ctrl-shift-v': 'hello' });
     expect(results.settings.options?.['input.package']).toBe('ghostty-web@0.4.0');
     const via = (id: string) => results.probes.find((r) => r.id === id)?.evidence?.['via'];
     expect(via('paste-and-focus.bracketed')).toMatch(/ghostty-web 0\.4\.0 browser build in Chromium, the browser's paste: press middle release middle paste event on textarea/);
