@@ -70,7 +70,7 @@ export interface BrowserRecipe {
    * How a paste is made: `dom-event`, a DOM paste event holding the text on the `focusBack` element, whatever the
    * binding; `browser`, the browser's own paste: the text on its clipboard and the binding's keys pressed, or for a
    * middle click, the click and then the paste event the browser makes for it on the element holding the focus (the
-   * page's `termprobeNextEvent` empties the clipboard and puts the focus back before each event).
+   * recipe's `resetBeforeEvent` empties the clipboard and puts the focus back before each event).
    */
   paste: 'dom-event' | 'browser';
   /** A page expression run before each event (its first marker): state the last event left, put back. */
