@@ -160,18 +160,21 @@ export const ghosttyTarget: TargetFactory = {
   description: "Ghostty's VT engine (ghostty-web WebAssembly) running in this process; DA1 answered by termprobe's pipe",
   available: async () => ({ ok: true }),
   async open(opts: OpenOptions): Promise<TargetSession> {
-    const BrowserInput = opts.browserInput ? (await import('./ghostty-input.js')).GhosttyBrowserInput : undefined;
-    return openGhosttyRelease(GHOSTTY_PACKAGE, opts, NAME, BrowserInput);
+    return openGhosttyRelease(GHOSTTY_PACKAGE, opts, NAME);
   },
 };
 
-/** A session of the engine of one ghostty-web package (the dependency, or a release installed under an npm alias). */
-export async function openGhosttyRelease(pkg: string, opts: OpenOptions, name: string, BrowserInput?: typeof GhosttyBrowserInput): Promise<TargetSession> {
+/**
+ * A session of the engine of one ghostty-web package (the dependency, or a release installed under an npm alias). The
+ * dependency's input probes are made in its browser build when the run asks (the input channel's class, and the input
+ * schema's zod with it, loaded only then).
+ */
+export async function openGhosttyRelease(pkg: string, opts: OpenOptions, name: string): Promise<TargetSession> {
   validateTargetOptions(name, opts.options, {});
   const ghostty = await loadGhostty(undefined, pkg);
   const session = new GhosttySession(ghostty.createTerminal(opts.cols, opts.rows, TAGGED_COLOURS));
   session.pkg = pkg;
-  if (BrowserInput) session.useBrowserInput(BrowserInput);
+  if (pkg === GHOSTTY_PACKAGE && opts.browserInput) session.useBrowserInput((await import('./ghostty-input.js')).GhosttyBrowserInput);
   else if (pkg !== GHOSTTY_PACKAGE) {
     session.noInputBecause = `${pkg}@${ghosttyPackageVersion(pkg)} is an earlier release: only the dependency's release of ghostty-web is run in a browser for the input probes`;
   }
