@@ -38,8 +38,8 @@ it("installs playwright-core with the package, as an optional dependency: xterm.
   expect(pkg['devDependencies']?.['playwright-core']).toBeUndefined();
   // The browser build it loads is a dependency proper, of the same release as @xterm/headless.
   expect(pkg['dependencies']?.['@xterm/xterm']).toBe(pkg['dependencies']?.['@xterm/headless']);
-  // Loaded only when the input probes run, and named when it is missing (browser-xterm.ts).
-  const source = readFileSync(`${ROOT}/src/targets/embedded/browser-xterm.ts`, 'utf8');
+  // Loaded only when the input probes run, and named when it is missing (browser-page.ts).
+  const source = readFileSync(`${ROOT}/src/targets/embedded/browser-page.ts`, 'utf8');
   expect(source).not.toMatch(/^import (?!type)[^;]*'playwright-core'/m);
   expect(source).toContain("'the npm package playwright-core is not installed (an optional dependency of termprobe: npm install playwright-core)'");
 });

@@ -1,7 +1,7 @@
 /**
  * Input probes: per terminal, the time per input probe (the input probes alone, `run -c <input categories>`, their
  * probing time over their count), for every target that takes input (GUI terminals, tmux, screen, the hosted ones
- * in a pty, xterm.js in Chromium); and what the input probes add to `run --target all` (issue 27: at most 30 s): the wall time of
+ * in a pty, xterm.js and ghostty-web in Chromium); and what the input probes add to `run --target all` (issue 27: at most 30 s): the wall time of
  * `run --target all` over the whole corpus against the same run without the input categories. That comparison
  * runs every target twice (minutes): TERMPROBE_BENCH_ALL=0 leaves it out.
  */
@@ -17,8 +17,8 @@ import type { ResultsFile } from '../results/results-schema.js';
 import type { BenchFigure, BenchModule } from './bench-types.js';
 import { BIN } from './measure.js';
 
-// xterm.js: its browser build in headless Chromium (the categories named ask for it; its wall time includes Chromium's start).
-const TARGETS = [...GUI_TARGET_IDS, 'tmux', 'screen', 'vim', 'emacs', 'dvtm', 'mosh', 'xterm.js'];
+// xterm.js, ghostty: their browser builds in headless Chromium (the categories named ask for it; their wall time includes Chromium's start).
+const TARGETS = [...GUI_TARGET_IDS, 'tmux', 'screen', 'vim', 'emacs', 'dvtm', 'mosh', 'xterm.js', 'ghostty'];
 
 function run(args: string[], out: string): { seconds: number; status: number | null; said: string } {
   const t0 = performance.now();

@@ -1,5 +1,5 @@
 /**
- * Which runs start a browser for xterm.js's input probes: the browser is a stand-in program (TERMPROBE_CHROMIUM) that
+ * Which runs start a browser for xterm.js's (and ghostty-web's) input probes: the browser is a stand-in program (TERMPROBE_CHROMIUM) that
  * leaves a file behind when it is started, so a run that never starts it is seen to. The quick runs (`run -t
  * xterm.js`, the bare command without a terminal) skip the input probes saying how to have them; a run that asks
  * (by --embedded-input or by naming input probes) starts it, and a browser that does not start or is not there
@@ -53,6 +53,10 @@ describe("xterm.js's input probes start a browser only when the run asks for the
     expect(r.code, r.stderr).toBe(0);
     expect(chromium.started()).toBe(false);
     expect(xtermFile(out).probes.find((p) => p.id === 'keys-legacy.up')?.note).toMatch(/^input: made only when asked/);
+    // ghostty-web's input probes are made in its browser build in the same way, and skipped in the same way.
+    const ghostty = readResults(join(out, 'ghostty-0.4.0.json'));
+    expect(ghostty.probes.find((p) => p.id === 'keys-legacy.up')?.note).toMatch(/^input: made only when asked: ghostty-web handles keys, .*--embedded-input/);
+    expect(ghostty.settings.options?.['input.method']).toBeUndefined();
   }, 60_000);
 
   it('input probes named by --probe start it; a browser that does not start leaves them "?" with the reason', async () => {

@@ -95,8 +95,8 @@ export function buildProgram(): Command {
     .addOption(widthOption())
     .option('--pictures', "save a picture of each screen probe's region of GUI terminals' windows, as a PNG beside the results file under pictures/ (npm run regenerate-results takes them for the site; they cost 0.1 s a probe on terminals that redraw on a timer)")
     .option('--no-pictures', 'take no pictures (the default)')
-    .option('--embedded-input', "make xterm.js's input probes (keys, mouse, paste, focus) in its browser build in headless Chromium, seconds to start; the default with --pictures, --target all, or input probes named by --probe/--category")
-    .option('--no-embedded-input', "skip xterm.js's input probes whatever else is given")
+    .option('--embedded-input', "make xterm.js's and ghostty-web's input probes (keys, mouse, paste, focus) in their browser builds in headless Chromium, seconds to start; the default with --pictures, --target all, or input probes named by --probe/--category")
+    .option('--no-embedded-input', "skip xterm.js's and ghostty-web's input probes whatever else is given")
     .addOption(new Option('--suite <name>', 'what to run: the probe corpus, the Unicode width suite (~38,000 items; files go to the unicode/ subfolder of --out), or the speed figures (as `termprobe speed`; files go to speed/)').choices(['corpus', 'unicode', 'speed']).default('corpus'))
     .option('--chunking', "send each probe's bytes whole and cut at every boundary (random ones for long probes), and report the probes whose answer depends on the cut (to <out>/chunking/)")
     .action(async (opts) => {

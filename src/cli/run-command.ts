@@ -42,7 +42,7 @@ export interface RunOptions {
   alsoCompare?: ResultsFile[];
   /** Pictures of GUI terminals' windows after screen probes (--pictures; default none). */
   pictures?: boolean;
-  /** --embedded-input / --no-embedded-input: the input probes of xterm.js (in headless Chromium); see embedded-input.ts for the default. */
+  /** --embedded-input / --no-embedded-input: the input probes of xterm.js and ghostty (in headless Chromium); see embedded-input.ts for the default. */
   embeddedInput?: boolean;
   /** Fit the differences table to this many columns (--width; default: the terminal's, see width-option.ts). */
   width?: number;

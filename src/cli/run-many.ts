@@ -33,7 +33,7 @@ export interface RunManyOptions {
   unavailable?: Map<string, string>;
   /** Pictures of GUI terminals' windows (default true). */
   pictures?: boolean;
-  /** The input probes of targets that make their events in a browser (xterm.js; see embedded-input.ts). */
+  /** The input probes of targets that make their events in a browser (xterm.js, ghostty; see embedded-input.ts). */
   browserInput?: boolean;
 }
 

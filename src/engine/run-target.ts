@@ -36,7 +36,7 @@ export interface RunTargetOptions {
   skip?: (probe: Probe) => string | undefined;
   /** Take a picture of the window after each screen probe, where there is a window (GUI targets); default false (`run --pictures`). */
   pictures?: boolean;
-  /** Make the input probes' events where that starts a browser (xterm.js; OpenOptions.browserInput); default false (`run --embedded-input`). */
+  /** Make the input probes' events where that starts a browser (xterm.js, ghostty; OpenOptions.browserInput); default false (`run --embedded-input`). */
   browserInput?: boolean;
 }
 

@@ -32,7 +32,7 @@ export interface OpenOptions {
    */
   pixels?: boolean;
   /**
-   * Make the input probes' events where that takes a browser of its own (xterm.js: its browser build in headless
+   * Make the input probes' events where that takes a browser of its own (xterm.js, ghostty-web: their browser builds in headless
    * Chromium, some seconds to start): `run --embedded-input`, and the runs that publish. Otherwise such a target skips
    * its input probes, saying how to ask for them. Ignored by targets that make events without one.
    */

@@ -26,6 +26,9 @@ describe('the command that reproduces a row', () => {
     expect(reproduceCommand(run('self'))).toBe('npx termprobe');
     // Input probes made in a browser (xterm.js's browser build), which a run makes only when asked.
     expect(reproduceCommand(published)).toBe('npx termprobe run --target xterm.js --embedded-input');
+    // And in ghostty-web's browser build.
+    const ghostty = JSON.parse(readFileSync(join(ROOT, 'results/ghostty-0.4.0.json'), 'utf8')) as ResultsFile;
+    expect(reproduceCommand(ghostty)).toBe('npx termprobe run --target ghostty --embedded-input');
   });
 
   it("is on the terminal's page, and running it gives the row's answers again", () => {

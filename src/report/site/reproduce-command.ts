@@ -3,11 +3,11 @@
  * run of its target at its size (`termprobe run --target xterm`), or, for a
  * terminal measured from inside (`self`, as contributed runs are), termprobe run
  * in that terminal. A terminal given by command is quoted as a shell needs it.
- * A run whose input probes were made in a browser (xterm.js's browser build in
- * Chromium) asks for them again: a plain run skips them.
+ * A run whose input probes were made in a browser (xterm.js's or ghostty-web's
+ * browser build in Chromium) asks for them again: a plain run skips them.
  */
 import type { ResultsFile } from '../../results/results-schema.js';
-import { BROWSER_INPUT_METHOD } from '../../targets/embedded/browser-xterm.js';
+import { isBrowserInputMethod } from '../../targets/embedded/browser-page.js';
 import { html, type Html } from './html.js';
 
 const shellWord = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
@@ -15,7 +15,7 @@ const shellWord = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace
 export function reproduceCommand(run: ResultsFile): string {
   if (run.target.id === 'self') return 'npx termprobe';
   const size = run.settings.cols === 80 && run.settings.rows === 24 ? '' : ` --size ${run.settings.cols}x${run.settings.rows}`;
-  const input = run.settings.options?.['input.method'] === BROWSER_INPUT_METHOD ? ' --embedded-input' : '';
+  const input = isBrowserInputMethod(run.settings.options?.['input.method']) ? ' --embedded-input' : '';
   return `npx termprobe run --target ${shellWord(run.target.id)}${size}${input}`;
 }
 

@@ -20,6 +20,8 @@ import { readRegion } from '../common/region-read.js';
 import { ReplyChannel } from '../common/reply-channel.js';
 import { validateTargetOptions } from '../target-options.js';
 import { closeOnAbort, openedUnless } from '../common/close-on-abort.js';
+import { notAsked, type BrowserPage } from './browser-page.js';
+import type { GhosttyBrowserInput } from './ghostty-input.js';
 
 const NAME = 'ghostty';
 
@@ -34,8 +36,16 @@ const DA1_BYTES = new TextEncoder().encode(GHOSTTY_DA1_REPLY);
 const encoder = new TextEncoder();
 
 class GhosttySession implements TargetSession {
-  /** The input probes: ghostty-web encodes keys in its DOM input handler, around a key encoder it sets from a few modes only. */
-  readonly noInputBecause = "ghostty-web turns DOM keyboard events into bytes in its browser input handler (with its own legacy cases before its WebAssembly key encoder), which this embedded target does not run";
+  /**
+   * The input probes: ghostty-web turns DOM keyboard, clipboard and wheel events into bytes in its browser Terminal
+   * (its InputHandler, with its own cases before its WebAssembly key encoder), which this process does not run; they
+   * run in its browser build in headless Chromium (ghostty-input.ts), which takes the session's writes from then on.
+   * Only when the run asks for them (browserInput); earlier releases under an alias are not run in a browser.
+   */
+  input: GhosttyBrowserInput | undefined;
+  noInputBecause: string | undefined = notAsked('ghostty-web');
+  /** The browser build's terminal, once the input probes started it. */
+  private browser: BrowserPage | undefined;
   /** The installed package (ghostty-web, or an earlier release under its alias). */
   pkg = GHOSTTY_PACKAGE;
   /** The wasm engine does not answer DA1: this pipe does (see above), so a probe's DA1 reply is not Ghostty's own. */
@@ -47,8 +57,18 @@ class GhosttySession implements TargetSession {
 
   constructor(private readonly term: GhosttyTerminal) {}
 
+  /** The input probes in the browser build (the dependency's release only). */
+  useBrowserInput(BrowserInput: typeof GhosttyBrowserInput): void {
+    this.noInputBecause = undefined;
+    this.input = new BrowserInput(this.term.cols, this.term.rows, GHOSTTY_DA1_REPLY, { sent: (bytes) => this.replies.push(bytes), attach: (browser) => (this.browser = browser) });
+  }
+
   write(data: Uint8Array): void {
     if (this.closed) return;
+    if (this.browser) {
+      this.browser.write(data, this.scanner.scan(data));
+      return;
+    }
     let start = 0;
     for (const end of this.scanner.scan(data)) {
       this.feed(data.subarray(start, end));
@@ -130,6 +150,7 @@ class GhosttySession implements TargetSession {
     this.unwatch();
     this.replies.close();
     this.term.free();
+    await this.input?.close();
   }
 }
 
@@ -143,11 +164,19 @@ export const ghosttyTarget: TargetFactory = {
   },
 };
 
-/** A session of the engine of one ghostty-web package (the dependency, or a release installed under an npm alias). */
+/**
+ * A session of the engine of one ghostty-web package (the dependency, or a release installed under an npm alias). The
+ * dependency's input probes are made in its browser build when the run asks (the input channel's class, and the input
+ * schema's zod with it, loaded only then).
+ */
 export async function openGhosttyRelease(pkg: string, opts: OpenOptions, name: string): Promise<TargetSession> {
   validateTargetOptions(name, opts.options, {});
   const ghostty = await loadGhostty(undefined, pkg);
   const session = new GhosttySession(ghostty.createTerminal(opts.cols, opts.rows, TAGGED_COLOURS));
   session.pkg = pkg;
+  if (pkg === GHOSTTY_PACKAGE && opts.browserInput) session.useBrowserInput((await import('./ghostty-input.js')).GhosttyBrowserInput);
+  else if (pkg !== GHOSTTY_PACKAGE) {
+    session.noInputBecause = `${pkg}@${ghosttyPackageVersion(pkg)} is an earlier release: only the dependency's release of ghostty-web is run in a browser for the input probes`;
+  }
   return openedUnless(name, session, opts.signal);
 }

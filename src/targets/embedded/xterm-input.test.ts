@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../corpus/load-corpus.js';
 import { runTarget } from '../../engine/run-target.js';
 import { haveProgram } from '../../test-support/require-program.js';
-import { CHROMIUM } from './browser-xterm.js';
+import { CHROMIUM } from './browser-page.js';
 
 /** Probe id → what xterm.js sends, which is what the probe's `implements` expects. */
 const EXPECTED: Record<string, string> = {

@@ -13,7 +13,7 @@ import { ReplyChannel } from '../common/reply-channel.js';
 import { validateTargetOptions } from '../target-options.js';
 import { missingCellFlags, xtermCellReader } from '../common/xterm-cells.js';
 import { closeOnAbort, openedUnless } from '../common/close-on-abort.js';
-import type { BrowserXterm } from './browser-xterm.js';
+import { notAsked, type BrowserPage } from './browser-page.js';
 import type { XtermBrowserInput } from './xterm-input.js';
 
 // CommonJS packages, loaded with require: an ESM import of them makes Node scan their whole source for named
@@ -27,7 +27,7 @@ const PACKAGE = '@xterm/headless';
 const OPTION_SPEC = { unicode: ['11', '6'] } as const;
 
 /** Why the input probes were not made: only asked for (OpenOptions.browserInput) do they start a browser. */
-export const NOT_ASKED = "made only when asked: xterm.js handles keys, mouse, paste and focus in its browser build, which runs in headless Chromium (seconds to start): add --embedded-input (runs of --target all and --pictures make them)";
+export const NOT_ASKED = notAsked('xterm.js');
 
 /** DECRPM's Ps values, as the results file names them. */
 const DECRPM_STATES = ['unknown', 'set', 'reset', 'permanently-set', 'permanently-reset'];
@@ -88,7 +88,7 @@ class XtermSession implements TargetSession {
   readonly input: XtermBrowserInput | undefined;
   readonly noInputBecause: string | undefined;
   /** The browser build's terminal, once the input probes started it. */
-  private browser: BrowserXterm | undefined;
+  private browser: BrowserPage | undefined;
   private readonly term: XtermTerminal;
   private readonly replies = new ReplyChannel();
   private readonly pending = new Set<(error: Error) => void>();
