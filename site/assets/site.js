@@ -12,6 +12,15 @@
     return e;
   };
 
+  // One folder down, a page's header leaves the navigation to this script (layout.ts siteScript): drawn first, before the page's own wiring.
+  const header = document.querySelector('.site-header[data-nav]');
+  if (header && window.termprobeNav && !header.querySelector('.site-nav')) {
+    const root = document.body.dataset.root || '';
+    header.append(tp.el('nav', { class: 'site-nav', 'aria-label': 'site' }, window.termprobeNav.map(function (e) {
+      return tp.el('a', { href: root + e[0], 'aria-current': e[2] === header.dataset.nav ? 'page' : null }, [e[1]]);
+    })));
+  }
+
   /** Load a script of the site once (data loaded as needed); resolves when it has run. */
   const loading = {};
   tp.load = function (src) {

@@ -16,6 +16,7 @@ import type { VersionHistory } from '../report/version-history.js';
 import { availabilityText } from './expand-targets.js';
 import { checkRunsAgainstCorpus } from './corpus-check.js';
 import { plural } from '../util/plural.js';
+import { toolVersion } from '../util/tool-version.js';
 import { againstOf } from './compare-command.js';
 import { referenceRunner } from './reference-runner.js';
 import { withInterrupts } from './interrupts.js';
@@ -68,7 +69,8 @@ async function unicodeVerdictsFor(files: string[], root: string | undefined): Pr
   const found = files.length > 0 || root ? unicodeFiles([...new Set((root ? [join(root, PUBLISHED_RESULTS_DIR, 'x')] : files).map((f) => join(dirname(f), 'unicode')))].flatMap(jsonFilesIn)) : unicodeFiles(undefined);
   if (found.length === 0) return undefined;
   const { startUnicodeVerdicts } = await import('./unicode-verdicts-worker.js');
-  return startUnicodeVerdicts(found);
+  // The thread also makes the Unicode pages from its verdicts (they need the tool's version, not the model).
+  return startUnicodeVerdicts(found, { toolVersion: toolVersion() });
 }
 
 /**
@@ -116,13 +118,14 @@ export async function siteCommand(files: string[], opts: SiteCommandOptions): Pr
     try {
       const against = againstOf({ against: opts.against && referenceText(opts.against, ''), reference: opts.reference && referenceText(opts.reference, '') });
       const unicode = pendingUnicode?.result();
+      const unicodeFiles = pendingUnicode?.made();
       const otherVersions = [...(opts.allVersions ? [] : hidden.map((h) => h.view)), ...history];
       const { sessions, chunking } = await sessionReportsFor(files, root);
       const note = opts.allVersions ? undefined : hiddenVersionsNote(hidden);
       const notes = note ? [note.replace('(--all-versions shows every one)', '(each on its history page; --all-versions puts every one in the table)')] : [];
       const notRun = await releasesNotRun(otherVersions);
       const speed = await speedRunsFor(files);
-      const stats = await withInterrupts((signal) => buildSite(views, opts.out.path, { reference: against, runner: referenceRunner, registry: opts.registry, probes: opts.probes, ...(opts.features ? { features: opts.features } : {}), unicode, otherVersions, notRun, notes, sessions, chunking, speed, signal }));
+      const stats = await withInterrupts((signal) => buildSite(views, opts.out.path, { reference: against, runner: referenceRunner, registry: opts.registry, probes: opts.probes, ...(opts.features ? { features: opts.features } : {}), unicode, ...(unicodeFiles ? { unicodeFiles } : {}), otherVersions, notRun, notes, sessions, chunking, speed, signal }));
       if (!opts.quiet) {
         const ms = performance.now() - t0;
         const mb = stats.bytes / 1e6;

@@ -9,19 +9,24 @@
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { UnicodeVerdict } from '../classify/unicode-verdict.js';
+import type { MadeFile } from '../report/site/unicode-page.js';
 import { BadInputError } from '../util/bad-input-error.js';
 import { UsageError } from './errors.js';
 
-type Reply = { verdicts: UnicodeVerdict[] } | { error: { kind: 'usage' | 'bad-input' | 'other'; message: string; stack?: string } };
+type ErrorReply = { error: { kind: 'usage' | 'bad-input' | 'other'; message: string; stack?: string } };
+/** First the verdicts (or why there are none), then, when asked, the Unicode files made from them (or undefined when making them failed: the page-making thread makes them again and meets the error itself). */
+type Reply = { verdicts: UnicodeVerdict[] } | ErrorReply | { made: MadeFile[] | undefined };
 
 export interface PendingVerdicts {
   /** The verdicts, or the error judging them raised. */
   result(): Promise<UnicodeVerdict[]>;
+  /** The files made from them on the same thread after the verdicts (unicode-page.ts unicodeTerminalFiles), when asked for; undefined: none made. */
+  made(): Promise<MadeFile[] | undefined>;
   /** Ends the thread if it still runs (the build failed before it needed the verdicts). */
   cancel(): void;
 }
 
-function errorOf(e: Extract<Reply, { error: unknown }>['error']): Error {
+function errorOf(e: ErrorReply['error']): Error {
   if (e.kind === 'usage') return new UsageError(e.message);
   if (e.kind === 'bad-input') return new BadInputError(e.message);
   const err = new Error(e.message);
@@ -29,45 +34,57 @@ function errorOf(e: Extract<Reply, { error: unknown }>['error']): Error {
   return err;
 }
 
-/** Starts judging the Unicode results files on a worker thread (run from the TypeScript sources, in-process: a worker runs compiled JavaScript). */
-export function startUnicodeVerdicts(files: string[]): PendingVerdicts {
+/**
+ * Starts judging the Unicode results files on a worker thread (run from the TypeScript sources, in-process: a worker
+ * runs compiled JavaScript); with `make`, the thread then makes the site's Unicode files too, with that tool version.
+ */
+export function startUnicodeVerdicts(files: string[], make?: { toolVersion: string }): PendingVerdicts {
   if (!import.meta.url.endsWith('.js')) {
     const ended = import('./unicode-compare.js').then(({ loadVerdicts }) => loadVerdicts(files));
     ended.catch(() => undefined);
-    return { result: () => ended, cancel: () => undefined };
+    return { result: () => ended, made: async () => undefined, cancel: () => undefined };
   }
-  const worker = new Worker(new URL(import.meta.url), { workerData: { files } });
+  const worker = new Worker(new URL(import.meta.url), { workerData: { files, make } });
   let done = false;
+  let madeDone = !make;
+  let resolveMade: (m: MadeFile[] | undefined) => void = () => undefined;
+  const made = new Promise<MadeFile[] | undefined>((resolve) => (resolveMade = resolve));
   const result = new Promise<UnicodeVerdict[]>((resolve, reject) => {
-    worker.once('message', (r: Reply) => {
+    worker.on('message', (r: Reply) => {
+      if ('made' in r) {
+        madeDone = true;
+        resolveMade(r.made);
+        void worker.terminate();
+        return;
+      }
       done = true;
       if ('error' in r) reject(errorOf(r.error));
       else resolve(r.verdicts);
+      if ('error' in r || madeDone) void worker.terminate();
     });
     worker.once('error', (e) => {
       done = true;
       reject(e);
+      resolveMade(undefined);
     });
     worker.once('exit', (code) => {
+      resolveMade(undefined);
       if (!done) reject(new Error(`internal error: the Unicode verdicts' thread ended (exit code ${code}) without an answer`));
     });
   });
-  const ended = result.then(async (v) => {
-    await worker.terminate();
-    return v;
-  });
   // A build that fails first never awaits it: no unhandled rejection then.
-  ended.catch(() => undefined);
+  result.catch(() => undefined);
   return {
-    result: () => ended,
+    result: () => result,
+    made: () => made,
     cancel: () => {
-      if (!done) void worker.terminate();
+      if (!done || !madeDone) void worker.terminate();
     },
   };
 }
 
 if (!isMainThread && parentPort) {
-  const { files } = workerData as { files: string[] };
+  const { files, make } = workerData as { files: string[]; make?: { toolVersion: string } };
   const { loadVerdicts } = await import('./unicode-compare.js');
   let reply: Reply;
   try {
@@ -77,4 +94,14 @@ if (!isMainThread && parentPort) {
     reply = { error: { kind: e instanceof UsageError ? 'usage' : e instanceof BadInputError ? 'bad-input' : 'other', message: err.message, ...(err.stack ? { stack: err.stack } : {}) } };
   }
   parentPort.postMessage(reply);
+  if (make && 'verdicts' in reply && reply.verdicts.length > 0) {
+    let made: MadeFile[] | undefined;
+    try {
+      const { makeUnicodeTerminalFiles } = await import('../report/site/unicode-page.js');
+      made = makeUnicodeTerminalFiles(make.toolVersion, reply.verdicts);
+    } catch {
+      made = undefined;
+    }
+    parentPort.postMessage({ made } satisfies Reply);
+  } else if (make) parentPort.postMessage({ made: undefined } satisfies Reply);
 }

@@ -50,6 +50,8 @@ export interface SiteOptions {
    * or their promise, awaited once the comparison is built (the CLI judges them on another thread meanwhile).
    */
   unicode?: readonly UnicodeVerdict[] | Promise<readonly UnicodeVerdict[] | undefined>;
+  /** The Unicode files made from those verdicts elsewhere (the CLI's Unicode thread makes them after the verdicts), or their promise; none: made here. */
+  unicodeFiles?: Promise<readonly { path: string; text: string }[] | undefined>;
   /** Runs of other versions of the terminals shown (hidden from the table), for their history pages. */
   otherVersions?: RunView[];
   /** Releases known but not runnable, by terminal (release-targets.ts), named on the history pages. */
@@ -95,6 +97,7 @@ export async function buildSiteModelFrom(views: RunView[], opts: SiteOptions = {
   if (histories.length > 0) model.histories = histories;
   const unicode = await opts.unicode;
   if (unicode && unicode.length > 0) model.unicode = unicode;
+  if (model.unicode && opts.unicodeFiles) model.unicodeFiles = opts.unicodeFiles;
   if (opts.sessions && opts.sessions.length > 0) model.sessions = opts.sessions;
   if (opts.chunking && opts.chunking.length > 0) model.chunking = opts.chunking;
   if (opts.speed && opts.speed.length > 0) model.speed = opts.speed;

@@ -8,6 +8,7 @@
 import { html, joinHtml, type Html } from './html.js';
 import type { SiteModel } from './site-model.js';
 import { fillTemplate } from './templates.js';
+import { siteAsset } from './compact-source.js';
 
 /** The parts of the site the navigation names, in order. */
 export const NAV = ['features', 'probes', 'input', 'terminals', 'compare', 'unicode', 'history', 'sessions', 'speed', 'api', 'docs'] as const;
@@ -56,15 +57,44 @@ export function navEntries(model: SiteModel): { key: NavKey; path: string; text:
  * words the 1,400 pages one folder down need not carry each (their tables say
  * the reference where it matters).
  */
-function footer(model: SiteModel, root: PageParts['root']): Html {
+function footer(model: ShellModel, root: PageParts['root']): Html {
   const notation = html`<a href="${root}notation.html">notation</a>`;
-  return root === ''
-    ? html`<p>termprobe ${model.toolVersion}: ${model.columns.length} results files, classes against ${model.reference.view.label} · ${notation}</p>`
-    : html`<p>termprobe ${model.toolVersion} · ${notation}</p>`;
+  if (root !== '') return html`<p>termprobe ${model.toolVersion} · ${notation}</p>`;
+  const whole = wholeModel(model);
+  return html`<p>termprobe ${whole.toolVersion}: ${whole.columns.length} results files, classes against ${whole.reference.view.label} · ${notation}</p>`;
 }
 
-export function renderPage(model: SiteModel, page: PageParts): string {
-  const nav = navEntries(model).map((e) => html`<a href="${page.root}${e.path}"${e.key === page.nav ? html` aria-current="page"` : ''}>${e.text}</a>`);
+/**
+ * What a page needs of the model: one folder down only the footer's version (its
+ * navigation is drawn by site.js), so such a page can be made where the model is
+ * not (the Unicode thread, unicode-page.ts); a top-folder page needs the whole model.
+ */
+export type ShellModel = SiteModel | { readonly toolVersion: string };
+
+function wholeModel(model: ShellModel): SiteModel {
+  if (!('columns' in model)) throw new Error('internal error: a page of the top folder is made without the site model');
+  return model;
+}
+
+/**
+ * The navigation as site.js draws it on the pages one folder down (1,440 of 1,456:
+ * 0.62 MB of the same links written into each). It goes out at the head of site.js,
+ * the one script every page loads (a probe page inside probe.js): [page, words, key].
+ * The top folder's pages keep it written in, so without scripts every part of the
+ * site is still one click from the home link.
+ */
+export function siteScript(model: SiteModel): string {
+  const entries = navEntries(model).map((e) => [e.path, e.text, e.key]);
+  return `window.termprobeNav=${JSON.stringify(entries)};\n${siteAsset('site.js')}`;
+}
+
+export function renderPage(model: ShellModel, page: PageParts): string {
+  // One folder down, the header says which entry is current and site.js draws the links (siteScript).
+  const nav =
+    page.root === ''
+      ? html`<nav class="site-nav" aria-label="site">${navEntries(wholeModel(model)).map((e) => html`<a href="${e.path}"${e.key === page.nav ? html` aria-current="page"` : ''}>${e.text}</a>`)}</nav>`
+      : '';
+  const navAt = page.root === '' ? '' : html` data-nav="${page.nav ?? ''}"`;
   const crumbs =
     page.crumbs.length === 0
       ? ''
@@ -77,6 +107,7 @@ export function renderPage(model: SiteModel, page: PageParts): string {
     root: page.root,
     pageKind: page.kind,
     nav,
+    navAt,
     breadcrumbs: crumbs,
     body: page.body,
     footer: footer(model, page.root),

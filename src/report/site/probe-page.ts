@@ -26,7 +26,7 @@ import { CELL_KINDS } from './cell-kind.js';
 import type { ColourSheet } from './colour-sheet.js';
 import { html, joinHtml, jsonText, type Html } from './html.js';
 import { mnemonicName } from '../../corpus/mnemonic-names.js';
-import { renderPage } from './layout.js';
+import { renderPage, siteScript } from './layout.js';
 import { screenData } from './screen-grid.js';
 import { ownPicture, pictureInResults } from './site-pictures.js';
 import type { SiteColumn, SiteModel, SiteRow } from './site-model.js';
@@ -308,7 +308,7 @@ export const probePages: SitePage = {
       {
         path: PROBE_SCRIPT,
         content: () =>
-          siteAsset('site.js') +
+          siteScript(model) +
           "'use strict';\n" +
           dataScript('termprobeTerminals', terminalsData(model), 'the terminals probe pages name by number (probe-page.ts)') +
           dataScript('termprobeReasons', reasons.rows, 'the registry’s reasons probe pages name by number') +

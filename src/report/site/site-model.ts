@@ -76,6 +76,11 @@ export interface SiteModel {
   toolVersion: string;
   /** The Unicode verdicts, when the site is built with Unicode results (unicode-page.ts). */
   unicode?: readonly UnicodeVerdict[];
+  /**
+   * Unicode files made from those verdicts on the Unicode thread (unicode-page.ts unicodeTerminalFiles), written as
+   * they are; while a promise, the writing awaits it only when it comes to the Unicode pages (write-site.ts).
+   */
+  unicodeFiles?: readonly { path: string; text: string }[] | Promise<readonly { path: string; text: string }[] | undefined>;
   /** Terminals across their versions (history-page.ts), when the build was given other versions. */
   histories?: SiteHistory[];
   /** Replayed sessions and chunking runs, when the site is built with them (sessions-page.ts). */

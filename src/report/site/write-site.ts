@@ -17,6 +17,7 @@ import type { SiteModel } from './site-model.js';
 import { isSafeSlug } from './slug.js';
 import { SITE_PAGES } from './site-page-list.js';
 import { siteAsset } from './compact-source.js';
+import { siteScript } from './layout.js';
 import { makeFolders } from '../../util/make-folders.js';
 import { WriterThread } from './writer-thread.js';
 import type { ResultsCopy } from './compact-results.js';
@@ -116,6 +117,12 @@ async function writeAll(model: SiteModel, w: SiteWriter, signal: AbortSignal | u
   const ctx = { colours: new ColourSheet() };
   let since = performance.now();
   for (const kind of SITE_PAGES) {
+    // Made on the Unicode thread meanwhile: awaited only now (build-site.ts unicodeFiles); none came, they are made here.
+    if (kind.name === 'unicode' && model.unicodeFiles instanceof Promise) {
+      const made = await model.unicodeFiles;
+      if (made) model.unicodeFiles = made;
+      else delete model.unicodeFiles;
+    }
     for (const file of kind.pages(model, ctx)) {
       const content = file.content();
       if (typeof content === 'string' || Buffer.isBuffer(content)) w.write(file.path, content);
@@ -129,7 +136,7 @@ async function writeAll(model: SiteModel, w: SiteWriter, signal: AbortSignal | u
       }
     }
   }
-  for (const a of ASSETS) w.write(`assets/${a}`, siteAsset(a));
+  for (const a of ASSETS) w.write(`assets/${a}`, a === 'site.js' ? siteScript(model) : siteAsset(a));
   // One stylesheet per page: the site's own rules, then those made from the data (written after every page: the pages register the colours).
   w.write('assets/site.css', `${siteAsset('site.css')}\n${generatedCss(model, ctx.colours)}`);
   w.write(SITE_MARKER, 'Made by `termprobe site`; the whole folder is replaced on the next build.\n');
