@@ -210,7 +210,10 @@ export class GuiSession extends RelaySession {
       try {
         const grid = window.hasGrid ? window.grid : await window.measureMouseGrid();
         this.capturePicture = async (region) => {
-          const frame = await window.frame(window.cropOf(region));
+          // In a compositor (foot in weston), a drawing since the probe was written counts: under load foot may draw
+          // the answered state before the picture is asked for, and then nothing more (the picture waited 1 s for a
+          // change and took the region as it was, with a note).
+          const frame = await window.frame(window.cropOf(region), undefined, this.parts.inCompositor ? this.writtenMark : undefined);
           this.lastFrame = { region, frame };
           return pictureOf(frame);
         };
@@ -367,8 +370,12 @@ export class GuiSession extends RelaySession {
     return answer;
   }
 
+  /** Where the display stood when the last bytes were written (a compositor's terminal: see capturePicture). */
+  private writtenMark: number | undefined;
+
   override write(data: Uint8Array): void {
     this.lastFrame = undefined;
+    if (this.parts.inCompositor && this.capturePicture) this.writtenMark = this.pictures?.markNow();
     if (this.selection) this.mouseModes.see(data);
     if (this.parts.screen === 'snapshot') this.charsets.see(data);
     super.write(this.colours ? this.colours.rewrite(data) : data);

@@ -132,6 +132,11 @@ export class WindowPictures {
     return at;
   }
 
+  /** A mark (see mark) sent without waiting for the display to process it: a drawing the terminal makes after it reads what is written next comes later still. */
+  markNow(): number {
+    return mark(this.link.x);
+  }
+
   /** Find the grid from the terminal's mouse reports (a session opened with gridFrom 'given' whose grid was not found otherwise). */
   async measureMouseGrid(): Promise<Grid> {
     const { cols, rows, exchange, listen } = this.opts;
