@@ -56,9 +56,9 @@ export function spawnGroup(program: string, args: string[], env: NodeJS.ProcessE
   return child;
 }
 
-/** Pids of running processes whose environment holds MARKER_VAR=marker. */
-export function markedProcesses(marker: string): number[] {
-  const needle = `${MARKER_VAR}=${marker}\0`;
+/** Pids of running processes whose environment holds MARKER_VAR=marker (or `variable`=marker). */
+export function markedProcesses(marker: string, variable = MARKER_VAR): number[] {
+  const needle = `${variable}=${marker}\0`;
   const found: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -109,17 +109,17 @@ function groupHasRunning(pgid: number): boolean {
 }
 
 /** End every process still carrying the marker: SIGTERM, a short wait, then SIGKILL. */
-export async function sweepMarked(marker: string, graceMs = 500): Promise<number[]> {
-  const first = markedProcesses(marker);
+export async function sweepMarked(marker: string, graceMs = 500, variable = MARKER_VAR): Promise<number[]> {
+  const first = markedProcesses(marker, variable);
   if (first.length === 0) return [];
   for (const pid of first) send(pid, 'SIGTERM');
   let left = first;
   for (let waited = 0; waited < graceMs && left.length > 0; waited += 20) {
     await sleep(20);
-    left = markedProcesses(marker);
+    left = markedProcesses(marker, variable);
   }
   for (const pid of left) send(pid, 'SIGKILL');
-  for (let i = 0; i < 50 && markedProcesses(marker).length > 0; i++) await sleep(20);
+  for (let i = 0; i < 50 && markedProcesses(marker, variable).length > 0; i++) await sleep(20);
   return first;
 }
 

@@ -33,6 +33,7 @@ import { makeSocketDir } from './socket-dir.js';
 import { validateTargetOptions } from '../target-options.js';
 import { startOrClose, TargetStartError, wrongSizeMessage } from '../target-start-error.js';
 import { MuxInput } from './mux-input.js';
+import { sweepMarked } from '../common/marked-processes.js';
 
 const NAME = 'screen';
 const START_TIMEOUT_MS = 10_000;
@@ -276,6 +277,10 @@ class ScreenSession extends RelaySession {
     try {
       await this.stopServer();
     } finally {
+      // Every process of this session's (a client, script(1) and the shell it runs) holds SCREENDIR=<its folder>: none
+      // may outlive the folder, or one that starts late (a resize's `screen -x`, which script(1) runs in a session of
+      // its own, after Ctrl-C during start-up) makes it again: the folder was left 1 time in 4 Ctrl-Cs in a loaded run.
+      await sweepMarked(this.sockets.path, 0, 'SCREENDIR');
       this.sockets.remove();
     }
   }
