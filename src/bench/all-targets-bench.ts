@@ -1,6 +1,6 @@
 /**
  * `termprobe run --target all`: the wall time of the whole command (every
- * available target, two at a time), and each target's own time as its progress
+ * available target, as many at a time as by default), and each target's own time as its progress
  * line reports it (start-up to shutdown, while another target runs beside it).
  */
 import { spawnSync } from 'node:child_process';
@@ -25,7 +25,7 @@ export function targetFigures(progress: string): BenchFigure[] {
 }
 
 export const allTargetsBench: BenchModule = {
-  title: '`termprobe run --target all` (every available target, two at a time)',
+  title: '`termprobe run --target all` (every available target, as many at a time as by default)',
   async run() {
     const out = mkdtempSync(join(tmpdir(), 'termprobe-bench-all-'));
     try {

@@ -15,7 +15,8 @@ import { resultsFileFor } from '../results/write-results.js';
 import { EMBEDDED_TARGETS } from '../targets/registry.js';
 import { expandTargets } from './expand-targets.js';
 import { withInterrupts } from './interrupts.js';
-import { DEFAULT_JOBS } from './options/jobs-option.js';
+import { DEFAULT_RUN_JOBS } from './options/jobs-option.js';
+import { longestFirst, publishedRunTimes, SHIPPED_RESULTS } from './target-order.js';
 import { outFile, requireFolderFor, type OutPath } from './options/out-option.js';
 import { DEFAULT_SIZE, type Size } from './options/size-option.js';
 import { planTargetOptions } from './options/target-option-pairs.js';
@@ -67,8 +68,10 @@ export async function runCommand(opts: RunOptions): Promise<ResultsFile[]> {
   const runs: ResultsFile[] = [];
   let outcomes: TargetOutcome[] = [];
   if (targets.length > 1 || unavailable.size > 0) {
-    const jobs = opts.jobs ?? DEFAULT_JOBS;
-    outcomes = await withInterrupts((signal) => runMany(targets, { corpus, probes, size, options: plan.perTarget, window, fileFor, jobs, quiet, signal, unavailable, pictures, browserInput }));
+    const jobs = opts.jobs ?? DEFAULT_RUN_JOBS;
+    // The longest first (as the published runs timed them): the run does not end on a long target started last.
+    const order = targets.length > jobs ? longestFirst(targets, publishedRunTimes(SHIPPED_RESULTS)) : targets;
+    outcomes = await withInterrupts((signal) => runMany(order, { corpus, probes, size, options: plan.perTarget, window, fileFor, jobs, quiet, signal, unavailable, pictures, browserInput }));
     for (const o of outcomes) if (o.status === 'done' && o.results) runs.push(o.results);
   } else {
     await withInterrupts(async (signal) => {
