@@ -8,6 +8,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeFolders } from '../../util/make-folders.js';
+import { ScreenReadError } from './gui-screen-read.js';
 
 export const URXVT_EXTENSION = 'termprobe-screen';
 
@@ -38,9 +39,17 @@ export function urxvtDumpRequest(path: string): string {
   return `\x1b]777;termprobe-dump;${path}\x1b\\`;
 }
 
-/** The dump's rows as cell texts; removes the file. */
+/**
+ * The dump's rows as cell texts; removes the file. None there (a run of all 28 targets eight at a time once found
+ * none after the DA1 that followed the request) is a ScreenReadError: that probe's screen is not read, the run goes on.
+ */
 export function readUrxvtDump(path: string): string[][] {
-  const text = readFileSync(path, 'utf8');
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ScreenReadError(`urxvt wrote no screen dump ${path} before it answered the DA1 after the request (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
   rmSync(path, { force: true });
   return text.replace(/\n$/, '').split('\n').map((row) => row.split('\x1f'));
 }
