@@ -404,10 +404,6 @@ function reachesOut(pixels: readonly [number, number][], grid: PixelGrid): boole
 /** How long a page may take to show as written (konsole and qterminal show their size over the screen for a while after they start). */
 const PAGE_SETTLE_MS = 4000;
 
-/**
- * The page as written: every solid sample one colour throughout. A page that is not (something drawn over it: the
- * size konsole and qterminal show after they start) is taken again once the terminal draws by itself.
- */
 /** Every sample cell of the sheet's first page drawn alike, pixel for pixel, in two frames of it. */
 function sameSamples(a: Frame, b: Frame | undefined, grid: PixelGrid, samples: readonly Sample[]): boolean {
   if (!b) return false;
@@ -417,6 +413,10 @@ function sameSamples(a: Frame, b: Frame | undefined, grid: PixelGrid, samples: r
   return differ.length === 0;
 }
 
+/**
+ * The page as written: every solid sample one colour throughout. A page that is not (something drawn over it: the
+ * size konsole and qterminal show after they start) is taken again once the terminal draws by itself.
+ */
 async function settledPage(deps: PixelDeps, whole: Rect, grid: PixelGrid, samples: readonly Sample[]): Promise<Frame> {
   const t0 = performance.now();
   let frame = await deps.frame(whole);
