@@ -9,21 +9,13 @@
  * tty's size and a CPR from row 999, column 999).
  */
 import { afterEach, describe, expect, test } from 'vitest';
+import { OTHER_FONT_HOME } from '../../test-support/other-font.js';
 import { havePrograms } from '../../test-support/require-program.js';
 import { guiLeftovers as leftovers } from '../../test-support/gui-leftovers.js';
 import { GUI_RECIPES } from './gui-recipes.js';
 import { openGui, requirements } from './gui-target.js';
 import type { TargetSession } from '../target.js';
 
-/** Every font family fontconfig is asked for resolves to Inconsolata at 18 pt: a cell unlike DejaVu Sans Mono's at 10. */
-const FONTS_CONF = `<?xml version="1.0"?>
-<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
-<fontconfig>
-  <match target="pattern"><edit name="family" mode="prepend" binding="strong"><string>Inconsolata</string></edit></match>
-  <match target="pattern"><edit name="size" mode="assign" binding="strong"><double>18</double></edit></match>
-  <match target="pattern"><edit name="pixelsize" mode="assign" binding="strong"><double>24</double></edit></match>
-</fontconfig>
-`;
 
 const sessions: TargetSession[] = [];
 afterEach(async () => {
@@ -41,7 +33,7 @@ describe('terminals sized in pixels start at the size asked for, whatever the fo
   for (const recipe of PIXEL_SIZED) {
     for (const size of [{ cols: 80, rows: 24 }, { cols: 41, rows: 11 }]) {
       test.runIf(havePrograms(requirements(recipe)))(`${recipe.id} at ${size.cols}x${size.rows} with another default font`, async () => {
-        const session = await openGui(recipe, { ...size, options: {} }, { homeFiles: { '.config/fontconfig/fonts.conf': FONTS_CONF } });
+        const session = await openGui(recipe, { ...size, options: {} }, { homeFiles: OTHER_FONT_HOME });
         sessions.push(session);
         const settings = (await session.describe()).settings!;
         expect(settings).toMatchObject(size);

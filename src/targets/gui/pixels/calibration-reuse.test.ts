@@ -5,6 +5,7 @@
  * default font, through a fontconfig file in its scratch HOME) is calibrated afresh.
  */
 import { afterEach, describe, expect, test } from 'vitest';
+import { OTHER_FONT_HOME } from '../../../test-support/other-font.js';
 import type { ScreenAnswer } from '../../../results/results-schema.js';
 import { styleText } from '../../../results/style-text.js';
 import { guiLeftovers } from '../../../test-support/gui-leftovers.js';
@@ -21,15 +22,6 @@ afterEach(async () => {
   expect(guiLeftovers()).toEqual([]);
 }, 30_000);
 
-/** Every family fontconfig is asked for resolves to Inconsolata at 18 pt (as in gui-fonts.test.ts). */
-const FONTS_CONF = `<?xml version="1.0"?>
-<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
-<fontconfig>
-  <match target="pattern"><edit name="family" mode="prepend" binding="strong"><string>Inconsolata</string></edit></match>
-  <match target="pattern"><edit name="size" mode="assign" binding="strong"><double>18</double></edit></match>
-  <match target="pattern"><edit name="pixelsize" mode="assign" binding="strong"><double>24</double></edit></match>
-</fontconfig>
-`;
 
 const recipe = findRecipe('terminator')!;
 
@@ -71,7 +63,7 @@ describe.skipIf(!havePrograms(requirements(recipe)))('a fresh instance and the c
     expect(await readCases(second.session)).toEqual(read);
     await second.session.close();
 
-    const other = await open(calibrations, { '.config/fontconfig/fonts.conf': FONTS_CONF });
+    const other = await open(calibrations, OTHER_FONT_HOME);
     expect(other.session.pixels, other.note).toBeDefined();
     expect(other.note).not.toMatch(/a fresh one/);
     expect(other.session.pixels!.grid).not.toEqual(first.session.pixels!.grid);
