@@ -172,10 +172,8 @@ export class XSelectionReader {
   /**
    * One drag across every cell; the text the terminal then gives for PRIMARY, undefined when it did not take the
    * selection, NOT_ANSWERED when it took it but never answered the conversion. Where the terminal's view lags
-   * (awaitViewUpdate), every drag waits for a view update first: the first one's wait was met now and then
-   * (cool-retro-term: about one back-to-main read in 40) by a drawing that was not the view's update, and read
-   * blank; the drag after it clears the selection that drag made, a selection change for certain, so its wait is
-   * the update's.
+   * (awaitViewUpdate), every drag first waits for the view to follow the screen shown: two clearing clicks, each
+   * followed by a drawing (ViewUpdateWatch says why one is not enough).
    */
   private async drag(link: XLink, window: TerminalWindow, points: DragPoints): Promise<string | undefined | typeof NOT_ANSWERED> {
     const { x, xtest, helper } = link;
@@ -204,14 +202,19 @@ export class XSelectionReader {
     if (this.opts.keepsSelection) {
       // A click at the grid's centre: a press inside the selection the last read left would start a drag and
       // drop (qtermwidget 1.2 TerminalDisplay::mousePressEvent), and a click there without motion clears it.
-      const viewUpdated = await this.view?.arm(link, window, points.start);
-      at(points.centre);
-      fakeInput(x, xtest, EV.ButtonPress, 1);
-      fakeInput(x, xtest, EV.ButtonRelease, 1);
-      if (viewUpdated) {
-        const t0 = performance.now();
-        await viewUpdated();
-        debug(`view updated after ${(performance.now() - t0).toFixed(1)} ms`);
+      // Where the view lags, a second click, halfway to the first cell (far enough from both presses around it not
+      // to count as a double click), and its own wait: see ViewUpdateWatch.
+      const clicks: Point[] = this.view ? [points.centre, halfway(points.centre, points.start)] : [points.centre];
+      for (const point of clicks) {
+        const viewUpdated = await this.view?.arm(link, window, points.start);
+        at(point);
+        fakeInput(x, xtest, EV.ButtonPress, 1);
+        fakeInput(x, xtest, EV.ButtonRelease, 1);
+        if (viewUpdated) {
+          const t0 = performance.now();
+          await viewUpdated();
+          debug(`view updated after ${(performance.now() - t0).toFixed(1)} ms`);
+        }
       }
     }
     if (this.opts.multiClick === 'other-button') {
@@ -311,6 +314,11 @@ function settled<T>(wait: Promise<T>): Promise<T> {
 /** With TERMPROBE_DEBUG_GUI set: what the read-back does, on stderr. */
 function debug(text: string): void {
   if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] selection: ${text}\n`);
+}
+
+/** The point halfway between two points. */
+function halfway(a: Point, b: Point): Point {
+  return [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
 }
 
 /** An owner other than termprobe's helper window (and not none). */

@@ -34,6 +34,19 @@
  * read makes the terminal run its timer (the click that clears the last selection
  * is a selection change) and waits for a drawing over the first cell made after
  * it began: the view is then on the screen shown, and stays there until output.
+ *
+ * Twice: the first drawing after a click is not always the click's. The terminal
+ * only asks Qt Quick for a frame (QQuickPaintedItem::update), which draws it later
+ * from its event loop, so a frame asked for before the probe's output can be drawn
+ * after the click. The last read's own drag asks for one (its highlight, after the
+ * same 10 ms timer); when that timer ran before the next probe's output came, its
+ * frame shows the view as it stood on the alternate screen, and a drag answered by
+ * that frame read the scrollback: one back-to-main read in about 30 with both
+ * cores loaded, its "view updated" after 6.4 ms, sooner than the timer can run.
+ * Frames are drawn one at a time, each with all that was asked for before it
+ * began; so the read clicks again once a drawing is seen, and waits for a drawing
+ * after that second click: a frame asked for after the first one was drawn, so
+ * by a timer that ran after the output (whose cursor report began the read).
  */
 import { damageArea, eventAfter, intersects, mark, watchDamage, type Rect } from './x-image-requests.js';
 import type { Point, TerminalWindow } from './x-grid.js';
