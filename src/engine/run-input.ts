@@ -29,6 +29,7 @@ import { preludeBytes, type PreludeKind } from '../corpus/prelude.js';
 import { probeWire, wireBytes } from '../corpus/probe-wires.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import type { ProbeResult } from '../results/results-schema.js';
+import type { TargetSession } from '../targets/target.js';
 import { MarkerLostError, type InputChannel, type MarkerIo } from '../targets/input-channel.js';
 import { InputStream } from './input-stream.js';
 import type { SessionHolder } from './run-with-restarts.js';
@@ -152,6 +153,10 @@ class InputRunner {
       throw error;
     } finally {
       await this.channel?.close?.();
+      // A spare no restart took: ended like any instance (one that failed to start has nothing to end).
+      const spare = this.spare;
+      this.spare = undefined;
+      await spare?.then((session) => session.close(), () => undefined);
     }
     return this.finish();
   }
@@ -433,6 +438,9 @@ class InputRunner {
     }
   }
 
+  /** An instance started ahead of the next restart, once the run has needed one (see restart). */
+  private spare: Promise<TargetSession> | undefined;
+
   /** Start the terminal afresh (the last one is past help), get its channel ready, and set the group's modes again. */
   private async restart(probe: Probe, why: string, head: Probe): Promise<void> {
     if (!this.holder.reopen) throw new GiveUp(`${why}, and this target cannot be started again`);
@@ -442,7 +450,17 @@ class InputRunner {
     await this.channel?.close?.();
     this.channel = undefined;
     await this.holder.current.close();
-    this.holder.current = await this.holder.reopen();
+    const spare = this.spare;
+    this.spare = undefined;
+    // A spare that failed to start is no answer: an instance is started now, as without one.
+    this.holder.current = await (spare ? spare.catch(() => this.holder.reopen!()) : this.holder.reopen());
+    // A terminal started afresh once is likely to be again (tilix: 9 times in a run, qterminal 5: a menu, a pane, a
+    // font-size shortcut each): the next instance starts now, while this one takes the probes, so the next restart
+    // waits for no start (1-4 s each). Every instance has a display, a scratch HOME and a D-Bus session of its own.
+    if (this.restarts.length < MAX_RESTARTS && !this.opts.signal?.aborted) {
+      this.spare = this.holder.reopen();
+      this.spare.catch(() => undefined);
+    }
     const refused = await this.attach();
     if (refused) throw new GiveUp(`the fresh instance takes no input: ${refused}`);
     this.cleanup = '';
