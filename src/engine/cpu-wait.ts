@@ -1,0 +1,58 @@
+/**
+ * How long processes stood ready to run with no CPU to run on: the second field
+ * of Linux's /proc/PID/schedstat, the time the process's main thread spent
+ * waiting on a run queue (in ns; Documentation/scheduler/sched-stats.rst). On a
+ * loaded machine a marker's round trip stalls for that long without the
+ * terminal keeping anything: with two cores and a load of 23, a `cat` that
+ * needed 0.8 ms of CPU waited 85 ms for it. Where /proc has no schedstat (other
+ * systems, a process gone) it counts nothing, and waits are as they were.
+ */
+import { readFileSync } from 'node:fs';
+
+/** The run-queue wait of one process's main thread so far (ms), or undefined when it cannot be read. */
+function queuedMs(pid: number | 'self'): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/schedstat`, 'latin1').trim().split(/\s+/);
+    const ns = Number(fields[1]);
+    return Number.isFinite(ns) ? ns / 1e6 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A reading of every watched process's run-queue wait, to compare a later one with. */
+export type CpuWaitReading = ReadonlyMap<number | 'self', number>;
+
+/** Reads one process's run-queue wait so far (ms); undefined when it cannot. */
+export type QueuedMsReader = (pid: number | 'self') => number | undefined;
+
+export class CpuWait {
+  /**
+   * @param pids the processes an answer passes through besides termprobe itself (asked at every reading)
+   * @param queued how a process's wait is read (/proc/PID/schedstat; a model's in tests)
+   */
+  constructor(
+    private readonly pids: () => readonly number[] = () => [],
+    private readonly queued: QueuedMsReader = queuedMs,
+  ) {}
+
+  read(): CpuWaitReading {
+    const reading = new Map<number | 'self', number>();
+    for (const pid of ['self' as const, ...this.pids()]) {
+      const ms = this.queued(pid);
+      if (ms !== undefined) reading.set(pid, ms);
+    }
+    return reading;
+  }
+
+  /**
+   * The time (ms) the watched processes together stood ready to run without a CPU since `before`: each one's wait
+   * summed, as an answer passes through them one after another (the display, the terminal, the relay, termprobe).
+   * A process that was not in `before` (started since) counts nothing.
+   */
+  since(before: CpuWaitReading): number {
+    let total = 0;
+    for (const [pid, ms] of this.read()) total += Math.max(0, ms - (before.get(pid) ?? ms));
+    return total;
+  }
+}
