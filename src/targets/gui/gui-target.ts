@@ -187,14 +187,16 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
     // pictures taken and foot's read-back key sent.
     let displayEnv: NodeJS.ProcessEnv;
     let compositorPid: number | undefined;
+    // The display is the start's first step, and has the start's limit (a last resort: both tell when they are ready):
+    // at a load of 26 on two cores (the test suite and busy loops), an Xvfb took more than 10 s, three starts in a row.
     if (recipe.display === 'wayland') {
-      const weston = await startWeston({ env: baseEnv, runtimeDir: scratch.runtime, logFile: join(scratch.dir, 'weston.log'), signal });
+      const weston = await startWeston({ env: baseEnv, runtimeDir: scratch.runtime, logFile: join(scratch.dir, 'weston.log'), signal, timeoutMs: limits.startMs });
       stops.push(weston.stop);
       env = { ...baseEnv, WAYLAND_DISPLAY: weston.socket };
       displayEnv = { ...baseEnv, DISPLAY: weston.display };
       compositorPid = weston.pid;
     } else {
-      const x = await startXvfb({ env: baseEnv, signal });
+      const x = await startXvfb({ env: baseEnv, signal, timeoutMs: limits.startMs });
       stops.push(x.stop);
       env = { ...baseEnv, DISPLAY: x.display };
       displayEnv = env;
