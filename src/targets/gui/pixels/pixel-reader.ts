@@ -111,10 +111,11 @@ export class PixelReader {
    * Draw the sheet, learn from it, and leave the screen cleared with the cursor shown. `area` is where the grid is
    * on the window (the whole window, or foot's part of weston's).
    */
-  static async calibrate(deps: PixelDeps, area: Rect, cols: number, rows: number, font?: string, how: { ownTerminal?: boolean } = {}): Promise<PixelReader> {
+  static async calibrate(deps: PixelDeps, area: Rect, cols: number, rows: number, font?: string, how: { ownTerminal?: boolean; lineDrawing?: boolean } = {}): Promise<PixelReader> {
     const grid = await findGrid(deps, area, cols, rows);
-    // In your own terminal the text is read from the glyphs: the sheet draws the DEC line-drawing ones too.
-    const samples = layoutSheet(cols, rows, { lineDrawing: how.ownTerminal === true });
+    // In your own terminal (and where no text read works) the text is read from the glyphs: the sheet draws the DEC
+    // line-drawing ones too.
+    const samples = layoutSheet(cols, rows, { lineDrawing: how.ownTerminal === true || how.lineDrawing === true });
     const pages = Math.max(...samples.map((s) => s.page));
     const whole = cellsRect(grid, 1, 1, rows, cols);
     const sheet: Frame[] = [];
