@@ -11,6 +11,7 @@
  * of the probes both decide, findings left out, where the two agree.
  */
 import type { Probe } from '../corpus/probe-schema.js';
+import { drawnText } from '../results/drawn-text.js';
 import type { ResultsFile } from '../results/results-schema.js';
 import type { DivergenceEntry, DivergenceRegistry } from './load-divergences.js';
 import { viewRun } from './run-view.js';
@@ -50,12 +51,11 @@ export function pixelAgreement(file: string, run: ResultsFile, probes: ReadonlyM
       out.agree++;
       continue;
     }
-    const style = r.screen?.cells?.[0]?.[0]?.s;
     const d: PixelDisagreement = {
       id: r.id,
       reply: r.replies.map((p) => p.value).join(' '),
       byReply: marks.replies.support,
-      drawn: `${style ? JSON.stringify(style) : 'plain'}${r.screen?.cursor ? ` cursor ${JSON.stringify(r.screen.cursor)}` : ''}`,
+      drawn: drawnText(r),
       byScreen: marks.screen.support,
     };
     const entry = registry.find(r.id, view.answerer, view.summary(r.id));

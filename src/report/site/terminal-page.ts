@@ -26,6 +26,7 @@ import { scoreBadge } from './badge-svg.js';
 import { historySection } from './history-page.js';
 import { reproBox, reproduceLine } from './reproduce-command.js';
 import { baseQuery } from '../../corpus/query-names.js';
+import { drawnText } from '../../results/drawn-text.js';
 
 import { unicodeSlugs } from './unicode-page.js';
 import { AGREEMENT_LETTERS } from '../class-marks.js';
@@ -201,9 +202,11 @@ function pixelsSection(col: SiteColumn, model: SiteModel): Html {
     // The terminal's own doing where a registry entry explains it (its sources on the probe's page); else the read may be at fault.
     const e = r.cells[col.index]!.verdict.entry;
     const why = e ? `${c?.detail}: ${e.reason} (registry ${e.file}${e.line !== undefined ? `:${e.line}` : ''})` : `${c?.detail}: no registry entry explains it yet (the screen read may be at fault)`;
-    return c ? [{ head: html`<a href="../probes/${r.slug}.html#t-${col.slug}">${r.id}</a>`, cells: [html`<code class="raw">${r.cells[col.index]!.answer}</code>`, why] }] : [];
+    // Both answers: the replies (the answer as summed up) and what the screen shows (the first cell's style, the cursor).
+    const result = c ? col.view.result(r.id) : undefined;
+    return c ? [{ head: html`<a href="../probes/${r.slug}.html#t-${col.slug}">${r.id}</a>`, cells: [html`<code class="raw">${r.cells[col.index]!.answer}</code>`, html`<code>${result ? drawnText(result) : 'not read'}</code>`, why] }] : [];
   });
-  const findings = conflicts.length === 0 ? html`<p>Where both the replies and the screen decide a probe, they agree.</p>` : html`<p>${conflicts.length} probes where the terminal reports one thing and its screen shows another (the mark follows the reply):</p>${dataTable({ cls: 'conflicts', columns: ['probe', 'answer', 'finding'], rows: conflicts })}`;
+  const findings = conflicts.length === 0 ? html`<p>Where both the replies and the screen decide a probe, they agree.</p>` : html`<p>${conflicts.length} probes where the terminal reports one thing and its screen shows another (the mark follows the reply):</p>${dataTable({ cls: 'conflicts', columns: ['probe', 'answer', 'drawn', 'finding'], rows: conflicts })}`;
   return html`<p>Each cell’s style, and where a probe asks for it the cursor, is read from the window’s pixels against this sheet, which the terminal drew at the start of the run; an attribute it draws like another is untold, never guessed.</p>${sheet}${facts2}${learned}${findings}`;
 }
 

@@ -190,7 +190,8 @@ export class GuiSession extends RelaySession {
         const tCal = performance.now();
         const again = opts.earlier ? await PixelReader.again(deps, window.area, this.parts.cols, this.parts.rows, opts.earlier) : undefined;
         out.reused = again !== undefined;
-        this.pixels = again ?? (await PixelReader.calibrate(deps, window.area, this.parts.cols, this.parts.rows, opts.font));
+        // Where no text read works (terminology), the text is the glyphs': the sheet draws the DEC line-drawing ones too.
+        this.pixels = again ?? (await PixelReader.calibrate(deps, window.area, this.parts.cols, this.parts.rows, opts.font, { lineDrawing: this.parts.screen === 'none' }));
         if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] pixels: ${again ? 'an earlier instance\'s calibration taken (grid and sheet page 1 alike)' : 'calibrated'} in ${(performance.now() - tCal).toFixed(1)} ms\n`);
         window.useGrid(this.pixels.grid);
         const restore = new ColourRestore(this.pixels.model);

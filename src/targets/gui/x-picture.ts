@@ -341,6 +341,21 @@ export class WindowPictures {
   }
 
   /**
+   * Whether the terminal drew over `crop` (on the window) since the mark, waiting up to `limitMs` for it: the terminal's
+   * own drawing, nothing asked for. Your own terminal's read fences its frames so (self-screen.ts): the cursor hidden
+   * after the probe is drawn only once what came before it is.
+   */
+  async drawnSince(crop: Rect, since: number, limitMs: number): Promise<boolean> {
+    return this.drawingSince({ ...crop, x: crop.x + this.window.rootX, y: crop.y + this.window.rootY }, since, limitMs);
+  }
+
+  private async drawingSince(onRoot: Rect, since: number, limitMs: number): Promise<boolean> {
+    const drawnSince = (ev: XEvent) => ev.code === this.damage.firstEvent && eventAfter(ev, since) && intersects(damageArea(ev), onRoot);
+    if (this.recent.some(drawnSince)) return true;
+    return (await this.link.waitFor({ limitMs, pokeWindow: this.window.id, test: (ev) => (drawnSince(ev) ? true : undefined) })) === true;
+  }
+
+  /**
    * The terminal's next drawing over the region (on root), asked for where redraws are asked for (again every
    * REDRAW_AGAIN_MS: VTE now and then let an exposure pass without a frame, measured); false when none came
    * within `limitMs`.
@@ -349,11 +364,7 @@ export class WindowPictures {
     const { x } = this.link;
     const t0 = performance.now();
     // Counting from a mark given (no redraw asked for): a drawing since it may already have come, or still be on its way.
-    if (since !== undefined && !this.redraw) {
-      const drawnSince = (ev: XEvent) => ev.code === this.damage.firstEvent && eventAfter(ev, since) && intersects(damageArea(ev), onRoot);
-      if (this.recent.some(drawnSince)) return true;
-      return (await this.link.waitFor({ limitMs, pokeWindow: this.window.id, test: (ev) => (drawnSince(ev) ? true : undefined) })) === true;
-    }
+    if (since !== undefined && !this.redraw) return this.drawingSince(onRoot, since, limitMs);
     for (;;) {
       // One pixel at the region's centre: its top-left corner may lie outside the window asked (urxvt's border, when the region is the whole window).
       if (this.redraw) {

@@ -18,7 +18,7 @@ import type { Region } from '../../corpus/probe-schema.js';
 import type { PixelModel, ScreenAnswer } from '../../results/results-schema.js';
 import { StyledRowsReader } from '../multiplexers/capture-cells.js';
 import { hardcopyAnswer } from '../multiplexers/hardcopy-text.js';
-import { PixelReader } from '../gui/pixels/pixel-reader.js';
+import { FENCE_WAIT_MS, PixelReader } from '../gui/pixels/pixel-reader.js';
 import { WindowPictures } from '../gui/x-picture.js';
 import type { ScreenReadHints } from '../target.js';
 import { findOwnWindow } from './self-window.js';
@@ -106,8 +106,16 @@ async function onX(opts: SelfScreenOptions): Promise<SelfScreen | { reason: stri
       async read(region, hints) {
         // A cursor that may stand in the region is hidden while it is read (the next probe's prelude shows it again).
         const at = hints?.at;
-        const covered = at === undefined || (at.row >= region.top && at.row <= region.bottom && at.col >= region.left && at.col <= region.right);
+        const inside = at === undefined || (at.row >= region.top && at.row <= region.bottom && at.col >= region.left && at.col <= region.right);
+        // The cursor's cell fences the frame, as for a GUI terminal whose view lags: it is hidden, and the terminal's
+        // drawing of that, which comes once what the probe wrote before it is drawn, is waited for. The frames asked
+        // for at once after the answer showed the probe before in lxterminal (VTE 0.70.6), now and then: 'AZ09─' read
+        // as the '≤≥π≠£' of the probe before it. Where nothing is drawn (the cursor was hidden already) the wait ends.
+        const fence = at !== undefined && at.row >= 1 && at.col >= 1 && at.row <= opts.rows && at.col <= opts.cols ? at : undefined;
+        const since = fence ? await window.mark() : undefined;
+        const covered = inside || fence !== undefined;
         if (covered) await opts.exchange('\x1b[?25l');
+        if (fence && since !== undefined) await window.drawnSince(pixels.rectOf({ top: fence.row, left: fence.col, bottom: fence.row, right: fence.col }), since, FENCE_WAIT_MS);
         try {
           const look = await pixels.look(region, { ...(hints?.sgrs ? { sgrs: hints.sgrs } : {}), cursorClear: covered || !pixels.cursorTouches(region, at) });
           return pixels.cells(look, undefined, covered ? undefined : at);

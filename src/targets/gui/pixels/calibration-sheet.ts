@@ -4,7 +4,8 @@
  * Each sample is one cell: a known text with a known SGR, at a known place.
  *
  * - glyph:VARIANT:C — every printable ASCII character, plain, bold, italic and
- *   bold italic (the shapes a cell's text and weight and slant are read against);
+ *   bold italic (the shapes a cell's text and weight and slant are read against),
+ *   and where asked the DEC Special Graphics, plain;
  * - attr:NAME:X and attr:NAME:blank — each line and attribute alone, on an X
  *   and on a blank (a blank shows a line's own pixels);
  * - ink:C, bold:C, dim:C — an X in each base colour, plain, bold and dim;
@@ -22,6 +23,19 @@ const VARIANT_SGR: Record<Variant, string> = { plain: '', bold: '1', italic: '3'
 
 /** The characters whose shapes the sheet shows: printable ASCII. */
 export const SHEET_GLYPHS = Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i));
+
+/**
+ * DEC Special Graphics (ESC ( 0), 0x60-0x7e, and the characters a terminal draws for them: xterm 379's dec2ucs
+ * (fontutils.c), as the corpus's charsets probes name them (jklmnqtuvwx as ┘┐┌└┼─├┤┴┬│). Drawn on the sheet only
+ * where the text is read from the glyphs (your own terminal): there, a cell holding one is matched against the
+ * glyph the terminal drew for it, where otherwise it reads U+FFFD.
+ */
+export const DEC_GRAPHICS: readonly (readonly [string, string])[] = [...'`abcdefghijklmnopqrstuvwxyz{|}~'].map((c, i) => [c, '◆▒␉␌␍␊°±␤␋┘┐┌└┼⎺⎻─⎼⎽├┤┴┬│≤≥π≠£·'[i]!] as const);
+
+export interface SheetOptions {
+  /** Draw the DEC Special Graphics glyphs too, after the rest (the pages before are unchanged). */
+  lineDrawing?: boolean;
+}
 
 /**
  * Direct colours the sheet shows as fills, so that a cell drawn in one reads back exactly: the ones the corpus's
@@ -77,7 +91,7 @@ interface Entry {
   spaced: boolean;
 }
 
-function entries(): Entry[] {
+function entries(opts: SheetOptions): Entry[] {
   const out: Entry[] = [];
   const ink = (key: string, sgr: string, text = 'X') => out.push({ key, text, sgr, spaced: true });
   const fill = (key: string, sgr: string) => out.push({ key, text: ' ', sgr, spaced: false });
@@ -111,6 +125,8 @@ function entries(): Entry[] {
     fill(`bg:${hex}`, directSgr(hex, 'bg'));
     fill(`fg:${hex}`, `7;${directSgr(hex, 'fg')}`);
   }
+  // Each written in the DEC set and G0 put back to ASCII at once: the key names the character drawn.
+  if (opts.lineDrawing) for (const [ascii, drawn] of DEC_GRAPHICS) ink(`glyph:plain:${drawn}`, '', `\x1b(0${ascii}\x1b(B`);
   return out;
 }
 
@@ -119,13 +135,13 @@ function entries(): Entry[] {
  * covers it while the content changes (tilix 1.9.5's GTK one fades out about 3 s after the sheet is drawn, and until
  * then its fills there are not one colour), as the grid finder's far cell stands short of it.
  */
-export function layoutSheet(cols: number, rows: number): Sample[] {
+export function layoutSheet(cols: number, rows: number, opts: SheetOptions = {}): Sample[] {
   const samples: Sample[] = [];
   cols = cols > 2 ? cols - 1 : cols;
   let page = 1;
   let row = 1;
   let col = 1;
-  for (const e of entries()) {
+  for (const e of entries(opts)) {
     const width = e.spaced ? 2 : 1;
     if (col + width - 1 > cols) {
       row++;

@@ -111,7 +111,9 @@ export function learnModel(cellOf: (key: string) => CellImage, samples: readonly
   const boldDefault = farthestColour(boldX, bgDefault).colour;
   const boldInk = colourDistance(boldDefault, fgDefault) <= Math.max(SAME_COLOUR, colourDistance(fgDefault, bgDefault) * 0.04) ? fgDefault : boldDefault;
   const glyphMaps = new Map<string, Map<Variant, Float32Array>>();
-  for (const c of SHEET_GLYPHS) {
+  // Printable ASCII, and whatever other glyph the sheet drew (the DEC Special Graphics, in your own terminal).
+  const drawnGlyphs = samples.filter((s) => s.key.startsWith('glyph:')).map((s) => s.key.slice(s.key.indexOf(':', 'glyph:'.length) + 1));
+  for (const c of new Set([...SHEET_GLYPHS, ...drawnGlyphs])) {
     const maps = new Map<Variant, Float32Array>();
     for (const v of VARIANTS) {
       const key = `glyph:${v}:${c}`;

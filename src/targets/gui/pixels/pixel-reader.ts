@@ -64,7 +64,7 @@ export interface PixelReadHints {
 }
 
 /** How long a fenced frame waits for a drawing since its mark (konsole and qtermwidget update their view 10–40 ms after output). */
-const FENCE_WAIT_MS = 300;
+export const FENCE_WAIT_MS = 300;
 
 /** The frames a read of a region is made from. */
 export interface Look {
@@ -111,9 +111,11 @@ export class PixelReader {
    * Draw the sheet, learn from it, and leave the screen cleared with the cursor shown. `area` is where the grid is
    * on the window (the whole window, or foot's part of weston's).
    */
-  static async calibrate(deps: PixelDeps, area: Rect, cols: number, rows: number, font?: string, how: { ownTerminal?: boolean } = {}): Promise<PixelReader> {
+  static async calibrate(deps: PixelDeps, area: Rect, cols: number, rows: number, font?: string, how: { ownTerminal?: boolean; lineDrawing?: boolean } = {}): Promise<PixelReader> {
     const grid = await findGrid(deps, area, cols, rows);
-    const samples = layoutSheet(cols, rows);
+    // In your own terminal (and where no text read works) the text is read from the glyphs: the sheet draws the DEC
+    // line-drawing ones too.
+    const samples = layoutSheet(cols, rows, { lineDrawing: how.ownTerminal === true || how.lineDrawing === true });
     const pages = Math.max(...samples.map((s) => s.page));
     const whole = cellsRect(grid, 1, 1, rows, cols);
     const sheet: Frame[] = [];
@@ -324,7 +326,7 @@ export class PixelReader {
   private readCell(frames: readonly Frame[], row: number, col: number, text: string | undefined, watched: boolean, skip: Uint8Array | undefined): Cell {
     const looks = frames.map((f) => ({ ...cutCell(f, this.grid, row, col), ...(skip ? { skip } : {}) }));
     let t = text;
-    if (t === undefined) t = readGlyph(looks[0]!, this.templates) ?? '\ufffd';
+    if (t === undefined) t = glyphOfLooks(looks, this.templates);
     const seen = looks.map((img) => observeCell(img, t === '\ufffd' ? ' ' : t!, this.templates));
     // A blinking cell is named as it shows with its glyph, and (foot fades blinking text to its dim colour and back)
     // in the phase its name takes fewest words for.
@@ -373,6 +375,22 @@ export function cellTexts(text: ScreenAnswer, region: Region): { t: string; w: n
  * Whether a cell changed between frames by itself: a blinking cell shows its glyph in some and not in others
  * (xterm, VTE), or in its colour and its dim colour by turns (foot).
  */
+/**
+ * A cell's text from its glyph, where no text read gives it: the first frame's, unless that shows nothing and a
+ * later frame of a blink watch shows a glyph (a blinking X read in its hidden phase: your own terminal's
+ * sgr.attr-5 read blank in lxterminal, VTE 0.70.6). U+FFFD where the glyph is none the sheet drew.
+ */
+export function glyphOfLooks(looks: readonly CellImage[], templates: Templates): string {
+  const first = readGlyph(looks[0]!, templates);
+  if (first === ' ') {
+    for (const img of looks.slice(1)) {
+      const later = readGlyph(img, templates);
+      if (later !== ' ') return later ?? '\ufffd';
+    }
+  }
+  return first ?? '\ufffd';
+}
+
 export function blinked(seen: readonly Observation[]): boolean {
   const first = seen[0]!;
   return seen.some((o) => (o.ink === undefined) !== (first.ink === undefined) || (o.ink && first.ink && colourDistance(o.ink.colour, first.ink.colour) > SAME_COLOUR));

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { CellImage } from './cell-image.js';
 import type { Templates } from './learn-model.js';
+import { glyphOfLooks } from './pixel-reader.js';
 import { readGlyph } from './read-glyph.js';
 
 // terminology's cells: 6×12 pixels, light ink on a dark background.
@@ -59,5 +60,18 @@ describe('a cell read from its glyph', () => {
     expect(readGlyph(cell(row(6, 0, 5)), templates)).toBeUndefined();
     // ┼: a cross.
     expect(readGlyph(cell([...row(6, 0, 5), ...column(2, 0, 11)]), templates)).toBeUndefined();
+  });
+});
+
+describe('the text of a cell read from its glyph, over the frames of a blink watch', () => {
+  test('a blinking glyph first seen in its hidden phase reads as the frame that shows it gives', () => {
+    // Your own terminal's sgr.attr-5 read blank in lxterminal (VTE 0.70.6): the watch began in the hidden phase.
+    expect(glyphOfLooks([cell([]), cell([]), cell(ELL), cell([])], templates)).toBe('l');
+  });
+
+  test('blank in every frame is blank; a glyph in the first frame is that glyph; one the sheet did not draw is U+FFFD', () => {
+    expect(glyphOfLooks([cell([]), cell([])], templates)).toBe(' ');
+    expect(glyphOfLooks([cell(DOT), cell([])], templates)).toBe('.');
+    expect(glyphOfLooks([cell([]), cell(row(6, 0, 5))], templates)).toBe('\ufffd');
   });
 });
