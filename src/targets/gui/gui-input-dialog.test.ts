@@ -2,7 +2,7 @@
  * konsole: a paste with control characters opens its confirmation dialog, which takes the keyboard; recovery closes
  * it with Escape and gives the focus back to konsole's window only once the dialog is unmapped. Given back at once,
  * the FocusIn reached konsole before the Escape had closed the dialog, and Qt handed the focus to the dialog
- * (gui-input.ts, recover): in about one recovery in two the focus then fell back to the root, and what followed
+ * (gui-input.ts, recover): in 14 recoveries of 21 the focus then fell back to the root, and what followed
  * (a fresh instance, or shift+Insert and ctrl+shift+v passed on as keys in one full run) differed from run to run.
  * Here every focus change termprobe makes is checked against the windows konsole has mapped and not yet unmapped:
  * none may be open then. Without the wait, recovery's first focus change comes while the dialog is still mapped,

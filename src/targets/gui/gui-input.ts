@@ -260,7 +260,7 @@ export class GuiInput implements InputChannel {
       // doFocusIn) hands a FocusIn on a window a modal dialog blocks on to the dialog (relayFocusToModalWindow) and
       // does not make the window active; it decides as it reads the FocusIn, while the Escape read just before is
       // delivered to the dialog later, from its queue of window-system events. konsole 22.12.3, given the focus back
-      // at once after the Escape for its paste confirmation, did so in about one recovery in two (X events
+      // at once after the Escape for its paste confirmation, did so in 14 recoveries of 21 (X events
       // measured: FocusIn on its window, the focus moved to the dialog, the dialog unmapped, the focus fell back to
       // the root): then either no marker passed and a fresh instance was started, or the markers reached its window
       // under the pointer and it was taken as put back, with the focus on no window of its.
