@@ -19,7 +19,7 @@ import { inputKind, type InputEvent, type InputKind } from '../../corpus/input/i
 import { KEY_NAMES } from '../../corpus/input/key-names.js';
 import { MarkerLostError, type InputChannel, type InputDelivery, type MarkerIo } from '../input-channel.js';
 import { findTerminalWindow, measureGrid, type Grid, type TerminalWindow } from './x-grid.js';
-import { createDecoyWindow, getInputFocus, isWithin, MAP_NOTIFY, mappedWindow, sendFocusIn, setInputFocus, watchMaps } from './x-input-requests.js';
+import { createDecoyWindow, DESTROY_NOTIFY, getInputFocus, isWithin, MAP_NOTIFY, mappedWindow, sendFocusIn, setInputFocus, UNMAP_NOTIFY, watchMaps } from './x-input-requests.js';
 import { keyboardState, keycodeOf, modifierBitOf, readKeymap, setKeysyms, spareKeycode, type Keymap } from './x-keymap.js';
 import { XLink } from './x-link.js';
 import { SelectionOffer } from './x-paste.js';
@@ -57,6 +57,8 @@ const AFTER_MAP_MS = 250;
 const FOCUS_IN_TRIES = 4;
 /** How long a marker has when recovery checks that keys pass again. */
 const RECOVERY_MARKER_MS = 400;
+/** How long recovery's Escape has to close the windows the terminal opened (a menu, a dialog) before the focus moves. */
+const CLOSE_MS = 400;
 
 export interface GuiInputOptions {
   display: string;
@@ -79,6 +81,8 @@ interface Ready {
   /** Windows mapped on the display since the session began (menus, dialogs), and when the last was. */
   /** Top-level windows mapped since prepare (the decoy left out): how many, when the last was, and which. */
   maps: { count: number; at: number; ids: number[] };
+  /** Those of them still mapped (no UnmapNotify or DestroyNotify for them yet): a menu or dialog open now. */
+  open: Set<number>;
   link: XLink;
   keymap: Keymap;
   marker: number;
@@ -111,6 +115,7 @@ export class GuiInput implements InputChannel {
       const decoy = createDecoyWindow(link.x);
       setInputFocus(link.x, window.id);
       const maps = { count: 0, at: 0, ids: [] as number[] };
+      const open = new Set<number>();
       watchMaps(link.x);
       await sync(link.x);
       link.x.onEvent((ev) => {
@@ -118,9 +123,11 @@ export class GuiInput implements InputChannel {
           maps.count++;
           maps.at = performance.now();
           maps.ids.push(mappedWindow(ev.bytes));
+          open.add(mappedWindow(ev.bytes));
         }
+        if (ev.code === UNMAP_NOTIFY || ev.code === DESTROY_NOTIFY) open.delete(mappedWindow(ev.bytes));
       });
-      const ready: Ready = { maps, link, keymap, marker, window, decoy, offer: await SelectionOffer.open(link) };
+      const ready: Ready = { maps, open, link, keymap, marker, window, decoy, offer: await SelectionOffer.open(link) };
       this.ready = ready;
       await this.setNumLock(false);
       if (kinds.has('mouse') || (kinds.has('paste') && !this.opts.quirks?.cannot?.paste)) {
@@ -249,6 +256,15 @@ export class GuiInput implements InputChannel {
         fakeInput(x, ready.link.xtest, KEY_PRESS, escape);
         fakeInput(x, ready.link.xtest, KEY_RELEASE, escape);
       }
+      // The focus moves only once the windows the Escape closes are gone (or CLOSE_MS). Qt 5.15 (qxcbwindow.cpp,
+      // doFocusIn) hands a FocusIn on a window a modal dialog blocks on to the dialog (relayFocusToModalWindow) and
+      // does not make the window active; it decides as it reads the FocusIn, while the Escape read just before is
+      // delivered to the dialog later, from its queue of window-system events. konsole 22.12.3, given the focus back
+      // at once after the Escape for its paste confirmation, did so in 14 recoveries of 21 (X events
+      // measured: FocusIn on its window, the focus moved to the dialog, the dialog unmapped, the focus fell back to
+      // the root): then either no marker passed and a fresh instance was started, or the markers reached its window
+      // under the pointer and it was taken as put back, with the focus on no window of its.
+      if (ready.open.size > 0) await ready.link.waitFor({ limitMs: CLOSE_MS, check: async () => (ready.open.size === 0 ? true : undefined), test: () => (ready.open.size === 0 ? true : undefined) });
       // Away and back: a toolkit whose menu closed without the window losing the X focus (it held a grab) may still
       // take itself for inactive until it hears a focus change. A window that misses a FocusIn is sent one of
       // termprobe's before (what it missed earlier: the FocusOut would make it forget what it had) and after.
@@ -260,7 +276,10 @@ export class GuiInput implements InputChannel {
       this.tapMarker();
       try {
         await io.awaitMarker(() => ready.link.poke(ready.window.id), undefined, RECOVERY_MARKER_MS);
-        return true;
+        // A marker typed while the focus is on the root reaches the window under the pointer all the same: put back
+        // only with the focus where it was given.
+        const focus = await getInputFocus(x);
+        if (focus === ready.window.id || (await isWithin(x, focus, ready.window.id))) return true;
       } catch (error) {
         if (!(error instanceof MarkerLostError)) throw error;
       }

@@ -99,8 +99,10 @@ export function watchMaps(x: X11Client): void {
   x.request(2, 0, words(x.setup.root, 0x800, 0x80000));
 }
 
-/** MapNotify's code, and the window it names. */
+/** MapNotify's code (UnmapNotify's, DestroyNotify's), and the window it names (at the same place in all three). */
 export const MAP_NOTIFY = 19;
+export const UNMAP_NOTIFY = 18;
+export const DESTROY_NOTIFY = 17;
 export const mappedWindow = (bytes: Buffer): number => bytes.readUInt32LE(8);
 
 /** The window's parent (0 for the root), from QueryTree. */

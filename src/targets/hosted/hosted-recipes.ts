@@ -154,13 +154,25 @@ export const HOSTED_RECIPES: readonly HostedRecipe[] = [
     // cleared once startup ends (emacs-startup-hook): in a narrow frame it wraps (two lines at 42 columns, four at
     // 21, measured), the echo area grew to hold it (startup.el shows it with resize-mini-windows bound to t) and
     // term.el shrank the terminal by as many rows.
+    //
+    // Each command leaves the kill ring empty (post-command-hook), as a fresh Emacs has it, so what shift+Insert sends
+    // is the same whichever probes this instance made before (keys-modifiers.shift-insert differed between two full
+    // runs). Emacs 28.2 source: term.el's term-raw-map binds [S-insert] to term-paste, which sends (current-kill 0);
+    // simple.el's current-kill yanks the kill ring's head, or signals "Kill ring is empty"; interprogram-paste-function
+    // brings nothing into it here (term/xterm.el, xterm--version-handler, activates only OSC 52 *set* selection for
+    // xterm >= 203; its get-selection line is commented out). term-raw-map leaves C-delete to the global map
+    // (bindings.el: kill-word), and simple.el's kill-region, finding the buffer read-only (term.el:
+    // term-char-mode-buffer-read-only), copies the text to the kill ring before it signals: keys-modifiers.ctrl-delete
+    // put the screen's first lines there, which the shift+Insert after it sent on, unless a fresh instance had been
+    // started in between (a key that could not be put back), whose kill ring was empty (measured: 178 characters of
+    // blank screen in 2 full runs of 3, nothing in the third).
     launch: async (ctx) => {
       const load = ctx.viewScript ? ` (load ${JSON.stringify(ctx.viewScript)} nil t)` : '';
-      const lisp = `(progn (add-hook 'emacs-startup-hook (lambda () (message nil))) (set-buffer (make-term "termprobe" "/bin/sh" nil ${JSON.stringify(ctx.script)})) (term-mode) (term-char-mode) (switch-to-buffer "*termprobe*")${load})`;
+      const lisp = `(progn (add-hook 'emacs-startup-hook (lambda () (message nil))) (add-hook 'post-command-hook (lambda () (setq kill-ring nil kill-ring-yank-pointer nil))) (set-buffer (make-term "termprobe" "/bin/sh" nil ${JSON.stringify(ctx.script)})) (term-mode) (term-char-mode) (switch-to-buffer "*termprobe*")${load})`;
       return {
         argv: ['emacs', '-nw', '-Q', '--eval', lisp],
         pty: { cols: ctx.cols + 1, rows: ctx.rows + 3 },
-        options: { launch: `emacs -nw -Q --eval '(add-hook emacs-startup-hook (message nil)), (make-term … "/bin/sh" nil RELAY) in term-char-mode${load ? ', (load SCREEN-SCRIPT)' : ''}' (in a ${ctx.cols + 1}x${ctx.rows + 3} pty)` },
+        options: { launch: `emacs -nw -Q --eval '(add-hook emacs-startup-hook (message nil)), (add-hook post-command-hook (setq kill-ring nil)), (make-term … "/bin/sh" nil RELAY) in term-char-mode${load ? ', (load SCREEN-SCRIPT)' : ''}' (in a ${ctx.cols + 1}x${ctx.rows + 3} pty)` },
       };
     },
   },
