@@ -1,7 +1,8 @@
 /**
  * `termprobe gate [--profile termprobe.yaml]`: run the profile's target and hold
  * it to the committed answers. Exit 1 on a regression or an unexpected fix (and,
- * with --strict, on a new probe that fails), 0 otherwise, 2 for bad input — a
+ * with --strict, on a new probe that fails) that holds when the probe is run
+ * again in a fresh instance (gate-confirm.ts), 0 otherwise, 2 for bad input — a
  * profile that does not validate, names probes the corpus lacks, or whose target
  * does not start: one line naming the file and line, nothing written. Reports
  * go to stdout (text, markdown or json), to --out (the fresh results, JUnit XML,
@@ -14,6 +15,7 @@ import { DEFAULT_PROFILE } from '../classify/gate-profile-schema.js';
 import { GateProfileError, loadGateProfile } from '../classify/gate-profile.js';
 import { checkGateProfile } from '../classify/gate-profile-check.js';
 import { gatePlan } from '../classify/gate-plan.js';
+import { confirmFindings, findingsToConfirm } from '../classify/gate-confirm.js';
 import { gateVerdict } from '../classify/gate-verdict.js';
 import { makeMarker } from '../classify/marks.js';
 import { applyConventions } from '../classify/reply-convention.js';
@@ -102,7 +104,17 @@ export async function gateCommand(opts: GateOptions): Promise<void> {
   const { results: fresh, registry } = ran;
   const freshView = viewRun(join(outDir, GATE_FILES.results), fresh);
   applyConventions([freshView], registry);
-  const verdict = gateVerdict({ profile, corpus, committed, fresh: freshView, probes: plan.probes, comparable: plan.comparable, marker, registry, strict: opts.strict === true });
+  const judge = (view: typeof freshView, probes: typeof plan.probes) => gateVerdict({ profile, corpus, committed, fresh: view, probes, comparable: plan.comparable, marker, registry, strict: opts.strict === true });
+  let verdict = judge(freshView, plan.probes);
+  // What would fail the gate is run once more, in a fresh instance, and counts only if it holds (gate-confirm.ts).
+  const suspects = new Set(findingsToConfirm(verdict));
+  if (suspects.size > 0) {
+    const probes = plan.probes.filter((p) => suspects.has(p.id));
+    const again = await withInterrupts((signal) => runGateTarget(target, corpus, probes, { cols, rows, jobs: 1, signal }, blame));
+    const againView = viewRun(join(outDir, GATE_FILES.results), again);
+    applyConventions([againView], registry);
+    verdict = confirmFindings(verdict, judge(againView, probes));
+  }
   verdict.notes.push(...plan.notes);
   if (freshView.name !== committed.name) verdict.notes.push(`the committed answers are ${committed.label}'s, and ${freshView.label} answered now: is the target the terminal the answers were made with?`);
   const report: GateReport = {
