@@ -11,7 +11,7 @@ import type { InputEvent } from '../corpus/input/input-schema.js';
 import { loadCorpus } from '../corpus/load-corpus.js';
 import type { InputChannel, InputDelivery, MarkerIo } from '../targets/input-channel.js';
 import type { TargetSession } from '../targets/target.js';
-import type { QueuedMsReader } from './cpu-wait.js';
+import type { QueuedMsReader } from '../util/cpu-wait.js';
 import { runInputProbes } from './run-input.js';
 
 const MARKER = '\x1b[57427u';

@@ -31,7 +31,7 @@ import type { Probe } from '../corpus/probe-schema.js';
 import type { ProbeResult } from '../results/results-schema.js';
 import type { TargetSession } from '../targets/target.js';
 import { MarkerLostError, type InputChannel, type MarkerIo } from '../targets/input-channel.js';
-import { CpuWait, type QueuedMsReader } from './cpu-wait.js';
+import { CpuWait, type QueuedMsReader } from '../util/cpu-wait.js';
 import { InputStream } from './input-stream.js';
 import type { SessionHolder } from './run-with-restarts.js';
 

@@ -184,6 +184,8 @@ export class GuiSession extends RelaySession {
       nextOwnFrame: (rect: Rect, ms: number, quiet?: boolean) => window.nextOwnFrame(rect, ms, quiet),
       focus: (on: boolean) => window.focus(on),
       mark: () => window.mark(),
+      // Read once per watch (a scan of /proc): the terminal's processes and the display.
+      processes: () => this.processes().map((p) => p.pid),
     };
     if (opts.pixels) {
       try {

@@ -61,3 +61,37 @@ describe('a blink watch that has seen its change', () => {
     expect(limits.every((l) => l > QUIET_MS)).toBe(true);
   });
 });
+
+describe('a blink watch on a loaded machine', () => {
+  /** A terminal whose blink is drawn 600 ms after the watch began: its frame comes to a wait that reaches that far. */
+  async function watch(lost: (t0: number) => () => number): Promise<number> {
+    const t0 = performance.now();
+    const arrive = t0 + 600;
+    let given = false;
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+    const frames = [frame([true, false, false])];
+    await watchOwnFrames(
+      async (_rect, limit) => {
+        const now = performance.now();
+        if (!given && now + limit >= arrive) {
+          await sleep(arrive - now);
+          given = true;
+          return frame([false, false, false]);
+        }
+        await sleep(limit);
+        return undefined;
+      },
+      frames[0]!.rect, frames, t0 + 400, () => false, lost(t0),
+    );
+    return frames.length;
+  }
+
+  it('is longer by the time the processes stood with no CPU (up to its own length again): the late blink is seen', async () => {
+    // All the time since the watch began lost: the watch may go to 800 ms.
+    expect(await watch((t0) => () => performance.now() - t0)).toBe(2);
+  });
+
+  it('ends at its time where nothing was kept from running: the blink drawn after it is not seen', async () => {
+    expect(await watch(() => () => 0)).toBe(1);
+  });
+});

@@ -18,6 +18,7 @@ import { rowText, validateRegion } from '../../common/region-read.js';
 import type { Rect } from '../x-image-requests.js';
 import { pictureOf, type Frame } from '../x-picture.js';
 import { BLINK_WATCH_MS, sgrMayBlink, watchBlinkPage } from './blink-page.js';
+import { lostTime } from '../../../util/cpu-wait.js';
 import { anyChange, everyDrawnCellChanged, watchOwnFrames } from './blink-watch.js';
 import { layoutSheet, pageBytes, type Sample } from './calibration-sheet.js';
 import { cellsRect, colourDistance, cutCell, uniform, type CellImage, type PixelGrid } from './cell-image.js';
@@ -45,6 +46,8 @@ export interface PixelDeps {
   focus?: (on: boolean) => Promise<void>;
   /** A point in the display's processing (see WindowPictures.mark). */
   mark?: () => Promise<number>;
+  /** The processes that draw the window (the terminal, the display): their time with no CPU lengthens a blink watch. */
+  processes?: () => readonly number[];
 }
 
 /** What a read is asked to look for beyond the cells' styles. */
@@ -106,6 +109,12 @@ export class PixelReader {
 
   /** The terminal's own next drawing, waited for as the calibration found its blink shows (quiet: blinkUnpoked). */
   private readonly ownFrames = (rect: Rect, limitMs: number): Promise<Frame | undefined> => this.deps.nextOwnFrame(rect, limitMs, this.model.blinkUnpoked === true);
+
+  /** A clock of the time the window's processes stand ready to run with no CPU, from now (util/cpu-wait.ts). */
+  private lostTime(): () => number {
+    const pids = this.deps.processes?.() ?? [];
+    return lostTime(() => pids);
+  }
 
   /**
    * Draw the sheet, learn from it, and leave the screen cleared with the cursor shown. `area` is where the grid is
@@ -206,7 +215,7 @@ export class PixelReader {
       await focus?.(true);
       try {
         const until = performance.now() + this.watchMs(this.model.blink.halfPeriodMs) + 80;
-        await watchOwnFrames(this.ownFrames, rect, frames, until, (fs) => hints.cursorClear === true && everyDrawnCellChanged(fs, this.grid, region));
+        await watchOwnFrames(this.ownFrames, rect, frames, until, (fs) => hints.cursorClear === true && everyDrawnCellChanged(fs, this.grid, region), this.lostTime());
       } finally {
         await focus?.(false);
       }
@@ -240,7 +249,7 @@ export class PixelReader {
       if (blinking) {
         // The text around steady, a change is the cursor's blink.
         const until = performance.now() + this.watchMs(this.model.cursorBlink?.halfPeriodMs) + 80;
-        await watchOwnFrames(this.ownFrames, rect, shown, until, (fs) => steadyText && anyChange(fs));
+        await watchOwnFrames(this.ownFrames, rect, shown, until, (fs) => steadyText && anyChange(fs), this.lostTime());
       }
       const hiddenSince = await deps.mark?.();
       await deps.exchange('\x1b[?25l');

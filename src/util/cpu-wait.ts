@@ -56,3 +56,14 @@ export class CpuWait {
     return total;
   }
 }
+
+/**
+ * The time lost so far (ms): how long the watched processes have together stood ready to run with no CPU since this
+ * was made; 0 where it cannot be read. A wait on something a terminal does by its own clock (a blink, a redraw) is
+ * that much longer on a loaded machine.
+ */
+export function lostTime(pids: () => readonly number[], queued?: QueuedMsReader): () => number {
+  const wait = new CpuWait(pids, queued);
+  const start = wait.read();
+  return () => wait.since(start);
+}
