@@ -9,6 +9,8 @@
   const tp = window.termprobe;
   if (!tp) return;
   const el = tp.el;
+  // The default colours' classes, left out of the data (screen-grid.ts SCREEN_DEFAULT_BASE).
+  const DEFAULT_BASE = 'f-111111 g-ffffff';
   function points(t) { return Array.from(t, function (ch) { return 'U+' + ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0'); }).join(' '); }
   // A sequence (run 0): one one-column cell per character, with the sequence's classes.
   function cells(r) {
@@ -34,7 +36,7 @@
         return el('td', { class: cls || null, colspan: span > 1 ? String(span) : null, title: (c[3] > 1 ? c[3] + ' × ' : '') + what }, [c[3] > 1 ? c[0].repeat(c[3]) : c[0]]);
       })));
     });
-    const table = el('table', { class: 'screen ' + s.base }, [el('colgroup', {}, [el('col'), el('col', { span: String(Math.max(1, width)), class: 'cell' })]), el('tr', {}, colNums)].concat(rows));
+    const table = el('table', { class: 'screen ' + (s.base || DEFAULT_BASE) }, [el('colgroup', {}, [el('col'), el('col', { span: String(Math.max(1, width)), class: 'cell' })]), el('tr', {}, colNums)].concat(rows));
     return el('figure', {}, [el('figcaption', {}, [caption + ' ', el('span', { class: 'n' }, [s.how])]), table]);
   };
 })();

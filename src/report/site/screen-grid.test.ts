@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ScreenAnswer } from '../../results/results-schema.js';
 import { ColourSheet, colourValue } from './colour-sheet.js';
-import { screenData, screenGrid } from './screen-grid.js';
+import { readFileSync } from 'node:fs';
+import { SCREEN_DEFAULT_BASE, screenData, screenGrid } from './screen-grid.js';
 
 const region = { top: 1, left: 1, bottom: 1, right: 4 };
 
@@ -68,5 +69,12 @@ describe('screen grid', () => {
     const text = cells.map((c) => c.t).join('');
     const data = screenData({ via: 'hosted', region: { top: 1, left: 1, bottom: 1, right: 20 }, text: [text], cells: [cells] }, new ColourSheet(), ['hosted'], (_r, c) => c === 19 || c === 20) as { rows: unknown[][] };
     expect(data.rows[0]).toEqual([['Tasks', 1, 's-b', 0], ['x', 1, 's-i', 1], ['abcdef', 1, '', 0], [' ', 1, '', 2], 'g', 'h', ['中', 2, '', 1], ['xy', 1, 'diff', 0]]);
+  });
+
+  it('leaves out the default colours\' classes, which screen.js takes as they are', () => {
+    const sheet = new ColourSheet();
+    expect(`${sheet.use('default-fg', 'f')} ${sheet.use('default-bg', 'g')}`).toBe(SCREEN_DEFAULT_BASE);
+    expect(screenData({ via: 'hosted', region, text: ['ab'] }, sheet)).not.toHaveProperty('base');
+    expect(readFileSync(new URL('../../../site/assets/screen.js', import.meta.url), 'utf8')).toContain(`const DEFAULT_BASE = '${SCREEN_DEFAULT_BASE}';`);
   });
 });

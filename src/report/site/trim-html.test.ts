@@ -13,6 +13,8 @@ describe('trimHtml', () => {
 
   it('keeps paragraphs, text after an end tag, and script, pre, textarea and style bodies whole', () => {
     expect(trimHtml('<p>x</p><p>y</p>')).toBe('<p>x</p><p>y</p>');
+    expect(trimHtml('<html><head><title>t</title></head><body>')).toBe('<html><title>t</title><body>');
+    expect(trimHtml('<html><head> <title>t</title></head> <body>')).toBe('<html><head> <title>t</title></head> <body>');
     expect(trimHtml('<li>a</li> b')).toBe('<li>a</li> b');
     const body = '{"a":"</td></li>","b":"x=\\"y\\""}</script><pre class=a>x</li>\n<b class="c">d</b></pre><textarea></td></textarea><style>a{}</style>';
     expect(trimHtml('<script type="application/json" id="d">' + body + '<ul><li>z</li></ul>')).toBe('<script type=application/json id=d>' + body + '<ul><li>z</ul>');

@@ -1,7 +1,8 @@
 /**
  * A page's HTML as the parser reads it, with less to read. The end tags HTML lets
  * a page leave out (HTML Living Standard §13.1.2.4 "Optional tags": </td>, </th>,
- * </tr>, </li>, </dt>, </dd>, </thead>, </tbody>, </option>) are left out, and so
+ * </tr>, </li>, </dt>, </dd>, </thead>, </tbody>, </option>, and <head> and </head>
+ * where an element follows them) are left out, and so
  * are the quotes around an attribute value that needs none (§13.1.2.3: an unquoted
  * value is not empty and holds no whitespace, ", ', =, <, > or `). The parser
  * builds the same tree, so what a reader sees is unchanged: 0.4 MB lighter for the
@@ -17,7 +18,7 @@
  * them), so a tag ends at its first >. A tag that is not a name and double-quoted
  * (or bare) attributes, each after whitespace, is kept as it is.
  */
-const PARTS = /<!--[^]*?-->|<((script|pre|textarea|style)\b[^>]*)>[^]*?<\/\2>|<\/(?:td|th|tr|li|dt|dd|thead|tbody|option)>\s*(?=<|$)|<([a-zA-Z][^>]*)>/g;
+const PARTS = /<!--[^]*?-->|<((script|pre|textarea|style)\b[^>]*)>[^]*?<\/\2>|<\/(?:td|th|tr|li|dt|dd|thead|tbody|option)>\s*(?=<|$)|<\/?head>(?=<[a-zA-Z])|<([a-zA-Z][^>]*)>/g;
 const NAME = /^[a-zA-Z][^\s/>]*/;
 const ATTRIBUTE = /(\s+)([^\s"'>/=]+)(?:="([^"]*)")?/y;
 const BARE = /^[^\s"'=<>`]+$/;
