@@ -69,7 +69,7 @@
     const t = terminals[p[0]];
     return el('figure', { class: 'picture' }, [
       el('figcaption', {}, [t[1] + ' ', el('span', { class: 'n' }, ['window after the probe, ' + p[1] + '×' + p[2] + ' px'])]),
-      el('img', { loading: 'lazy', src: root + 'results/' + (p[3] || 'pictures/' + t[0] + '/' + data.probe + '.png'), width: String(p[1]), height: String(p[2]), alt: t[1] + ' after ' + data.probe + ': the terminal window, cropped to the probed region' }),
+      el('img', { loading: 'lazy', src: root + 'results/pictures/' + (p[3] ? (p[3].indexOf('/') < 0 ? t[0] + '/' : '') + p[3] : t[0] + '/' + data.probe) + '.png', width: String(p[1]), height: String(p[2]), alt: t[1] + ' after ' + data.probe + ': the terminal window, cropped to the probed region' }),
     ]);
   }
   function screens(group) {

@@ -2,14 +2,27 @@
 // probe pages' answers and the sessions pages: one table cell per terminal
 // cell, a run of blank cells of one style as one; a cell is its text when it is
 // a plain one-column cell, else [text, width, classes, run] (classes "diff" on
-// a sessions page: the cell differs from the first screen). Text is set with textContent.
+// a sessions page: the cell differs from the first screen; run 0: one cell per
+// character of text, each with those classes). Text is set with textContent.
 'use strict';
 (function () {
   const tp = window.termprobe;
   if (!tp) return;
   const el = tp.el;
+  // The default colours' classes, left out of the data (screen-grid.ts SCREEN_DEFAULT_BASE).
+  const DEFAULT_BASE = 'f-111111 g-ffffff';
   function points(t) { return Array.from(t, function (ch) { return 'U+' + ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0'); }).join(' '); }
+  // A sequence (run 0): one one-column cell per character, with the sequence's classes.
+  function cells(r) {
+    const out = [];
+    for (const c of r) {
+      if (typeof c === 'string' || c[3] !== 0) out.push(c);
+      else for (const ch of c[0]) out.push(c[2] ? [ch, 1, c[2], 1] : ch);
+    }
+    return out;
+  }
   tp.screen = function (s, caption) {
+    s = Object.assign({}, s, { rows: s.rows.map(cells) });
     let width = 0;
     for (const r of s.rows) width = Math.max(width, r.reduce(function (n, c) { return n + (typeof c === 'string' ? 1 : c[1] === 2 ? 2 : c[3] || 1); }, 0));
     const colNums = [el('td', { class: 'colnum' })];
@@ -23,7 +36,7 @@
         return el('td', { class: cls || null, colspan: span > 1 ? String(span) : null, title: (c[3] > 1 ? c[3] + ' × ' : '') + what }, [c[3] > 1 ? c[0].repeat(c[3]) : c[0]]);
       })));
     });
-    const table = el('table', { class: 'screen ' + s.base }, [el('colgroup', {}, [el('col'), el('col', { span: String(Math.max(1, width)), class: 'cell' })]), el('tr', {}, colNums)].concat(rows));
+    const table = el('table', { class: 'screen ' + (s.base || DEFAULT_BASE) }, [el('colgroup', {}, [el('col'), el('col', { span: String(Math.max(1, width)), class: 'cell' })]), el('tr', {}, colNums)].concat(rows));
     return el('figure', {}, [el('figcaption', {}, [caption + ' ', el('span', { class: 'n' }, [s.how])]), table]);
   };
 })();

@@ -181,11 +181,26 @@
     pre.before(button);
     setUpCopy(button);
   }
+  // A terminal page's links to its compare page with each other terminal (terminal-page.ts compareWith).
+  const terminalPages = window.termprobeTerminalPages || [];
+  for (const nav of document.querySelectorAll('nav.compare-with[data-a]')) {
+    const a = nav.dataset.a;
+    for (const t of terminalPages) if (t[1] !== a) nav.append(tp.el('a', { href: (document.body.dataset.root || '') + 'compare.html#a=' + encodeURIComponent(a) + '&b=' + encodeURIComponent(t[1]) }, [t[0]]), ' ');
+    nav.removeAttribute('hidden');
+  }
   for (const table of document.querySelectorAll('table.facets')) setUpFacets(table);
 
   // A feature page's facet marks: a click or Enter on a mark opens that probe's page at that terminal's answer.
   function setUpFacets(table) {
-    const probes = Array.from(table.querySelectorAll('thead th.facet')).map(function (th) { return th.dataset.probe; });
+    // Each terminal's name links to its page, found from the name (layout.ts siteScript, feature-page.ts).
+    const pages = new Map(terminalPages);
+    for (const a of table.querySelectorAll('tbody th a:not([href])')) if (pages.has(a.textContent)) a.setAttribute('href', (document.body.dataset.root || '') + 'terminals/' + pages.get(a.textContent) + '.html');
+    // Each facet's probe: the page its item in the list below links to (feature-page.ts facetList), if any.
+    const probes = Array.from(table.querySelectorAll('thead th.facet a')).map(function (a) {
+      const item = document.getElementById(a.getAttribute('href').slice(1));
+      const link = item && item.querySelector('a[href*="probes/"]');
+      return link ? link.getAttribute('href').replace(/^.*\//, '').replace(/\.html$/, '') : '';
+    });
     const first = table.querySelector('thead th.facet');
     if (!first) return;
     const offset = first.cellIndex;

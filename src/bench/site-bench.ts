@@ -42,7 +42,8 @@ const CPU_AT_EXIT = `data:text/javascript,import{isMainThread}from'node:worker_t
 function pageWeight(site: string, path: string): { bytes: number; gzipped: number; files: string[] } {
   const html = readFileSync(join(site, path));
   const dir = dirname(path);
-  const loads = [...html.toString('utf8').matchAll(/<(?:script src|link rel="stylesheet" href)="([^"]+)"/g)].map((m) => join(dir, m[1]!));
+  // Attribute values are quoted only where HTML needs it (trim-html.ts): a path has no space, quote or >.
+  const loads = [...html.toString('utf8').matchAll(/<(?:script src|link rel="?stylesheet"? href)=("?)([^"\s>]+)\1[\s>]/g)].map((m) => join(dir, m[2]!));
   const bodies = [html, ...loads.map((f) => readFileSync(join(site, f)))];
   return { bytes: bodies.reduce((n, b) => n + b.length, 0), gzipped: bodies.reduce((n, b) => n + gzipSync(b).length, 0), files: [path, ...loads] };
 }

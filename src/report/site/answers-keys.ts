@@ -25,7 +25,7 @@ export function longKeys(data: unknown): { probe: string; groups: Record<keyof t
 
 /** A written page's answers block, read back with the long keys. */
 export function readAnswersBlock(page: string): { probe: string; groups: Record<keyof typeof ANSWER_KEYS, unknown>[] } {
-  const m = /<script type="application\/json" id="answers-data">([^]*?)<\/script>/.exec(page);
+  const m = /<script type="?application\/json"? id="?answers-data"?>([^]*?)<\/script>/.exec(page);
   if (!m) throw new Error('no answers-data block in the page');
   return longKeys(JSON.parse(m[1]!));
 }

@@ -1,12 +1,17 @@
 /**
- * The site's JSON API, version 5 (api/v5/ beside the pages; data-v3.json, one
+ * The site's JSON API, version 6 (api/v6/ beside the pages; data-v3.json, one
  * 3 MB file, was version 3): an index, and one document per feature, per
- * terminal and per probe. Version 5 names terminals in the feature and probe
+ * terminal and per probe. Version 5 named terminals in the feature and probe
  * documents by their place in the index's `terminals` (version 4 spelled each
- * slug out, 0.7 MB of the site), and a terminal's document no longer repeats
- * the notes its feature documents' outcomes hold. This zod schema is the API's one definition: api.ts
+ * slug out, 0.7 MB of the site), and a terminal's document no longer repeated
+ * the notes its feature documents' outcomes hold. Version 6 gives a probe's
+ * answers as [answer, mark, terminals] and a feature's outcomes as [terminals,
+ * mark, notes, since, facet marks], marks as the index's one-character codes, and
+ * the index's probes without the path of their document, which is their id's
+ * (their slug is given where it is not the id): 1.97 -> 1.65 MB of the site, the
+ * keys repeated over 4,681 answers and 1,558 outcomes. This zod schema is the API's one definition: api.ts
  * builds values of these types, and the JSON Schema published at
- * api/v5/schema.json (and shipped as schema/site-api.schema.json) is generated
+ * api/v6/schema.json (and shipped as schema/site-api.schema.json) is generated
  * from it. A change that breaks a reader bumps the version in the path and in
  * every document's `schema`.
  */
@@ -15,7 +20,7 @@ import { AGREEMENTS } from '../../classify/agreement.js';
 import { FEATURE_MARKS } from '../../classify/feature-marks.js';
 import { SUPPORTS } from '../../classify/support-mark.js';
 
-export const API_VERSION = 5;
+export const API_VERSION = 6;
 export const API_SCHEMA_ID = `termprobe-api/${API_VERSION}`;
 export const API_DIR = `api/v${API_VERSION}`;
 
@@ -29,6 +34,9 @@ const markCounts = z.strictObject({ supported: count, partial: count, unsupporte
 export const MARK_CODES = { implements: 'i', lacks: 'l', other: 'o', inconclusive: 'u' } as const;
 /** One character per feature mark, in the order of the index's features. */
 export const FEATURE_CODES = { supported: 'y', partial: 'p', unsupported: 'n', unmeasured: 'q' } as const;
+
+const markCode = z.enum(Object.values(MARK_CODES));
+const featureCode = z.enum(Object.values(FEATURE_CODES));
 
 const probeCounts = z.strictObject({
   run: count.describe('probes with a result'),
@@ -80,9 +88,16 @@ export const apiIndexSchema = z
     sections: z.array(z.strictObject({ id: z.string(), title: z.string(), features: z.array(z.string()) })),
     terminals: z.array(terminalRef),
     features: z.array(featureRef),
-    probes: z.array(z.strictObject({ id: z.string(), category: z.string(), title: z.string().nullable(), api: path.describe('its document; its page is the same path under probes/, ending .html') })),
+    probes: z.array(
+      z.strictObject({
+        id: z.string(),
+        category: z.string(),
+        title: z.string().nullable(),
+        slug: z.string().optional().describe('its name in paths, given where it is not the id: its document is api/v6/probes/<slug>.json, its page probes/<slug>.html'),
+      }),
+    ),
   })
-  .describe('api/v5/index.json: every terminal, feature and probe, with where its own document is');
+  .describe('api/v6/index.json: every terminal and feature, with where its own document is, and every probe (its document api/v6/probes/<id>.json)');
 
 export const apiFeatureSchema = z
   .strictObject({
@@ -102,17 +117,17 @@ export const apiFeatureSchema = z
     counts: markCounts,
     outcomes: z
       .array(
-        z.strictObject({
-          terminals: terminalIndices,
-          mark: z.enum(FEATURE_MARKS),
-          notes: z.array(z.string()).describe('one per failing facet that counts for the mark'),
-          since: z.strictObject({ version: z.string(), before: z.enum(FEATURE_MARKS) }).nullable().describe('since which version the terminals have had this mark, where their history shows a change'),
-          facets: z.string().describe('each facet’s probe mark, one character each in the order of `facets` (see the index’s markCodes)'),
-        }),
+        z.tuple([
+          terminalIndices,
+          featureCode.describe('their mark (see the index’s featureCodes)'),
+          z.array(z.string()).describe('notes: one per failing facet that counts for the mark'),
+          z.strictObject({ version: z.string(), before: z.enum(FEATURE_MARKS) }).nullable().describe('since which version the terminals have had this mark, where their history shows a change'),
+          z.string().describe('each facet’s probe mark, one character each in the order of `facets` (see the index’s markCodes)'),
+        ]),
       )
-      .describe('every terminal once: terminals with the same mark, notes, since and facet marks share an outcome'),
+      .describe('every terminal once, as [terminals, mark, notes, since, facet marks]: terminals with the same mark, notes, since and facet marks share an outcome'),
   })
-  .describe('api/v5/features/<id>.json: one feature, every terminal’s mark with its notes and the probe marks it comes from, by outcome');
+  .describe('api/v6/features/<id>.json: one feature, every terminal’s mark with its notes and the probe marks it comes from, by outcome');
 
 export const apiTerminalSchema = z
   .strictObject({
@@ -137,7 +152,7 @@ export const apiTerminalSchema = z
       .nullable()
       .describe('the terminal across its versions, or null when only one is at hand'),
   })
-  .describe('api/v5/terminals/<slug>.json: one terminal’s feature marks (their notes are in the feature documents’ outcomes) and every probe’s mark');
+  .describe('api/v6/terminals/<slug>.json: one terminal’s feature marks (their notes are in the feature documents’ outcomes) and every probe’s mark');
 
 export const apiProbeSchema = z
   .strictObject({
@@ -150,9 +165,11 @@ export const apiProbeSchema = z
     page: path,
     features: z.array(z.string()).describe('the features this probe is a facet of'),
     implemented: z.strictObject({ engines: count, of: count }).describe('engines that implement it, of those whose answer decides'),
-    answers: z.array(z.strictObject({ answer: z.string().describe('the short answer ("5;10", "?2026=2", "[a⏎b]", "no-reply")'), support: z.enum(SUPPORTS), terminals: terminalIndices })).describe('the distinct answers with their mark and who gave them'),
+    answers: z
+      .array(z.tuple([z.string().describe('the short answer ("5;10", "?2026=2", "[a⏎b]", "no-reply")'), markCode.describe('its mark (see the index’s markCodes)'), terminalIndices]))
+      .describe('the distinct answers as [answer, mark, terminals that gave it]'),
   })
-  .describe('api/v5/probes/<id>.json: one probe, each distinct answer with its mark and the terminals that gave it');
+  .describe('api/v6/probes/<id>.json: one probe, each distinct answer with its mark and the terminals that gave it');
 
 export type ApiIndex = z.output<typeof apiIndexSchema>;
 export type ApiFeature = z.output<typeof apiFeatureSchema>;

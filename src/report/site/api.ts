@@ -1,7 +1,7 @@
 /**
- * The JSON API of api-schema.ts, written beside the pages: api/v5/index.json,
+ * The JSON API of api-schema.ts, written beside the pages: api/v6/index.json,
  * one document per feature, terminal and probe, and the JSON Schema of all four
- * (api/v5/schema.json). data.json, whose name never changes, says which version
+ * (api/v6/schema.json). data.json, whose name never changes, says which version
  * is current. Paths of the results files as given on the command line are left
  * out (they may name the builder's home): the copies inside the site are linked.
  */
@@ -60,7 +60,7 @@ export function apiIndex(model: SiteModel): ApiIndex {
     sections: (features?.sections ?? []).map((s) => ({ id: s.id, title: s.title, features: s.features.map((f) => f.feature.id) })),
     terminals: model.columns.map((c) => terminalRef(c, model)),
     features: (features?.list ?? []).map(featureRef),
-    probes: model.rows.map((r) => ({ id: r.id, category: r.row.category, title: r.probe ? r.title : null, api: apiPath('probes', r.slug) })),
+    probes: model.rows.map((r) => ({ id: r.id, category: r.row.category, title: r.probe ? r.title : null, ...(r.slug === r.id ? {} : { slug: r.slug }) })),
   };
 }
 
@@ -71,8 +71,8 @@ function outcomesOf(f: SiteFeature, model: SiteModel, rows: Map<string, SiteRow>
     const cell = f.cells[c.index]!;
     const facets = f.feature.facets.map((x) => MARK_CODES[rows.get(x.probe)?.cells[c.index]?.verdict.support.support ?? 'inconclusive']).join('');
     const key = JSON.stringify([cell.mark, cell.notes, cell.since ?? null, facets]);
-    const o = out.get(key) ?? { terminals: [], mark: cell.mark, notes: cell.notes, since: cell.since ?? null, facets };
-    o.terminals.push(c.index);
+    const o = out.get(key) ?? ([[], FEATURE_CODES[cell.mark], cell.notes, cell.since ?? null, facets] as ApiFeature['outcomes'][number]);
+    o[0].push(c.index);
     out.set(key, o);
   }
   return [...out.values()];
@@ -133,13 +133,13 @@ function historyOfColumn(c: SiteColumn, model: SiteModel): ApiTerminal['history'
 }
 
 export function apiProbe(r: SiteRow, model: SiteModel, featureIds: string[]): ApiProbe {
-  const groups = new Map<string, { answer: string; support: ApiProbe['answers'][number]['support']; terminals: number[] }>();
+  const groups = new Map<string, ApiProbe['answers'][number]>();
   for (const c of model.columns) {
     const cell = r.cells[c.index]!;
     const support = cell.verdict.support.support;
     const key = `${support}\u0000${cell.answer}`;
-    const g = groups.get(key) ?? { answer: cell.answer, support, terminals: [] };
-    g.terminals.push(c.index);
+    const g = groups.get(key) ?? ([cell.answer, MARK_CODES[support], []] as ApiProbe['answers'][number]);
+    g[2].push(c.index);
     groups.set(key, g);
   }
   const c = r.row.consensus;
@@ -153,7 +153,7 @@ export function apiProbe(r: SiteRow, model: SiteModel, featureIds: string[]): Ap
     page: `probes/${r.slug}.html`,
     features: featureIds,
     implemented: { engines: c.implementing, of: c.engines.length },
-    answers: [...groups.values()].sort((a, b) => b.terminals.length - a.terminals.length),
+    answers: [...groups.values()].sort((a, b) => b[2].length - a[2].length),
   };
 }
 

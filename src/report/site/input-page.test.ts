@@ -6,7 +6,7 @@
  * the modes after.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -18,12 +18,13 @@ import { readResults } from '../../results/read-results.js';
 import { ROOT } from '../cli-test-support.js';
 import { cleanTerminalEnv, PtyHost } from '../../test-support/pty-host.js';
 import { buildSite } from './build-site.js';
+import { readPage } from './read-page-test-support.js';
 
 const TERMINALS = ['xterm-379', 'kitty-0.26.5', 'tmux-3.3a'];
 const unescapeHtml = (s: string) => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
 let dir: string;
-const page = (path: string) => readFileSync(join(dir, 'site', path), 'utf8');
+const page = (path: string) => readPage(join(dir, 'site', path));
 const hosts: PtyHost[] = [];
 
 beforeAll(async () => {

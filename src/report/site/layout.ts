@@ -85,7 +85,10 @@ function wholeModel(model: ShellModel): SiteModel {
  */
 export function siteScript(model: SiteModel): string {
   const entries = navEntries(model).map((e) => [e.path, e.text, e.key]);
-  return `window.termprobeNav=${JSON.stringify(entries)};\n${siteAsset('site.js')}`;
+  // And each terminal's label and page name, in column order: site.js makes a feature page's terminal names links
+  // (feature-page.ts) and a terminal page's links to the compare page (terminal-page.ts compareWith).
+  const pages = model.columns.map((c) => [c.view.label, c.slug]);
+  return `window.termprobeNav=${JSON.stringify(entries)};\nwindow.termprobeTerminalPages=${JSON.stringify(pages)};\n${siteAsset('site.js')}`;
 }
 
 export function renderPage(model: ShellModel, page: PageParts): string {

@@ -11,6 +11,7 @@ import type { ResultsFile } from '../../results/results-schema.js';
 import { ROOT, runCli } from '../../test-support/cli.js';
 import { useTempDirs } from '../../test-support/temp-dirs.js';
 import { reproduceCommand } from './reproduce-command.js';
+import { readPage } from './read-page-test-support.js';
 
 const tempDir = useTempDirs();
 const PUBLISHED = join(ROOT, 'results/xterm.js-6.0.0.json');
@@ -35,7 +36,7 @@ describe('the command that reproduces a row', () => {
     const dir = tempDir('termprobe-reproduce-');
     const site = runCli(['site', PUBLISHED, '--out', join(dir, 'site'), '-q'], { cwd: dir });
     expect(site.code, site.stderr).toBe(0);
-    const page = readFileSync(join(dir, 'site/terminals/xterm.js-6.0.0.html'), 'utf8');
+    const page = readPage(join(dir, 'site/terminals/xterm.js-6.0.0.html'));
     const command = /<p class="reproduce">Reproduce this row: <code>([^<]+)<\/code>/.exec(page)?.[1];
     // Its input probes were made in xterm.js's browser build, which a run makes only when asked.
     expect(command).toBe('npx termprobe run --target xterm.js --embedded-input');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ScreenAnswer } from '../../results/results-schema.js';
 import { ColourSheet, colourValue } from './colour-sheet.js';
-import { screenGrid } from './screen-grid.js';
+import { readFileSync } from 'node:fs';
+import { SCREEN_DEFAULT_BASE, screenData, screenGrid } from './screen-grid.js';
 
 const region = { top: 1, left: 1, bottom: 1, right: 4 };
 
@@ -59,5 +60,21 @@ describe('screen grid', () => {
   it('maps the 256-colour palette', () => {
     expect([colourValue(16), colourValue(21), colourValue(196), colourValue(231), colourValue(232), colourValue(255), colourValue('bright-blue')]).toEqual(['#000000', '#0000ff', '#ff0000', '#ffffff', '#080808', '#eeeeee', '#5c5cff']);
     expect(colourValue('url(x)' as never)).toBeUndefined();
+  });
+
+  it('gives the page script styled ASCII text, a marked stretch and 6 plain cells or more as one sequence each', () => {
+    const bold = { bold: true as const };
+    const plain = (t: string) => [...t].map((ch) => ({ t: ch, w: 1 }));
+    const cells = [...[...'Tasks'].map((t) => ({ t, w: 1, s: bold })), { t: 'x', w: 1, s: { italic: true as const } }, ...plain('abcdef'), { t: ' ', w: 1 }, { t: ' ', w: 1 }, ...plain('gh'), { t: '中', w: 2 }, { t: '', w: 0 }, ...plain('xy')];
+    const text = cells.map((c) => c.t).join('');
+    const data = screenData({ via: 'hosted', region: { top: 1, left: 1, bottom: 1, right: 20 }, text: [text], cells: [cells] }, new ColourSheet(), ['hosted'], (_r, c) => c === 19 || c === 20) as { rows: unknown[][] };
+    expect(data.rows[0]).toEqual([['Tasks', 1, 's-b', 0], ['x', 1, 's-i', 1], ['abcdef', 1, '', 0], [' ', 1, '', 2], 'g', 'h', ['中', 2, '', 1], ['xy', 1, 'diff', 0]]);
+  });
+
+  it('leaves out the default colours\' classes, which screen.js takes as they are', () => {
+    const sheet = new ColourSheet();
+    expect(`${sheet.use('default-fg', 'f')} ${sheet.use('default-bg', 'g')}`).toBe(SCREEN_DEFAULT_BASE);
+    expect(screenData({ via: 'hosted', region, text: ['ab'] }, sheet)).not.toHaveProperty('base');
+    expect(readFileSync(new URL('../../../site/assets/screen.js', import.meta.url), 'utf8')).toContain(`const DEFAULT_BASE = '${SCREEN_DEFAULT_BASE}';`);
   });
 });

@@ -3,7 +3,7 @@
  * chunking property (real targets), copy the results beside them, build the
  * site with the CLI, and read the pages.
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../test-support/cli.js';
 import { haveProgram } from '../../test-support/require-program.js';
 import { CHROMIUM_PACKAGE, CHROMIUM_PATH, launchChromium, openPage, watchPage } from './browser-harness.js';
+import { readPage } from './read-page-test-support.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const CAST = fileURLToPath(new URL('../../../src/replay/fixtures/hpr-zero.cast', import.meta.url));
@@ -39,13 +40,13 @@ describe('the sessions page', () => {
     const out = join(dir, 'site');
     const r = runCli(['site', ...RESULTS.map((f) => join(results, f)), '--out', out, ...REGISTRY]);
     expect([r.code, r.stderr]).toEqual([0, '']);
-    const index = readFileSync(join(out, 'sessions.html'), 'utf8');
+    const index = readPage(join(out, 'sessions.html'));
     expect(index).toContain('hpr&lt;b&gt;zero');
     expect(index).not.toContain('hpr<b>zero');
     expect(index).toMatch(/<td class="differs">1 of 1(<|$)/);
     expect(index).toMatch(/xterm\.js 6\.0\.0<td>\d+ probes, \d+ variants<td>none</);
-    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('href="sessions.html"');
-    const page = readFileSync(join(out, 'sessions', 'hpr-b-zero.html'), 'utf8');
+    expect(readPage(join(out, 'index.html'))).toContain('href="sessions.html"');
+    const page = readPage(join(out, 'sessions', 'hpr-b-zero.html'));
     expect(page).toContain('12 cells: row 9, columns 1–12');
     // The screens are drawn from the page's data (assets/screen.js): read them as a reader sees them.
     if (!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE)) return;

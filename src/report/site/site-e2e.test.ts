@@ -180,7 +180,7 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('site in Chromium
     expect(JSON.parse(gunzipSync(readFileSync(join(out, 'terminals', href!))).toString('utf8'))).toEqual(JSON.parse(readFileSync(join(RESULTS, 'ghostty-0.4.0.json'), 'utf8')));
     await expect.poll(() => page.evaluate('document.querySelector("img.badge").complete'), { timeout: 30_000 }).toBe(true);
     expect(await page.evaluate('document.querySelector("img.badge").naturalWidth')).toBeGreaterThan(0);
-    const index = JSON.parse(readFileSync(join(out, 'api/v5/index.json'), 'utf8')) as { terminals: unknown[]; probes: unknown[]; features: unknown[] };
+    const index = JSON.parse(readFileSync(join(out, 'api/v6/index.json'), 'utf8')) as { terminals: unknown[]; probes: unknown[]; features: unknown[] };
     expect([index.terminals.length, index.probes.length, index.features.length]).toEqual([4, 10, 8]);
     expect(problems).toEqual([]);
   });

@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from './html.js';
 import { ROOT, runCli } from '../../test-support/cli.js';
 import { useTempDirs } from '../../test-support/temp-dirs.js';
+import { readPage } from './read-page-test-support.js';
 
 const tempDir = useTempDirs();
 const FIXTURE = join(ROOT, 'src/cli/fixtures/contributed/iterm2-3.5.0-macos.fixture.json');
@@ -44,7 +45,7 @@ beforeAll(() => {
   data = { terminals: api.terminals.map((t) => ({ ...t, history: (JSON.parse(readFileSync(join(out, t.api), 'utf8')) as { history: Terminal['history'] }).history })) };
 }, 180_000);
 
-const page = (path: string) => readFileSync(join(out, path), 'utf8');
+const page = (path: string) => readPage(join(out, path));
 
 describe('the site: rows by terminal, version and platform', () => {
   it('shows the contributed fixture as its own row, with its platform, in the API, the overview and its page', () => {

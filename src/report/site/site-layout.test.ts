@@ -20,6 +20,7 @@ import { CHROMIUM_PACKAGE, CHROMIUM_PATH, launchChromium, measurePages, openPage
 import { buildSite } from './build-site.js';
 import type { SiteModel } from './site-model.js';
 import { folderBytes } from './write-site.js';
+import { readPage } from './read-page-test-support.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const PUBLISHED = join(ROOT, 'results');
@@ -134,8 +135,10 @@ describe.skipIf(!haveProgram(CHROMIUM_PATH, CHROMIUM_PACKAGE))('the published si
     let heaviest = { path: '', size: 0 };
     for (const path of pages.filter((p) => !p.includes('#'))) {
       const html = readFileSync(join(site(), path), 'utf8');
+      const quoted = readPage(join(site(), path));
       const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : '';
-      const loads = [...html.matchAll(/<(?:script src|link rel="stylesheet" href)="([^"]+)"/g)].map((m) => join(dir, m[1]!));
+      const loads = [...quoted.matchAll(/<(?:script src|link rel="stylesheet" href)="([^"]+)"/g)].map((m) => join(dir, m[1]!));
+      expect(loads.length, path).toBeGreaterThan(0);
       const size = Buffer.byteLength(html) + loads.reduce((n, f) => n + bytes(f), 0);
       if (size > heaviest.size) heaviest = { path, size };
       if (size > 500_000) heavy.push(`${path}: ${size} bytes`);

@@ -15,6 +15,7 @@ import type { ResultsFile } from '../../results/results-schema.js';
 import { buildSite } from './build-site.js';
 import type { SiteModel } from './site-model.js';
 import { drawText } from './synthetic-pictures.js';
+import { readPage } from './read-page-test-support.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
@@ -38,7 +39,7 @@ describe('links on the site', () => {
     out = join(dir, 'site');
     const files = readdirSync(results).filter((f) => f.endsWith('.json')).sort().map((f) => join(results, f));
     ({ model } = await buildSite(files.map((f) => viewRun(f, readResults(f))), out, { registry: join(FIXTURES, 'divergences.yaml'), probes: join(FIXTURES, 'probes') }));
-    for (const f of readdirSync(out, { recursive: true }) as string[]) if (f.endsWith('.html')) pages.set(f.split('\\').join('/'), readFileSync(join(out, f), 'utf8'));
+    for (const f of readdirSync(out, { recursive: true }) as string[]) if (f.endsWith('.html')) pages.set(f.split('\\').join('/'), readPage(join(out, f)));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -15,6 +15,7 @@ import { havePrograms } from '../../test-support/require-program.js';
 import { useTempDirs } from '../../test-support/temp-dirs.js';
 import { AUDIT_SCRIPT, type AuditResult } from './page-audit-test-support.js';
 import { CHROMIUM_PACKAGE, CHROMIUM_PATH, launchChromium, measurePages, serveFolder, watchPage } from './browser-harness.js';
+import { readPage } from './read-page-test-support.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const RESULTS = ['xterm.js-6.0.0.json', 'ghostty-0.4.0.json'];
@@ -40,7 +41,7 @@ describe.skipIf(!havePrograms([{ program: 'tmux', pkg: 'tmux' }, { program: 'scr
 
   it('has a chart per figure, each terminal in it, best first, and every name escaped', () => {
     expect(readdirSync(join(site, 'speed')).sort()).toHaveLength(12);
-    const page = readFileSync(join(site, 'speed.html'), 'utf8');
+    const page = readPage(join(site, 'speed.html'));
     expect(page).toContain('3 terminals at 80×24, payloads speed-payloads/1');
     expect(page.match(/<img src="speed\/[a-z0-9.-]+\.svg"/g)).toHaveLength(12);
     expect(page).toContain('&lt;b&gt;odd&lt;/b&gt; 1.0');
@@ -54,7 +55,7 @@ describe.skipIf(!havePrograms([{ program: 'tmux', pkg: 'tmux' }, { program: 'scr
     const rows = [...svg.matchAll(/text-anchor="end">([^<]+)<\/text>/g)].map((m) => m[1]);
     expect(rows[0]).toBe('&lt;b&gt;odd&lt;/b&gt; 1.0');
     expect(readFileSync(join(site, 'speed', 'drain.unicode.svg'), 'utf8')).toContain('stalled: 65600 of 524288 bytes consumed');
-    expect(readFileSync(join(site, 'index.html'), 'utf8')).toContain('href="speed.html"');
+    expect(readPage(join(site, 'index.html'))).toContain('href="speed.html"');
     expect(JSON.parse(readFileSync(join(site, 'speed.json'), 'utf8'))).toHaveLength(3);
   });
 

@@ -21,6 +21,7 @@ import { CHROMIUM_PACKAGE, CHROMIUM_PATH, launchChromium, openPage, POLL, watchP
 import { buildSite } from './build-site.js';
 import { ITEMS_PER_PAGE } from './unicode-page.js';
 import { disagreementRuns } from './unicode-ranges.js';
+import { readPage } from './read-page-test-support.js';
 
 const suite = loadWidthSuite();
 const views = ['xterm-379.json', 'ghostty-0.4.0.json'].map((f) => viewRun(join(ROOT, 'results', f), readResults(join(ROOT, 'results', f))));
@@ -65,12 +66,12 @@ describe('the Unicode pages of the site', () => {
     const hostile = { ...verdict('kitty-0.26.5.json'), name: '<script>window.__pwned=1</script>kitty' };
     const out = outDir();
     await buildSite(views, out, { runner: referenceRunner, unicode: [verdict('xterm-379.json'), verdict('ghostty-0.4.0.json'), hostile] });
-    const index = readFileSync(join(out, 'unicode.html'), 'utf8');
+    const index = readPage(join(out, 'unicode.html'));
     expect(index).toMatch(/<a href="unicode\/xterm-379\.html">xterm 379<\/a><td>14\.0</);
     expect(index).toMatch(/<a href="unicode\/ghostty-0\.4\.0\.html">ghostty 0\.4\.0<\/a><td>16\.0</);
     expect(index).not.toContain('<script>window.__pwned');
     expect(index).toContain('&lt;script&gt;window.__pwned=1&lt;/script&gt;kitty');
-    const xterm = readFileSync(join(out, 'unicode', 'xterm-379.html'), 'utf8');
+    const xterm = readPage(join(out, 'unicode', 'xterm-379.html'));
     expect(xterm).toContain('xterm draws widths as Unicode 14.0');
     // Unicode 16.0 made the Yijing hexagrams (U+4DC0…U+4DFF) wide; xterm 379, at 14.0 otherwise, draws them wide already:
     // one row for the 64, with the names of the first and last, the block, and the printf of the first, drawn from the page's data.
@@ -88,7 +89,7 @@ describe('the Unicode pages of the site', () => {
     expect(index).toMatch(/<th scope="col">languages Mc 1 \/ Mc 0</);
     const json = JSON.parse(readFileSync(join(out, 'unicode.json'), 'utf8')) as { name: string; unicode: { best: string } }[];
     expect(json.map((v) => [v.name, v.unicode.best]).slice(0, 2)).toEqual([['xterm', '14.0'], ['ghostty', '16.0']]);
-    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<a href="unicode.html">Unicode</a>');
+    expect(readPage(join(out, 'index.html'))).toContain('<a href="unicode.html">Unicode</a>');
   });
 
   it('group the marked items of a terminal that stopped answering, as ranges, instead of listing all 164,208', async () => {
@@ -96,7 +97,7 @@ describe('the Unicode pages of the site', () => {
     expect(vim.answered).toBe(0);
     const out = outDir();
     await buildSite(views, out, { runner: referenceRunner, unicode: [vim] });
-    const page = readFileSync(join(out, 'unicode', 'vim-9.0.1378.html'), 'utf8');
+    const page = readPage(join(out, 'unicode', 'vim-9.0.1378.html'));
     expect(page).toContain(`<b>all ${vim.marked.length} items of the suite</b> (2027 off): no answer — ${vim.marked[0]!.note}`);
     expect(page).toMatch(/<code>wide:1100–115F<\/code> /);
     expect(page).toContain('the terminal’s Unicode results file lists every item');
@@ -111,6 +112,6 @@ describe('the Unicode pages of the site', () => {
     await buildSite(views, out, { runner: referenceRunner });
     expect(() => readFileSync(join(out, 'unicode.html'))).toThrow(/ENOENT/);
     // (The footer's link to the documentation's Unicode page, docs/unicode.html, is no link to the verdicts page.)
-    expect(readFileSync(join(out, 'index.html'), 'utf8')).not.toMatch(/href="(\.\.\/)?unicode\.html"/);
+    expect(readPage(join(out, 'index.html'))).not.toMatch(/href="(\.\.\/)?unicode\.html"/);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Write the whole site into a folder: pages, assets, the JSON API (api/v5/) and its schema, badges, and a copy
+ * Write the whole site into a folder: pages, assets, the JSON API (api/v6/) and its schema, badges, and a copy
  * of each results file. The site is built in a fresh sibling folder and swapped
  * in at the end, so a failed build leaves the previous site intact. An existing
  * folder is replaced only when an earlier `termprobe site` made it (it holds the
