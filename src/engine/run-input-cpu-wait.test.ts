@@ -6,62 +6,26 @@
  * where a marker that late means the terminal kept the key), the key counts as kept, its answer nothing, as before.
  */
 import { describe, expect, it } from 'vitest';
-import type { EventPlan } from '../corpus/input/event-plan.js';
-import type { InputEvent } from '../corpus/input/input-schema.js';
 import { loadCorpus } from '../corpus/load-corpus.js';
-import type { InputChannel, InputDelivery, MarkerIo } from '../targets/input-channel.js';
-import type { TargetSession } from '../targets/target.js';
 import type { QueuedMsReader } from '../util/cpu-wait.js';
+import type { MarkerIo } from '../targets/input-channel.js';
+import { MARKER, ModelKeyTerminal } from '../test-support/model-key-terminal.js';
 import { runInputProbes } from './run-input.js';
 
-const MARKER = '\x1b[57427u';
 const LATE_MS = 300;
 
-class SlowAfterF3 implements InputChannel {
-  readonly method = 'the model';
-  readonly markers = /\x1b\[57427u/;
-  readonly markerLimitMs = 200;
-  private listener: (data: Uint8Array) => void = () => undefined;
+/** The marker after F3 comes back LATE_MS late; recovery's marker comes back at once. */
+class SlowAfterF3 extends ModelKeyTerminal {
   private lastKey = '';
 
-  onData(listener: (data: Uint8Array) => void): void {
-    this.listener = listener;
+  constructor() {
+    super(200);
   }
 
-  private send(text: string, afterMs = 0): void {
-    const bytes = Buffer.from(text, 'latin1');
-    setTimeout(() => this.listener(bytes), afterMs);
-  }
-
-  write(data: Uint8Array): void {
-    const text = Buffer.from(data).toString('latin1');
-    if (text.includes('\x1b[6n')) this.send('\x1b[24;80R');
-    if (text.includes('\x1b[c')) this.send('\x1b[?62;22c');
-  }
-
-  private key(name: string): void {
-    if (name === 'marker') this.send(MARKER, this.lastKey === 'F3' ? LATE_MS : 0);
-    else this.send(`<${name}>`);
+  protected override key(name: string): void {
+    if (name === 'marker' && this.lastKey === 'F3') this.send(MARKER, LATE_MS);
+    else super.key(name);
     this.lastKey = name;
-  }
-
-  async prepare(): Promise<Record<string, string>> {
-    return {};
-  }
-
-  refuse(): string | undefined {
-    return undefined;
-  }
-
-  async deliver(event: InputEvent, _plan: EventPlan, io: MarkerIo): Promise<InputDelivery> {
-    if (!io.leadDone) {
-      this.key('marker');
-      await io.awaitMarker();
-    }
-    this.key('key' in event ? String(event.key) : 'other');
-    this.key('marker');
-    await io.awaitMarker();
-    return { via: 'the model' };
   }
 
   async recover(io: MarkerIo): Promise<boolean> {
@@ -74,9 +38,7 @@ class SlowAfterF3 implements InputChannel {
 async function answers(queuedMs: QueuedMsReader): Promise<string[]> {
   const corpus = await loadCorpus();
   const probes = ['f1', 'f2', 'f3'].map((k) => corpus.byId.get(`keys-legacy.${k}`)!);
-  const model = new SlowAfterF3();
-  const session = { write: (d: Uint8Array) => model.write(d), onData: (l: (d: Uint8Array) => void) => model.onData(l), input: model, processes: () => [{ pid: 4242, own: true }], close: async () => undefined } as unknown as TargetSession;
-  const run = await runInputProbes({ current: session }, probes, { size: { cols: 80, rows: 24 }, queuedMs });
+  const run = await runInputProbes({ current: new SlowAfterF3().session([4242]) }, probes, { size: { cols: 80, rows: 24 }, queuedMs });
   return run.results.map((r) => `${r.id.slice(12)}=${r.replies[0]?.value}${r.evidence?.['kept'] ? ' (kept)' : ''}`);
 }
 

@@ -6,66 +6,27 @@
  * recovers it): three restarts, as tilix's alt+clicks and ctrl+alt+a make in a real run.
  */
 import { describe, expect, it } from 'vitest';
-import type { EventPlan } from '../corpus/input/event-plan.js';
-import type { InputEvent } from '../corpus/input/input-schema.js';
 import { loadCorpus } from '../corpus/load-corpus.js';
-import type { InputChannel, InputDelivery, MarkerIo } from '../targets/input-channel.js';
 import type { TargetSession } from '../targets/target.js';
+import { ModelKeyTerminal } from '../test-support/model-key-terminal.js';
 import { runInputProbes } from './run-input.js';
 import type { SessionHolder } from './run-with-restarts.js';
 
-const MARKER = '\x1b[57427u';
 /** The keys after which the model terminal keeps the keyboard for good. */
 const KEEPS = new Set(['F2', 'F5', 'F8']);
 
-/** A terminal instance: answers DA1 and cursor reports, turns a key into `<key>`, a marker key into MARKER. */
-class ModelTerminal implements InputChannel {
-  readonly method = 'the model';
-  readonly markers = /\x1b\[57427u/;
-  readonly markerLimitMs = 100;
-  private listener: (data: Uint8Array) => void = () => undefined;
+/** An instance that keeps the keyboard after F2, F5 or F8 (the markers after it never come back), and cannot be put back. */
+class KeepingTerminal extends ModelKeyTerminal {
   private keyboardKept = false;
 
-  constructor(readonly n: number) {}
-
-  onData(listener: (data: Uint8Array) => void): void {
-    this.listener = listener;
+  constructor(readonly n: number) {
+    super(100, `instance ${n}`);
   }
 
-  private send(text: string): void {
-    const bytes = Buffer.from(text, 'latin1');
-    setImmediate(() => this.listener(bytes));
-  }
-
-  write(data: Uint8Array): void {
-    const text = Buffer.from(data).toString('latin1');
-    if (text.includes('\x1b[6n')) this.send('\x1b[24;80R');
-    if (text.includes('\x1b[c')) this.send('\x1b[?62;22c');
-  }
-
-  private key(name: string): void {
+  protected override key(name: string): void {
     if (this.keyboardKept) return;
     if (KEEPS.has(name)) this.keyboardKept = true;
-    else this.send(name === 'marker' ? MARKER : `<${name}>`);
-  }
-
-  async prepare(): Promise<Record<string, string>> {
-    return {};
-  }
-
-  refuse(): string | undefined {
-    return undefined;
-  }
-
-  async deliver(event: InputEvent, _plan: EventPlan, io: MarkerIo): Promise<InputDelivery> {
-    if (!io.leadDone) {
-      this.key('marker');
-      await io.awaitMarker();
-    }
-    this.key('key' in event ? String(event.key) : 'other');
-    this.key('marker');
-    await io.awaitMarker();
-    return { via: `instance ${this.n}` };
+    else super.key(name);
   }
 
   async recover(): Promise<boolean> {
@@ -81,20 +42,18 @@ describe('fresh instances in an input run', () => {
     const alive = new Set<number>();
     let opened = 0;
     const open = async (): Promise<TargetSession> => {
-      const model = new ModelTerminal(opened++);
+      const model = new KeepingTerminal(opened++);
       log.push(`open ${model.n}`);
       alive.add(model.n);
       // A start takes a turn of the event loop at least, as every real one does.
       await new Promise((resolve) => setImmediate(resolve));
       return {
-        write: (d: Uint8Array) => model.write(d),
-        onData: (l: (d: Uint8Array) => void) => model.onData(l),
-        input: model,
+        ...model.session(),
         close: async () => {
           log.push(`close ${model.n}`);
           alive.delete(model.n);
         },
-      } as unknown as TargetSession;
+      };
     };
     const holder: SessionHolder = { current: await open(), reopen: open };
     const run = await runInputProbes(holder, probes, { size: { cols: 80, rows: 24 } });

@@ -31,7 +31,7 @@ import type { Probe } from '../corpus/probe-schema.js';
 import type { ProbeResult } from '../results/results-schema.js';
 import type { TargetSession } from '../targets/target.js';
 import { MarkerLostError, type InputChannel, type MarkerIo } from '../targets/input-channel.js';
-import { CpuWait, type QueuedMsReader } from '../util/cpu-wait.js';
+import { lostTime, type QueuedMsReader } from '../util/cpu-wait.js';
 import { InputStream } from './input-stream.js';
 import type { SessionHolder } from './run-with-restarts.js';
 
@@ -164,14 +164,13 @@ class InputRunner {
     return this.finish();
   }
 
-  /** The run-queue wait of the processes a marker passes through (the session's, as they were when it was attached). */
-  private cpuWait = new CpuWait();
+  /** The processes a marker passes through besides termprobe (the session's, as they were when it was attached). */
+  private pids: readonly number[] = [];
 
   /** Take the current session's input channel and get it ready; why input cannot be made here, or undefined. */
   private async attach(): Promise<string | undefined> {
     const session = this.holder.current;
-    const pids = (session.processes?.() ?? []).map((p) => p.pid);
-    this.cpuWait = new CpuWait(() => pids, this.opts.queuedMs);
+    this.pids = (session.processes?.() ?? []).map((p) => p.pid);
     const channel = session.input;
     if (!channel) return `input: ${session.noInputBecause ?? 'this target has no way to make input events'}`;
     this.stream = new InputStream(channel.markers, channel.markerNoise);
@@ -260,7 +259,8 @@ class InputRunner {
         if (io.first < 0) io.first = io.last;
         const t0 = performance.now();
         const ready = () => this.stream.markers >= want;
-        const cpuBefore = this.cpuWait.read();
+        const pids = this.pids;
+        const lost = lostTime(() => pids, this.opts.queuedMs);
         let ok = await this.stream.until(ready, Math.min(this.markerLimit(), limitMs ?? Infinity), this.opts.signal, poke, 20, hopeless);
         // The time the display, the terminal, its relay or termprobe stood ready to run with no CPU to run on is no
         // time the terminal had to send the marker: waited for again, as long as that was, until a wait passes with
@@ -269,7 +269,7 @@ class InputRunner {
         // at a load of 23, a `cat` that needed 0.8 ms of CPU waited 85 ms for it, where the shortest limit is 120 ms.
         // At most the channel's own limit more: a terminal spinning on a loaded machine is not waited for without end.
         for (let granted = 0; !ok && !hopeless?.() && granted < this.channel!.markerLimitMs; ) {
-          const owed = this.cpuWait.since(cpuBefore) - granted;
+          const owed = lost() - granted;
           if (owed < 1) break;
           granted += owed;
           ok = await this.stream.until(ready, owed, this.opts.signal, poke, 20, hopeless);

@@ -21,12 +21,12 @@ function queuedMs(pid: number | 'self'): number | undefined {
 }
 
 /** A reading of every watched process's run-queue wait, to compare a later one with. */
-export type CpuWaitReading = ReadonlyMap<number | 'self', number>;
+type CpuWaitReading = ReadonlyMap<number | 'self', number>;
 
 /** Reads one process's run-queue wait so far (ms); undefined when it cannot. */
 export type QueuedMsReader = (pid: number | 'self') => number | undefined;
 
-export class CpuWait {
+class CpuWait {
   /**
    * @param pids the processes an answer passes through besides termprobe itself (asked at every reading)
    * @param queued how a process's wait is read (/proc/PID/schedstat; a model's in tests)

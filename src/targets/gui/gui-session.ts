@@ -178,14 +178,15 @@ export class GuiSession extends RelaySession {
       return out;
     }
     this.pictures = window;
+    let watchedPids: number[] | undefined;
     const deps = {
       exchange: (bytes: string) => this.exchange(bytes, this.exchangeMs),
       frame: (rect: Rect, waitMs?: number, since?: number) => window.frame(rect, waitMs, since),
       nextOwnFrame: (rect: Rect, ms: number, quiet?: boolean) => window.nextOwnFrame(rect, ms, quiet),
       focus: (on: boolean) => window.focus(on),
       mark: () => window.mark(),
-      // Read once per watch (a scan of /proc): the terminal's processes and the display.
-      processes: () => this.processes().map((p) => p.pid),
+      // The terminal's processes and the display, found once (a scan of /proc), at the first blink watch.
+      processes: () => (watchedPids ??= this.processes().map((p) => p.pid)),
     };
     if (opts.pixels) {
       try {
