@@ -68,16 +68,18 @@ describe.skipIf(!havePrograms(requirements(findRecipe('konsole')!)))("konsole: r
     ];
     const corpus: Corpus = { dir: '(test)', probes, byId: new Map(probes.map((p) => [p.id, p])), categories: ['input-test'], hash: `sha256:${'0'.repeat(64)}` };
     const { results } = await runTarget('konsole', corpus, probes);
+    // What happened, said on any failure below: each probe's status, what was sent and its evidence.
+    const told = JSON.stringify({ opened: state.opened, focusChanges: state.focusChanges, probes: results.probes.map((r) => ({ id: r.id, status: r.status, note: r.note, sent: sent(r), evidence: r.evidence })), restarts: results.run.restarts }, null, 1);
     // The dialog opened (once per time the paste was made) and recovery moved the focus away and back.
-    expect(state.opened).toBeGreaterThanOrEqual(1);
-    expect(state.focusChanges.filter((c) => c.to === state.decoy).length).toBeGreaterThanOrEqual(1);
-    expect(state.focusChanges.filter((c) => c.open.length > 0)).toEqual([]);
-    expect(results.probes.map((r) => [r.id.slice(11), r.status, sent(r)])).toEqual([
+    expect(state.opened, told).toBeGreaterThanOrEqual(1);
+    expect(state.focusChanges.filter((c) => c.to === state.decoy).length, told).toBeGreaterThanOrEqual(1);
+    expect(state.focusChanges.filter((c) => c.open.length > 0), told).toEqual([]);
+    expect(results.probes.map((r) => [r.id.slice(11), r.status, sent(r)]), told).toEqual([
       ['control-chars', 'ok', ''],
       ['shift-insert', 'ok', 'hello'],
       ['ctrl-shift-v', 'ok', 'hello'],
     ]);
-    expect(results.probes[0]?.evidence?.['kept']).toMatch(/did not come back/);
-    expect(results.run.restarts ?? []).toEqual([]);
+    expect(results.probes[0]?.evidence?.['kept'], told).toMatch(/did not come back/);
+    expect(results.run.restarts ?? [], told).toEqual([]);
   }, 90_000);
 });
