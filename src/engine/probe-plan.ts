@@ -10,6 +10,7 @@ import { regionAt } from '../corpus/probe-needs.js';
 import type { Probe, Region } from '../corpus/probe-schema.js';
 import { preludeBytes, type PreludeKind } from '../corpus/prelude.js';
 import { querySpec, SENTINEL, type QuerySpec } from '../corpus/queries.js';
+import { interruptsSequence } from '../corpus/interrupted-sequence.js';
 
 /** A query as the answer names it (`<query>@<step>` for one asked at a step), and its spec. */
 export interface PlannedQuery {
@@ -40,6 +41,12 @@ export interface ProbePlan {
   /** DA1 replies that close the whole answer: every segment's. */
   da1Needed: number;
   needsScreen: boolean;
+  /**
+   * The probe's bytes interrupt a sequence they opened, or leave one open (interrupted-sequence.ts): a terminal may
+   * still be inside it afterwards. Nothing goes out after it until it is answered, and then the engine closes what
+   * may be open and waits for a reply of its own before the next probe (run-probes.ts, resync).
+   */
+  resync: boolean;
   /** The probe's screen region at the plan's size (its edges may follow the size). */
   region?: Region;
 }
@@ -49,6 +56,15 @@ export interface PlanContext {
   readonly size: SizeVars;
   readonly readsBack: boolean;
   readonly prelude: Wire;
+  /**
+   * Written after a probe that may leave a sequence open (ProbePlan.resync), once it is answered: ST, then a home
+   * and a `~` (in a parser still inside a CSI, its final byte, which no terminal gives a meaning; in the ground state
+   * a character the prelude's erase takes away), the prelude, and a CSI 6n after a move to `resyncAt` (the last row,
+   * one column from the right, where none of the probes that interrupt a sequence leaves the cursor): the replies
+   * before that report are the terminal's second thoughts about the probe.
+   */
+  readonly resync: Wire;
+  readonly resyncAt: { row: number; col: number };
   /** Identifies the context in the plan cache. */
   readonly key: string;
 }
@@ -59,10 +75,14 @@ export interface PlanContext {
  * like any other: its cleanup stays inline and it is no barrier in the pipeline.
  */
 export function planContext(size: SizeVars, prelude: PreludeKind | 'none' = 'default', restore = '', readsBack = true): PlanContext {
+  const preludeWire = prelude === 'none' ? '' : textWire(preludeBytes(size, prelude, restore));
+  const resyncAt = { row: size.rows, col: Math.max(1, size.cols - 1) };
   return {
     size,
     readsBack,
-    prelude: prelude === 'none' ? '' : textWire(preludeBytes(size, prelude, restore)),
+    prelude: preludeWire,
+    resync: `\x1b\\\x1b[H~${preludeWire}\x1b[${resyncAt.row};${resyncAt.col}H\x1b[6n`,
+    resyncAt,
     key: `${size.cols}x${size.rows}|${prelude}|${restore}|${readsBack}`,
   };
 }
@@ -106,7 +126,8 @@ function buildPlan(probe: Probe, ctx: PlanContext): ProbePlan {
   const asked = queryList(probe.query);
   segments.push(asked.segment);
   // Order matters: the queries read the probe's effect before its cleanup undoes it; the sentinel closes the answer.
-  const wire = ctx.prelude + probeWire(probe, 'send', ctx.size) + steps + asked.wire + (held ? '' : cleanup) + SENTINEL;
+  const own = probeWire(probe, 'send', ctx.size) + steps + asked.wire + (held ? '' : cleanup) + SENTINEL;
+  const wire = ctx.prelude + own;
   return {
     probe,
     wire,
@@ -114,6 +135,7 @@ function buildPlan(probe: Probe, ctx: PlanContext): ProbePlan {
     segments,
     da1Needed: segments.reduce((n, s) => n + s.da1Needed, 0),
     needsScreen: held,
+    resync: interruptsSequence(own + (held ? cleanup : '')),
     ...(probe.screen ? { region: regionAt(probe.screen, ctx.size) } : {}),
   };
 }

@@ -125,6 +125,13 @@ class ProbeRunner {
         this.droppedText += ev.text.length;
         continue;
       }
+      if (this.syncing) {
+        // Between a probe that may have left a sequence open and the next: the report the resync asked for ends it.
+        const at = this.planContext().resyncAt;
+        if (ev.kind === 'cpr' && !ev.private && ev.row === at.row && ev.col === at.col) this.syncing.done = true;
+        else this.syncing.strays.push(ev.raw);
+        continue;
+      }
       const head = this.inflight[0];
       if (!head) continue; // a late reply after its probe timed out: nothing to attach it to
       head.events.push(ev);
@@ -265,7 +272,38 @@ class ProbeRunner {
    */
   private screenBarrierInFlight(): boolean {
     const newest = this.inflight[this.inflight.length - 1];
-    return newest !== undefined && newest.plan.needsScreen && !newest.early;
+    return newest !== undefined && ((newest.plan.needsScreen && !newest.early) || newest.plan.resync);
+  }
+
+  /** Set while a resync is waited for: the replies that came before its report. */
+  private syncing: { done: boolean; strays: string[] } | undefined;
+
+  /**
+   * After a probe that may have left a sequence open (ProbePlan.resync), answered and read: close what may be open,
+   * reset, and wait for the report the resync asks for, so what the terminal still says about the probe is not taken
+   * for the next probe's answer. rxvt-unicode 9.30 parsed `CSI 5 ESC [ 3 C` and the queries after it again when
+   * more bytes came (interrupted-sequence.ts): in a pipelined run under load, the four probes after it got the
+   * replies of the four before, and the 66 after those each the answer of the probe four places earlier. What came
+   * between is recorded with the probe; a terminal that does not report within the idle timeout is noted, and the
+   * run goes on.
+   */
+  private async resync(f: InFlight, idleTimeoutMs: number): Promise<void> {
+    const ctx = this.planContext();
+    const sync = (this.syncing = { done: false, strays: [] as string[] });
+    this.session.write(wireBytes(ctx.resync));
+    this.lastActivity = performance.now();
+    while (!sync.done && this.exited === undefined && !this.opts.signal?.aborted) {
+      const idleFor = performance.now() - this.lastActivity;
+      if (idleFor >= idleTimeoutMs) break;
+      await this.waitForActivity(idleTimeoutMs - idleFor);
+    }
+    this.syncing = undefined;
+    const result = this.results[f.index];
+    if (!result) return;
+    const said = sync.strays.length > 0 ? `the terminal sent ${sync.strays.length} more repl${sync.strays.length === 1 ? 'y' : 'ies'} after this probe's answer, set aside: ${sync.strays.join(' ').replace(/\x1b/g, '\\e').slice(0, 200)}` : undefined;
+    const late = sync.done ? undefined : `no cursor report within ${idleTimeoutMs} ms of the resync after this probe (it may have left a sequence open)`;
+    const note = [said, late].filter(Boolean).join('; ');
+    if (note) result.evidence = { ...result.evidence, resync: note };
   }
 
   /**
@@ -330,6 +368,7 @@ class ProbeRunner {
         const f = done[i]!;
         const reading = this.finish(f, true);
         if (reading) await reading;
+        if (f.plan.resync) await this.resync(f, idleTimeoutMs);
         timeouts = 0;
         stallFrom = -1;
       }
@@ -385,7 +424,7 @@ class ProbeRunner {
         batch.push(plan.wire);
         next++;
         if (batch.length >= writeEvery) this.writeBatch(batch);
-        if (restoreSize) break;
+        if (restoreSize || plan.resync) break;
         if (plan.needsScreen) {
           // Read at once where the reads follow the writes in order: the probes after it need not wait for its answer.
           if (!this.readsEarly()) break;
