@@ -386,9 +386,11 @@ class ProbeRunner {
         this.size = restoreSize;
         restoreSize = null;
       }
-      // Fill the window. A probe that needs the screen read, or its own size, goes last in its batch.
+      // Fill the window. A probe that needs the screen read, or its own size, goes last in its batch. Not while
+      // probes that landed during an await above wait to be finished: one of them may be a barrier (a probe to
+      // resync after, whose resync must go out before anything more).
       const batch: Wire[] = [];
-      while (next < total && this.inflight.length < window && !restoreSize && !this.screenBarrierInFlight()) {
+      while (next < total && this.inflight.length < window && !restoreSize && !this.screenBarrierInFlight() && this.done.length === 0) {
         const probe = this.probes[next]!;
         // An input probe is made by run-input.ts, through the target's input channel, never written here.
         const skipped = probe.input ? 'an input probe: it needs an event made through the target (run-input.ts)' : this.opts.skip?.(probe);
