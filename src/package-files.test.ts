@@ -14,6 +14,8 @@ it('publishes dist/ without bench or test code, and runs no script when installe
   const files = (JSON.parse(r.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
   expect(files).toContain('dist/cli/main.js');
   expect(files).toContain('dist/corpus.compiled.json');
+  // The published Unicode results' verdicts, so `termprobe site` does not judge them again (compiled-unicode-verdicts.ts).
+  expect(files).toContain('dist/unicode-verdicts.compiled.json');
   expect(files).toContain('bin/termprobe.js');
   const testCode = files.filter((f) => /^dist\/(bench|test-support)\/|test|fixture|harness|synthetic/.test(f));
   expect(testCode).toEqual([]);

@@ -18,9 +18,37 @@
   const colBoxes = Array.from(form.querySelectorAll('input[data-col]'));
   const names = colBoxes.map(function (b) { return (b.dataset.names || '').split(' ').filter(Boolean); });
   const panel = document.getElementById('cell-panel');
-  // Each cell's colour comes from its mark (the page carries the symbols alone).
+  // Each cell's colour comes from its mark (the page carries the symbols alone), set as its section is drawn.
   const CLASS_OF = { '✓': 'y', '◐': 'p', '✗': 'n', '?': 'q' };
-  for (const td of gridEl.querySelectorAll('tbody td')) td.className = CLASS_OF[td.textContent] || '';
+  function colour(body) { for (const td of body.querySelectorAll('td')) td.className = CLASS_OF[td.textContent] || ''; }
+  // The first screen is drawn first (site.css leaves the rows past the first 30 out until the grid has the class `all`),
+  // then one section a frame; the search, the arrow keys or a link into the grid draw the rest at once.
+  const later = Array.from(gridEl.tBodies);
+  colour(later[0]);
+  function drawNext() {
+    const b = later.shift();
+    if (!b) return gridEl.classList.add('all');
+    if (b !== gridEl.tBodies[0]) colour(b);
+    b.classList.add('on');
+    requestAnimationFrame(function () { setTimeout(drawNext, 0); });
+  }
+  function drawAll() {
+    if (later.length === 0) return;
+    for (const b of later.splice(0)) if (b !== gridEl.tBodies[0]) colour(b);
+    gridEl.classList.add('all');
+  }
+  requestAnimationFrame(function () { setTimeout(drawNext, 0); });
+  gridEl.addEventListener('keydown', drawAll, true);
+  gridEl.addEventListener('focusin', drawAll);
+  // A link to a section or a feature (#s-…, #f-…: the feature pages' breadcrumbs) needs its rows drawn to be scrolled to.
+  function toTarget() {
+    const id = decodeURIComponent(location.hash.slice(1));
+    if (!/^[sf]-/.test(id) || !gridEl.contains(document.getElementById(id))) return;
+    if (later.length === 0) return;
+    drawAll();
+    document.getElementById(id).scrollIntoView();
+  }
+  toTarget();
   const rows = Array.from(gridEl.querySelectorAll('tbody tr:not(.sec)')).map(function (tr) {
     const a = tr.querySelector('th a');
     return { el: tr, slug: tr.id.slice(2), name: a.textContent, href: a.getAttribute('href'), names: a.textContent.toLowerCase(), text: a.textContent.toLowerCase(), section: tr.closest('tbody') };
@@ -89,6 +117,7 @@
   function apply(userAction, committed) {
     if (input.value.trim()) loadIndex();
     const words = tp.readWords(input.value, committed, names, isTextWord);
+    if (words.terms.length > 0) drawAll();
     if (words.picked.length > 0) {
       tp.only(colBoxes, words.picked);
       tp.ambiguous = tp.ambiguous.concat(words.ambiguous);
@@ -151,7 +180,7 @@
   list.addEventListener('mousedown', function (e) { e.preventDefault(); });
   form.addEventListener('submit', function (e) { e.preventDefault(); });
   form.addEventListener('change', function (e) { if (e.target !== input) apply(true); });
-  window.addEventListener('hashchange', function () { readState(); apply(false, true); });
+  window.addEventListener('hashchange', function () { toTarget(); readState(); apply(false, true); });
 
   // The grid: arrow keys between cells, and a cell's notes on a tap or Enter.
   const terminalNames = colBoxes.map(function (b) { return b.dataset.label; });

@@ -13,7 +13,7 @@
 import type { WidthCategory, WidthItem, WidthSuite } from '../corpus/width-suite/width-item.js';
 import { alignUnicodeResults, type SuiteLacks } from '../results/align-unicode-results.js';
 import type { UnicodePass, UnicodeResults } from '../results/unicode-results-schema.js';
-import { suiteColumns } from './unicode-suite-columns.js';
+import { suiteColumns, type SuiteColumns } from './unicode-suite-columns.js';
 import { answered, CHOKE, countItems, Counter, type Outcomes, LACKING, MARKED_ON, NO_ANSWER, UNMEASURED } from './unicode-counts.js';
 
 export interface Share {
@@ -155,9 +155,13 @@ function outcomeColumns(n: number): Outcomes {
 
 /** The 2027 pass was measured when the terminal reports the mode settable (DECRQM 1 or 2); else why not. */
 function pass2027Of(results: UnicodeResults, mode2027: string): { measured: boolean; why?: string } {
-  const on = results.answers.on;
-  for (let i = 0; i < on.length; i++) if (on.charCodeAt(i) !== 46) return { measured: true };
-  return { measured: false, why: results.run.on ?? `DECRQM ?2027 answered ${mode2027}` };
+  return anyMeasured(results.answers.on) ? { measured: true } : { measured: false, why: results.run.on ?? `DECRQM ?2027 answered ${mode2027}` };
+}
+
+/** Some item of a pass was measured (not '.'): a loop of its own, as lackingOf's. */
+function anyMeasured(answers: string): boolean {
+  for (let i = 0; i < answers.length; i++) if (answers.charCodeAt(i) !== 46) return true;
+  return false;
 }
 
 /** Which convention for spacing marks explains more of a category's answers. */
@@ -193,6 +197,48 @@ function passAnswers(results: UnicodeResults, pass: UnicodePass, items: readonly
 /** An answer as advanceOf gives it: a number, null (no answer), or undefined (not measured). */
 const answerOf = (a: number): number | null | undefined => (a === UNMEASURED ? undefined : a === NO_ANSWER ? null : a);
 
+/**
+ * The items not in the file ('.' in the off pass: a file of an earlier, smaller suite). This loop and the
+ * disagreements' are functions of their own: written inside unicodeVerdict, each 164,208-item loop made V8
+ * compile the whole of unicodeVerdict for on-stack replacement, which then met code with no type feedback yet
+ * after the loop and was thrown away, once per file (23 of the build's 143 deoptimizations, `node --trace-deopt`).
+ */
+function lackingOf(off: string, n: number): Uint8Array {
+  const lacking = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (off.charCodeAt(i) === 46) lacking[i] = 1;
+  return lacking;
+}
+
+/**
+ * The answered items the prediction does not explain, in item order (see lackingOf for why a function of its
+ * own). The prediction: the CJK extensions of planes 2-3, where drawn wide by range, are judged by their answer;
+ * wide and zero-width items are expected right up to the best version (`upTo`) and wrong after it; the rest by
+ * their answer.
+ */
+function disagreementsOf(outcomes: Outcomes, items: readonly WidthItem[], col: SuiteColumns, p: { extByRange: boolean; upTo: number; wide: number; zero: number }): Disagreement[] {
+  const disagreements: Disagreement[] = [];
+  for (let o = 0; o < outcomes.count; o++) {
+    const index = outcomes.index[o]!;
+    const ok = outcomes.ok[o] === 1;
+    const cat = col.category[index];
+    const predicted = (p.extByRange && col.ext[index]) || (cat !== p.wide && cat !== p.zero) ? ok : col.versionNum[index]! <= p.upTo ? ok : !ok;
+    if (predicted) continue;
+    const item = items[index]!;
+    // Fields set one by one in this order (the JSON reports keep it); spreads cost here, with 160,000 disagreements over 28 terminals.
+    const d = { id: item.id, category: item.category } as Disagreement;
+    if (item.text !== undefined) d.text = item.text;
+    if (item.unicode) d.unicode = item.unicode;
+    if (item.emoji) d.emoji = item.emoji;
+    d.pass = outcomes.on[o] === 1 ? 'on' : 'off';
+    d.expected = outcomes.expected[o]!;
+    d.got = outcomes.got[o]!;
+    if (outcomes.convention[o]) d.convention = outcomes.convention[o] === 2 ? 'zero' : 'advance';
+    if (item.note) d.note = item.note;
+    disagreements.push(d);
+  }
+  return disagreements;
+}
+
 export function unicodeVerdict(original: UnicodeResults, suite: WidthSuite): UnicodeVerdict {
   const { results, lacks } = alignUnicodeResults(original, suite);
   const mode2027 = results.settings.modes?.['?2027'] ?? 'no-reply';
@@ -224,8 +270,7 @@ export function unicodeVerdict(original: UnicodeResults, suite: WidthSuite): Uni
   if (ambiguous.wide > ambiguous.narrow) ambiguous.reading = 'wide';
   const readingOf = (c: WidthCategory) => (c === 'language' || c === 'spacing-mark' ? conventions[c].reading : undefined);
   const kinds = Int32Array.from((['wide', 'zero-width', 'narrow', 'emoji-zwj', 'choke', 'ambiguous'] as const).map((k) => col.categories.indexOf(k)));
-  const lackingItems = new Uint8Array(items.length);
-  for (let i = 0; i < items.length; i++) if (results.answers.off.charCodeAt(i) === 46) lackingItems[i] = 1;
+  const lackingItems = lackingOf(results.answers.off, items.length);
   const counted = countItems(col, lackingItems, off, on, {
     clustersOn: pass2027.measured && claims2027,
     measured: pass2027.measured,
@@ -285,28 +330,7 @@ export function unicodeVerdict(original: UnicodeResults, suite: WidthSuite): Uni
     ext.total += r.wideExt.total;
   }
   const extByRange = ext.total > 0 && ext.matched >= ext.total * 0.99;
-  const predicted = (index: number, ok: boolean): boolean => {
-    if (extByRange && col.ext[index]) return ok;
-    const cat = col.category[index];
-    if (cat === WIDE || cat === ZERO) return col.versionNum[index]! <= upTo ? ok : !ok;
-    return ok;
-  };
-  const disagreements: Disagreement[] = [];
-  for (let o = 0; o < outcomes.count; o++) {
-    if (predicted(outcomes.index[o]!, outcomes.ok[o] === 1)) continue;
-    const item = items[outcomes.index[o]!]!;
-    // Fields set one by one in this order (the JSON reports keep it); spreads cost here, with 160,000 disagreements over 28 terminals.
-    const d = { id: item.id, category: item.category } as Disagreement;
-    if (item.text !== undefined) d.text = item.text;
-    if (item.unicode) d.unicode = item.unicode;
-    if (item.emoji) d.emoji = item.emoji;
-    d.pass = outcomes.on[o] === 1 ? 'on' : 'off';
-    d.expected = outcomes.expected[o]!;
-    d.got = outcomes.got[o]!;
-    if (outcomes.convention[o]) d.convention = outcomes.convention[o] === 2 ? 'zero' : 'advance';
-    if (item.note) d.note = item.note;
-    disagreements.push(d);
-  }
+  const disagreements = disagreementsOf(outcomes, items, col, { extByRange, upTo, wide: WIDE!, zero: ZERO! });
   const { identity } = results.target;
   return {
     target: results.target.id,

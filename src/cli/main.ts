@@ -154,7 +154,10 @@ export function buildProgram(): Command {
     .option('-q, --quiet', 'no summary line')
     .option('--all-versions', 'every version of each terminal in the table, not only the newest (the others are always on its history page)')
     .option('--history <path>', 'runs of other versions for the history pages, files or folders (repeatable; default without files: results/history/)', collect)
-    .action(async (files, opts) => (await import('./site-command.js')).siteCommand(files, opts));
+    .action(async (files, opts) => {
+      (await import('./baseline-tier.js')).optimiseWithoutInlining();
+      return (await import('./site-command.js')).siteCommand(files, opts);
+    });
 
   program
     .command('contribute <file>')
