@@ -449,19 +449,29 @@ function sameSamples(a: Frame, b: Frame | undefined, grid: PixelGrid, samples: r
 }
 
 /**
- * The page as written: every solid sample one colour throughout. A page that is not (something drawn over it: the
- * size konsole and qterminal show after they start) is taken again once the terminal draws by itself.
+ * The page as written: every solid sample one colour throughout, and at least MIN_INKED of the samples with text
+ * show some. A page that is not (something drawn over it: the size konsole and qterminal show after they start; or
+ * not drawn yet) is taken again once the terminal draws by itself. pterm 0.78 answered the DA1 after a page before
+ * it had drawn it, now and then: the page taken was the cleared screen, whose solid samples are all one colour, and
+ * the calibration learned every palette colour as the background (every style read in that run was wrong).
  */
 async function settledPage(deps: PixelDeps, whole: Rect, grid: PixelGrid, samples: readonly Sample[]): Promise<Frame> {
   const t0 = performance.now();
+  const texts = samples.filter((s) => s.text.trim() !== '');
   let frame = await deps.frame(whole);
   for (;;) {
     const spoiled = samples.find((s) => s.text === ' ' && (s.key.startsWith('bg:') || s.key.startsWith('fg:')) && !uniform(cutCell(frame, grid, s.row, s.col)));
-    if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] pixels: sheet page after ${(performance.now() - t0).toFixed(1)} ms: ${spoiled ? `${spoiled.key} at ${spoiled.row};${spoiled.col} not one colour` : 'settled'}\n`);
-    if (!spoiled) return frame;
+    const inked = texts.filter((s) => !uniform(cutCell(frame, grid, s.row, s.col))).length;
+    const drawn = texts.length === 0 || inked >= MIN_INKED * texts.length;
+    const why = spoiled ? `${spoiled.key} at ${spoiled.row};${spoiled.col} not one colour` : drawn ? undefined : `${inked} of ${texts.length} samples with text drawn`;
+    if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] pixels: sheet page after ${(performance.now() - t0).toFixed(1)} ms: ${why ?? 'settled'}\n`);
+    if (!why) return frame;
     const left = PAGE_SETTLE_MS - (performance.now() - t0);
-    if (left <= 0) throw new CalibrationError(`the calibration sheet did not show as written within ${PAGE_SETTLE_MS / 1000} s (sample ${spoiled.key} at ${spoiled.row};${spoiled.col} is not one colour)`);
+    if (left <= 0) throw new CalibrationError(`the calibration sheet did not show as written within ${PAGE_SETTLE_MS / 1000} s (${why})`);
     frame = (await deps.nextOwnFrame(whole, left)) ?? frame;
   }
 }
+
+/** The share of a page's samples with text that must show ink for the page to count as drawn (SGR 8, or black on black, may show none). */
+const MIN_INKED = 0.75;
 
