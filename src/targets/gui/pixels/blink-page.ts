@@ -181,3 +181,29 @@ export function sgrMayBlink(params: string, forms: readonly string[]): boolean {
   }
   return false;
 }
+
+/**
+ * Whether text written after these SGRs, in order, is left blinking: the last of them to set or reset blink set it
+ * (5 or 6, or a form `forms` names, as sgrMayBlink reads it), not reset it (25, 0 or an empty SGR).
+ */
+export function sgrsLeaveBlink(sgrs: readonly string[], forms: readonly string[]): boolean {
+  let on = false;
+  for (const params of sgrs) {
+    const list = params === '' ? ['0'] : params.split(';');
+    for (let i = 0; i < list.length; i++) {
+      const sub = list[i]!.split(':');
+      const p = sub[0] === '' ? '0' : sub[0]!;
+      if (sub.length > 1) {
+        if (sub[1] === '5' && forms.includes(`${p}:5`)) on = true;
+        continue;
+      }
+      if (p === '5' || p === '6') on = true;
+      else if (p === '0' || p === '25') on = false;
+      else if ((p === '38' || p === '48' || p === '58') && list[i + 1] === '5') {
+        if (forms.includes(`${p};5`)) on = true;
+        i += 2;
+      } else if ((p === '38' || p === '48' || p === '58') && list[i + 1] === '2') i += 4;
+    }
+  }
+  return on;
+}

@@ -17,7 +17,7 @@ import type { Cell, PixelModel, ScreenAnswer, Style, StyleField } from '../../..
 import { rowText, validateRegion } from '../../common/region-read.js';
 import type { Rect } from '../x-image-requests.js';
 import { pictureOf, type Frame } from '../x-picture.js';
-import { BLINK_WATCH_MS, sgrMayBlink, watchBlinkPage } from './blink-page.js';
+import { BLINK_WATCH_MS, sgrMayBlink, sgrsLeaveBlink, watchBlinkPage } from './blink-page.js';
 import { lostTime } from '../../../util/cpu-wait.js';
 import { anyChange, everyDrawnCellChanged, watchOwnFrames } from './blink-watch.js';
 import { layoutSheet, pageBytes, type Sample } from './calibration-sheet.js';
@@ -215,7 +215,15 @@ export class PixelReader {
       await focus?.(true);
       try {
         const until = performance.now() + this.watchMs(this.model.blink.halfPeriodMs) + 80;
-        await watchOwnFrames(this.ownFrames, rect, frames, until, (fs) => hints.cursorClear === true && everyDrawnCellChanged(fs, this.grid, region), this.lostTime());
+        const seen = (fs: readonly Frame[]) => hints.cursorClear === true && everyDrawnCellChanged(fs, this.grid, region);
+        await watchOwnFrames(this.ownFrames, rect, frames, until, seen, this.lostTime());
+        // Nothing changed where the SGRs leave the text blinking: watched once more as long, before the cells are
+        // read as steady. In full runs, six targets at a time, a watch now and then ended before the phase changed
+        // (sakura's SGR 5 read as plain X, st's as concealed, in one run of two); a terminal that really keeps the
+        // text steady costs the second watch, a few probes in a run.
+        if (!anyChange(frames) && sgrsLeaveBlink(hints.sgrs ?? (hints.blink ? ['5'] : []), forms)) {
+          await watchOwnFrames(this.ownFrames, rect, frames, performance.now() + this.watchMs(this.model.blink.halfPeriodMs) + 80, seen, this.lostTime());
+        }
       } finally {
         await focus?.(false);
       }
@@ -347,9 +355,10 @@ export class PixelReader {
     // blink this read did not watch could hide it too, but then the probe's expectations do not name blink. One it
     // watched and saw no change in may be a blink whose shown phase came after the watch: st 0.9 read `5` as
     // concealed in 1 full run of 2 (six targets at a time), and 58;5;196 (st takes its 5 for blink) in the other.
-    // Neither is guessed then: both are untold.
+    // Where nothing in the watched frames changed at all, neither is guessed: both are untold. (Where another cell
+    // blinked, the watch lasted a phase: all blink to one clock, and this one does not.)
     if (!blank && !inked.ink && drawnKey(this.model, t, style, [])?.includes(' ink=')) {
-      if (watched && !blinked(seen)) {
+      if (watched && !anyChange(frames)) {
         u.add('invisible');
         u.add('blink');
       } else style.invisible = true;

@@ -22,7 +22,7 @@ import type { TargetSession } from '../../target.js';
 import { findRecipe } from '../gui-recipes.js';
 import type { GuiSession } from '../gui-session.js';
 import { guiTarget, requirements } from '../gui-target.js';
-import { sgrMayBlink } from './blink-page.js';
+import { sgrMayBlink, sgrsLeaveBlink } from './blink-page.js';
 import { SHEET_DIRECT_COLOURS } from './calibration-sheet.js';
 import { cursorShape } from './read-cursor.js';
 import { sgrOfStyle, styleOfSgr } from './sgr-style.js';
@@ -76,6 +76,18 @@ describe("what may blink, and the cursor's shape", () => {
     expect(sgrMayBlink('4:5', ['4:5'])).toBe(true);
     expect(sgrMayBlink('1;25;35', [])).toBe(false);
     expect(sgrMayBlink('38;2;5;5;5', ['38;5'])).toBe(false);
+  });
+
+  test('SGRs in order leave the text blinking when the last to touch blink set it', () => {
+    expect(sgrsLeaveBlink(['5'], [])).toBe(true);
+    expect(sgrsLeaveBlink(['1;4;5;7'], [])).toBe(true);
+    expect(sgrsLeaveBlink(['5', '25'], [])).toBe(false);
+    expect(sgrsLeaveBlink(['5', ''], [])).toBe(false);
+    expect(sgrsLeaveBlink(['5;0;1'], [])).toBe(false);
+    expect(sgrsLeaveBlink(['58;5;196', '4'], ['58;5'])).toBe(true);
+    expect(sgrsLeaveBlink(['58;5;196', '4'], [])).toBe(false);
+    expect(sgrsLeaveBlink(['38;2;5;5;5'], ['38;5'])).toBe(false);
+    expect(sgrsLeaveBlink(['4:5'], ['4:5'])).toBe(true);
   });
 
   test('the pixels hiding the cursor changes are a block, an underline or a bar', () => {
