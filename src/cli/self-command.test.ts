@@ -466,7 +466,7 @@ describe.skipIf(!haveProgram('tmux', 'tmux'))('termprobe inside tmux (private se
       const config = childConfig(d, ['--out', join(d, 'outer.json'), '--no-pager'], true);
       // The pane waits for the client before it runs termprobe.
       outer.start(['sh', '-c', 'tmux wait-for go && exec "$@"', 'sh', ...childArgv(config)], 80, 24, d);
-      const client = new PtyHost('tmux', ['-L', outer.socket, 'attach'], { env: cleanTerminalEnv({ TERM: 'xterm-256color' }) });
+      const client = new PtyHost('tmux', ['-L', outer.socket, 'attach'], { env: outer.clientEnv({ TERM: 'xterm-256color' }) });
       hosts.push(client);
       const t0 = Date.now();
       while (outer.display('#{session_attached}') !== '1' && Date.now() - t0 < 10_000) await new Promise((r) => setTimeout(r, 50));

@@ -1,10 +1,13 @@
 /**
- * A tmux server of a test's own: a private socket (-L), no configuration
- * (-f /dev/null), an environment with no trace of the caller's terminal, and
- * kill() that ends that server only. Never touches the user's tmux.
+ * A tmux server of a test's own: a private socket (-L) in a folder of its own
+ * (TMUX_TMPDIR: tmux makes tmux-UID in it, which in /tmp was left behind by
+ * every run of the suite on a fresh machine), no configuration (-f /dev/null),
+ * an environment with no trace of the caller's terminal, and kill() that ends
+ * that server only and removes its folder. Never touches the user's tmux.
  */
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanTerminalEnv } from './pty-host.js';
 
@@ -12,7 +15,14 @@ let serial = 0;
 
 export class PrivateTmux {
   readonly socket = `termprobe-test-${process.pid}-${++serial}`;
-  private readonly env = cleanTerminalEnv();
+  /** Where the socket is (short: a socket path has a length limit). */
+  private readonly dir = mkdtempSync(join(tmpdir(), 'tptmux-'));
+  private readonly env = cleanTerminalEnv({ TMUX_TMPDIR: this.dir });
+
+  /** The environment a client of this server needs (its socket's folder), with `extra` added. */
+  clientEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+    return cleanTerminalEnv({ TMUX_TMPDIR: this.dir, ...extra });
+  }
 
   run(args: string[]): string {
     const r = spawnSync('tmux', ['-L', this.socket, '-f', '/dev/null', ...args], { env: this.env, encoding: 'utf8' });
@@ -49,7 +59,7 @@ export class PrivateTmux {
 
   kill(): void {
     spawnSync('tmux', ['-L', this.socket, 'kill-server'], { env: this.env, stdio: 'ignore' });
-    // tmux may leave its socket file behind; it names only this server.
-    rmSync(join(process.env['TMUX_TMPDIR'] ?? '/tmp', `tmux-${process.getuid?.() ?? 0}`, this.socket), { force: true });
+    // The folder holds only this server's socket.
+    rmSync(this.dir, { recursive: true, force: true });
   }
 }
