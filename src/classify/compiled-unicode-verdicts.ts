@@ -14,7 +14,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { UnicodeVerdict } from './unicode-verdict.js';
+import { loadWidthSuite } from '../corpus/width-suite/load-width-suite.js';
+import { readUnicodeResults } from '../results/read-unicode-results.js';
+import { unicodeVerdict, type UnicodeVerdict } from './unicode-verdict.js';
 
 const HERE = import.meta.url;
 const COMPILED = fileURLToPath(new URL('../unicode-verdicts.compiled.json', HERE));
@@ -80,10 +82,9 @@ export function readCompiledVerdicts(file = COMPILED, code: () => string | undef
 export async function compileVerdicts(files: readonly string[], file = COMPILED): Promise<number> {
   const code = verdictCodeHash();
   if (code === undefined) throw new Error('the judging code is not compiled: run tsc first');
-  const { loadVerdicts } = await import('../cli/unicode-compare.js');
-  const judged = files.length > 0 ? loadVerdicts([...files], { compiled: false }) : [];
+  const suite = files.length > 0 ? loadWidthSuite() : undefined;
   const verdicts: Record<string, UnicodeVerdict> = {};
-  files.forEach((f, i) => (verdicts[bytesHash(readFileSync(f))] = judged[i]!));
+  for (const f of files) verdicts[bytesHash(readFileSync(f))] = unicodeVerdict(readUnicodeResults(f), suite!);
   writeFileSync(file, JSON.stringify({ code, verdicts } satisfies CompiledVerdicts));
   return files.length;
 }
