@@ -13,7 +13,7 @@ import { parseResults } from '../results/read-results.js';
 import type { ResultsFile } from '../results/results-schema.js';
 import { unsafeForSelf } from '../targets/own-terminal/self-safety.js';
 import { openXtermBuild } from '../targets/embedded/xterm-js.js';
-import { cleanTerminalEnv, PtyHost } from '../test-support/pty-host.js';
+import { PtyHost } from '../test-support/pty-host.js';
 import { runCli } from '../test-support/cli.js';
 import { PrivateTmux } from '../test-support/private-tmux.js';
 import { unwrapReport } from '../test-support/unwrap-report.js';

@@ -20,7 +20,7 @@ export class PrivateTmux {
   private readonly env = cleanTerminalEnv({ TMUX_TMPDIR: this.dir });
 
   /** The environment a client of this server needs (its socket's folder), with `extra` added. */
-  clientEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  clientEnv(extra: Record<string, string> = {}): Record<string, string> {
     return cleanTerminalEnv({ TMUX_TMPDIR: this.dir, ...extra });
   }
 
