@@ -161,49 +161,36 @@ function differsIn(a: Frame, b: Frame, stride: number, top: number, width: numbe
 }
 
 /**
- * Whether an SGR parameter string may set blink in a terminal where `forms` are the forms whose 5 sets blink: a
- * parameter 5 (or 6) alone, or a 5 in a form that does.
+ * What an SGR parameter string does to blink, in order, in a terminal where `forms` are the forms whose 5 sets
+ * blink: 'set' for a parameter 5 (or 6) alone or a 5 in such a form, 'reset' for 25 or 0 (an empty parameter, or an
+ * empty string, is 0). Colour forms are stepped over whole.
  */
-export function sgrMayBlink(params: string, forms: readonly string[]): boolean {
+function blinkEffects(params: string, forms: readonly string[]): ('set' | 'reset')[] {
+  const out: ('set' | 'reset')[] = [];
   const list = params.split(';');
   for (let i = 0; i < list.length; i++) {
     const sub = list[i]!.split(':');
-    const p = sub[0];
+    const p = sub[0] === '' ? '0' : sub[0]!;
     if (sub.length > 1) {
-      if (sub[1] === '5' && forms.includes(`${p}:5`)) return true;
+      if (sub[1] === '5' && forms.includes(`${p}:5`)) out.push('set');
       continue;
     }
-    if (p === '5' || p === '6') return true;
-    if ((p === '38' || p === '48' || p === '58') && list[i + 1] === '5') {
-      if (forms.includes(`${p};5`)) return true;
+    if (p === '5' || p === '6') out.push('set');
+    else if (p === '0' || p === '25') out.push('reset');
+    else if ((p === '38' || p === '48' || p === '58') && list[i + 1] === '5') {
+      if (forms.includes(`${p};5`)) out.push('set');
       i += 2;
     } else if ((p === '38' || p === '48' || p === '58') && list[i + 1] === '2') i += 4;
   }
-  return false;
+  return out;
 }
 
-/**
- * Whether text written after these SGRs, in order, is left blinking: the last of them to set or reset blink set it
- * (5 or 6, or a form `forms` names, as sgrMayBlink reads it), not reset it (25, 0 or an empty SGR).
- */
+/** Whether an SGR parameter string may set blink in a terminal where `forms` are the forms whose 5 sets blink. */
+export function sgrMayBlink(params: string, forms: readonly string[]): boolean {
+  return blinkEffects(params, forms).includes('set');
+}
+
+/** Whether text written after these SGRs, in order, is left blinking: the last of them to set or reset blink set it. */
 export function sgrsLeaveBlink(sgrs: readonly string[], forms: readonly string[]): boolean {
-  let on = false;
-  for (const params of sgrs) {
-    const list = params === '' ? ['0'] : params.split(';');
-    for (let i = 0; i < list.length; i++) {
-      const sub = list[i]!.split(':');
-      const p = sub[0] === '' ? '0' : sub[0]!;
-      if (sub.length > 1) {
-        if (sub[1] === '5' && forms.includes(`${p}:5`)) on = true;
-        continue;
-      }
-      if (p === '5' || p === '6') on = true;
-      else if (p === '0' || p === '25') on = false;
-      else if ((p === '38' || p === '48' || p === '58') && list[i + 1] === '5') {
-        if (forms.includes(`${p};5`)) on = true;
-        i += 2;
-      } else if ((p === '38' || p === '48' || p === '58') && list[i + 1] === '2') i += 4;
-    }
-  }
-  return on;
+  return sgrs.flatMap((params) => blinkEffects(params, forms)).at(-1) === 'set';
 }

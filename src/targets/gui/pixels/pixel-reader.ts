@@ -107,6 +107,17 @@ export class PixelReader {
     return this.model.blinkUnpoked ? 3 * half : half;
   }
 
+  /**
+   * Watch `rect` for a blink's phase (watchMs of `halfPeriodMs`, 80 ms more, and the time its processes lost to the
+   * CPU), adding the frames to `frames`, until `seen` says the change looked for has come; with `again`, where
+   * nothing changed at all, as long once more before the caller reads what is there as steady.
+   */
+  private async watchPhase(rect: Rect, frames: Frame[], halfPeriodMs: number | undefined, seen: (fs: readonly Frame[]) => boolean, again: boolean): Promise<void> {
+    for (let round = 0; round < (again ? 2 : 1) && !(round > 0 && anyChange(frames)); round++) {
+      await watchOwnFrames(this.ownFrames, rect, frames, performance.now() + this.watchMs(halfPeriodMs) + 80, seen, this.lostTime());
+    }
+  }
+
   /** The terminal's own next drawing, waited for as the calibration found its blink shows (quiet: blinkUnpoked). */
   private readonly ownFrames = (rect: Rect, limitMs: number): Promise<Frame | undefined> => this.deps.nextOwnFrame(rect, limitMs, this.model.blinkUnpoked === true);
 
@@ -214,16 +225,11 @@ export class PixelReader {
       const focus = this.model.blinkUnpoked && this.focusNeutral ? this.deps.focus : undefined;
       await focus?.(true);
       try {
-        const until = performance.now() + this.watchMs(this.model.blink.halfPeriodMs) + 80;
-        const seen = (fs: readonly Frame[]) => hints.cursorClear === true && everyDrawnCellChanged(fs, this.grid, region);
-        await watchOwnFrames(this.ownFrames, rect, frames, until, seen, this.lostTime());
-        // Nothing changed where the SGRs leave the text blinking: watched once more as long, before the cells are
-        // read as steady. In full runs, six targets at a time, a watch now and then ended before the phase changed
-        // (sakura's SGR 5 read as plain X, st's as concealed, in one run of two); a terminal that really keeps the
-        // text steady costs the second watch, a few probes in a run.
-        if (!anyChange(frames) && sgrsLeaveBlink(hints.sgrs ?? (hints.blink ? ['5'] : []), forms)) {
-          await watchOwnFrames(this.ownFrames, rect, frames, performance.now() + this.watchMs(this.model.blink.halfPeriodMs) + 80, seen, this.lostTime());
-        }
+        // Watched once more where the SGRs leave the text blinking: in full runs, six targets at a time, a watch now
+        // and then ended before the phase changed (sakura's SGR 5 read as plain X, st's as concealed, in one run of
+        // two); a terminal that really keeps the text steady costs the second watch, a few probes in a run.
+        const again = sgrsLeaveBlink(hints.sgrs ?? (hints.blink ? ['5'] : []), forms);
+        await this.watchPhase(rect, frames, this.model.blink.halfPeriodMs, (fs) => hints.cursorClear === true && everyDrawnCellChanged(fs, this.grid, region), again);
       } finally {
         await focus?.(false);
       }
@@ -256,13 +262,10 @@ export class PixelReader {
       const blinking = this.model.cursorBlink?.blinks === true;
       if (blinking) {
         // The text around steady, a change is the cursor's blink.
-        const until = performance.now() + this.watchMs(this.model.cursorBlink?.halfPeriodMs) + 80;
-        const seen = (fs: readonly Frame[]) => steadyText && anyChange(fs);
-        await watchOwnFrames(this.ownFrames, rect, shown, until, seen, this.lostTime());
-        // Nothing changed: watched once more as long before the cursor is read as steady. xterm 379's blinking block
-        // (DECSCUSR 0) read as steady in one run of the test suite of three, the suite's load beside it; a cursor
-        // that is steady costs the second watch (the steady shapes' probes).
-        if (!anyChange(shown)) await watchOwnFrames(this.ownFrames, rect, shown, performance.now() + this.watchMs(this.model.cursorBlink?.halfPeriodMs) + 80, seen, this.lostTime());
+        // Watched once more before the cursor is read as steady: xterm 379's blinking block (DECSCUSR 0) read as
+        // steady in one run of the test suite of three, the suite's load beside it; a cursor that is steady costs
+        // the second watch (the steady shapes' probes).
+        await this.watchPhase(rect, shown, this.model.cursorBlink?.halfPeriodMs, (fs) => steadyText && anyChange(fs), true);
       }
       const hiddenSince = await deps.mark?.();
       await deps.exchange('\x1b[?25l');
