@@ -4,6 +4,7 @@
  * sentinel, and fall back to an idle timeout only as the last resort.
  */
 import type { SizeVars } from '../corpus/escape-notation.js';
+import { escapeText } from '../corpus/escape-bytes.js';
 import { wireBytes, type Wire } from '../corpus/probe-wires.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { baseQuery } from '../corpus/query-names.js';
@@ -300,7 +301,7 @@ class ProbeRunner {
     this.syncing = undefined;
     const result = this.results[f.index];
     if (!result) return;
-    const said = sync.strays.length > 0 ? `the terminal sent ${sync.strays.length} more repl${sync.strays.length === 1 ? 'y' : 'ies'} after this probe's answer, set aside: ${sync.strays.join(' ').replace(/\x1b/g, '\\e').slice(0, 200)}` : undefined;
+    const said = sync.strays.length > 0 ? `the terminal sent ${sync.strays.length} more repl${sync.strays.length === 1 ? 'y' : 'ies'} after this probe's answer, set aside: ${sync.strays.map(escapeText).join(' ').slice(0, 200)}` : undefined;
     const late = sync.done ? undefined : `no cursor report within ${idleTimeoutMs} ms of the resync after this probe (it may have left a sequence open)`;
     const note = [said, late].filter(Boolean).join('; ');
     if (note) result.evidence = { ...result.evidence, resync: note };
