@@ -49,6 +49,9 @@ describe('the input section', () => {
     expect(xterm).toHaveLength(INPUT_CATEGORIES.length);
     for (const [, yes, decided] of xterm) expect(Number(yes)).toBeLessThanOrEqual(Number(decided));
     expect(text).toContain('<a href="probes/keys-legacy.decckm-up.html">keys-legacy.decckm-up</a>');
+    // Each category's "in the table" link opens the probe table at that category (probes.html draws #cat-SLUG).
+    for (const cat of INPUT_CATEGORIES) expect(text, cat).toContain(`<a href="probes.html#cat-${cat}">in the table</a>`);
+    expect(page('probes.html')).toMatch(new RegExp(`data-cat="${INPUT_CATEGORIES[0]}"`));
   });
 
   it('gives each answer on a probe page a printf that writes the bytes that terminal sent', () => {

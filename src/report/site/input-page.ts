@@ -34,7 +34,7 @@ function renderInputPage(model: SiteModel): string {
     rows: model.columns.map((c) => ({ head: html`<a href="terminals/${c.slug}.html">${c.view.label}</a>`, cells: cats.map((cat) => score(cat, c)) })),
   });
   const lists = joinHtml(
-    cats.map((cat) => html`<section id="input-${cat.slug}"><h2>${cat.name} <span class="n">${cat.rows.length} probes · <a href="index.html#cat-${cat.slug}">in the table</a></span></h2><ul class="probe-list">${cat.rows.map((r) => html`<li><a href="probes/${r.slug}.html">${r.id}</a> <span class="n">${r.title}</span></li>`)}</ul></section>`),
+    cats.map((cat) => html`<section id="input-${cat.slug}"><h2>${cat.name} <span class="n">${cat.rows.length} probes · <a href="probes.html#cat-${cat.slug}">in the table</a></span></h2><ul class="probe-list">${cat.rows.map((r) => html`<li><a href="probes/${r.slug}.html">${r.id}</a> <span class="n">${r.title}</span></li>`)}</ul></section>`),
   );
   const body = html`<h1>Input: what terminals send</h1>
 <p>The other half of a terminal: for each key, mouse event, paste and focus change below, the terminal was put in the probe's modes and the event made as a person makes it — real X key, button and motion events in a GUI terminal's window, the bytes an outer xterm sends written to a multiplexer's client — and every byte the program inside received was recorded. Each probe's page shows every terminal's bytes, escaped, with a <code>printf</code> that writes exactly what the program received.</p>
