@@ -59,7 +59,7 @@ function differences(a: Frame, b: Frame, cols: number, rows: number): { first: R
 }
 
 /** The grid of `cols` × `rows` cells within `area` (window coordinates: the window, or foot's part of weston's). */
-export async function findGrid(deps: GridFinderDeps, area: Rect, cols: number, rows: number): Promise<PixelGrid> {
+export async function findGrid(deps: GridFinderDeps, area: Rect, cols: number, rows: number, marksMs = MARKS_MS): Promise<PixelGrid> {
   // The cleared screen first, then frames of the marked one until a frame shows the two cells (or MARKS_MS pass):
   // under load (28 targets at once) xfce4-terminal once gave a first frame from before it drew the cells, and sakura
   // (VTE 0.70.6), six targets at a time, found no cells in two tries of marked-then-cleared frames in one full run
@@ -71,7 +71,7 @@ export async function findGrid(deps: GridFinderDeps, area: Rect, cols: number, r
   let found: ReturnType<typeof differences>;
   let frames = 0;
   const dump = process.env['TERMPROBE_DEBUG_PIXELS'];
-  while (!found && (frames === 0 || performance.now() - t0 < MARKS_MS)) {
+  while (!found && (frames === 0 || performance.now() - t0 < marksMs)) {
     const marked = await deps.frame(area, FIRST_FRAME_MS);
     frames++;
     if (dump) for (const [name, f] of [[`grid-marked-${frames}`, marked], ['grid-blank', blank]] as const) writeFileSync(join(dump, `${name}.png`), pictureOf(f).png);

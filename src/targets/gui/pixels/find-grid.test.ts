@@ -1,0 +1,75 @@
+/**
+ * The grid search against a model terminal that draws what it is sent into frames of a window with a border: a
+ * terminal that draws the marked screen only after its first frames (sakura under a full run's load) is still
+ * measured, from the frame that shows both cells; one that never draws them fails with how many frames it was given.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Rect } from '../x-image-requests.js';
+import type { Frame } from '../x-picture.js';
+import { BLANK_PAGE, gridFinderBytes, gridFinderFar } from './calibration-sheet.js';
+import { findGrid } from './find-grid.js';
+
+const COLS = 20;
+const ROWS = 6;
+const CELL = { w: 7, h: 15 };
+const BORDER = { x: 3, y: 2 };
+const AREA: Rect = { x: 0, y: 0, width: BORDER.x * 2 + COLS * CELL.w, height: BORDER.y * 2 + ROWS * CELL.h };
+
+/** A frame of the window: background everywhere, and each cell given filled with the foreground. */
+function frameWith(cells: readonly { row: number; col: number }[]): Frame {
+  const rgb = new Uint8Array(AREA.width * AREA.height * 3).fill(0x20);
+  for (const { row, col } of cells) {
+    for (let y = 0; y < CELL.h; y++) {
+      for (let x = 0; x < CELL.w; x++) {
+        const i = ((BORDER.y + (row - 1) * CELL.h + y) * AREA.width + BORDER.x + (col - 1) * CELL.w + x) * 3;
+        rgb.set([0xe0, 0xe0, 0xe0], i);
+      }
+    }
+  }
+  return { rect: AREA, rgb };
+}
+
+/** A terminal whose frames show the marked screen from its `drawsAfter`-th frame after the marks were written. */
+function modelTerminal(drawsAfter: number) {
+  let marked = false;
+  let framesSinceMarks = 0;
+  const asked: string[] = [];
+  return {
+    asked,
+    deps: {
+      exchange: async (bytes: string) => {
+        asked.push(bytes === BLANK_PAGE ? 'blank' : bytes === gridFinderBytes(COLS, ROWS) ? 'marks' : 'other');
+        marked = bytes === gridFinderBytes(COLS, ROWS);
+        framesSinceMarks = 0;
+      },
+      frame: async () => {
+        if (!marked) return frameWith([]);
+        framesSinceMarks++;
+        return framesSinceMarks >= drawsAfter ? frameWith([{ row: 1, col: 1 }, gridFinderFar(COLS, ROWS)]) : frameWith([]);
+      },
+    },
+  };
+}
+
+describe('findGrid', () => {
+  it('measures the grid from the first frame that shows both cells, however many frames came before it', async () => {
+    for (const drawsAfter of [1, 2, 5]) {
+      const terminal = modelTerminal(drawsAfter);
+      const grid = await findGrid(terminal.deps, AREA, COLS, ROWS);
+      expect(grid, `drawn from frame ${drawsAfter}`).toEqual({ x0: BORDER.x, y0: BORDER.y, cellW: CELL.w, cellH: CELL.h });
+      // The screen is left cleared.
+      expect(terminal.asked).toEqual(['blank', 'marks', 'blank']);
+    }
+  });
+
+  it('fails, naming the frames it looked at, where the marked cells never show', async () => {
+    const terminal = modelTerminal(Number.POSITIVE_INFINITY);
+    let frames = 0;
+    const counting = { ...terminal.deps, frame: async () => (frames++, terminal.deps.frame()) };
+    // Each frame waits a little, as a real terminal's does, until the search's limit (here 300 ms) has passed.
+    const slow = { ...counting, frame: async () => (await new Promise((r) => setTimeout(r, 20)), counting.frame()) };
+    await expect(findGrid(slow, AREA, COLS, ROWS, 300)).rejects.toThrow(/drew nothing where two reverse-video cells were written \(no grid found on its window in \d+ frames over \d+\.\d s\)/);
+    expect(frames).toBeGreaterThan(2);
+    expect(terminal.asked.at(-1)).toBe('blank');
+  });
+});
