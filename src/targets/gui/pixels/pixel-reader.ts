@@ -16,7 +16,7 @@ import { styleText } from '../../../results/style-text.js';
 import type { Cell, PixelModel, ScreenAnswer, Style, StyleField } from '../../../results/results-schema.js';
 import { rowText, validateRegion } from '../../common/region-read.js';
 import type { Rect } from '../x-image-requests.js';
-import { pictureOf, type Frame } from '../x-picture.js';
+import { PICTURE_WAIT_MS, pictureOf, type Frame } from '../x-picture.js';
 import { BLINK_WATCH_MS, sgrMayBlink, sgrsLeaveBlink, watchBlinkPage } from './blink-page.js';
 import { lostTime } from '../../../util/cpu-wait.js';
 import { anyChange, everyDrawnCellChanged, watchOwnFrames } from './blink-watch.js';
@@ -118,6 +118,20 @@ export class PixelReader {
     }
   }
 
+  /**
+   * The frame of `rect`: with a mark, the first drawing over it since the mark, waited for FENCE_WAIT_MS and, where
+   * none came, once more for as long as the window's processes stood ready to run with no CPU meanwhile (at sixteen
+   * targets at a time pterm's update, run on its own timer, came later than 300 ms and the frame showed the cursor
+   * the read had hidden); without one, a frame as x-picture.ts takes it.
+   */
+  private async fencedFrame(rect: Rect, since: number | undefined): Promise<Frame> {
+    if (since === undefined) return this.deps.frame(rect);
+    const lost = this.lostTime();
+    const first = await this.deps.frame(rect, FENCE_WAIT_MS, since);
+    const late = Math.min(PICTURE_WAIT_MS, lost());
+    return first.note && late >= 1 ? this.deps.frame(rect, late, since) : first;
+  }
+
   /** The terminal's own next drawing, waited for as the calibration found its blink shows (quiet: blinkUnpoked). */
   private readonly ownFrames = (rect: Rect, limitMs: number): Promise<Frame | undefined> => this.deps.nextOwnFrame(rect, limitMs, this.model.blinkUnpoked === true);
 
@@ -212,7 +226,7 @@ export class PixelReader {
     const rect = fence && fence.row >= 1 && fence.col >= 1 && fence.row <= this.size.rows && fence.col <= this.size.cols ? union(this.rectOf(region), cellsRect(this.grid, fence.row, fence.col, fence.row, fence.col)) : this.rectOf(region);
     // With a fence, a drawing since its mark is what is waited for; where none comes (konsole now and then repaints
     // before the cursor is hidden and not after), what is there was drawn after the probe, so the wait is short.
-    const frames = [frame && contains(frame.rect, rect) ? frame : await this.deps.frame(rect, fence?.since !== undefined ? FENCE_WAIT_MS : undefined, fence?.since)];
+    const frames = [frame && contains(frame.rect, rect) ? frame : await this.fencedFrame(rect, fence?.since)];
     const forms = ['5', ...(this.model.blink.setBy ?? [])];
     const watched = this.model.blink.text && (hints.blink === true || (hints.sgrs ?? []).some((p) => sgrMayBlink(p, forms)));
     if (watched) {
