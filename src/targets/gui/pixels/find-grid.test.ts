@@ -1,7 +1,8 @@
 /**
  * The grid search against a model terminal that draws what it is sent into frames of a window with a border: a
- * terminal that draws the marked screen only after its first frames (sakura under a full run's load) is still
- * measured, from the frame that shows both cells; one that never draws them fails with how many frames it was given.
+ * terminal whose first frames come from before it drew what it was sent (sakura under a full run's load) is still
+ * measured, from the first pair of frames that shows both cells; one that never draws them fails with how many tries
+ * it was given.
  */
 import { describe, expect, it } from 'vitest';
 import type { Rect } from '../x-image-requests.js';
@@ -29,10 +30,13 @@ function frameWith(cells: readonly { row: number; col: number }[]): Frame {
   return { rect: AREA, rgb };
 }
 
-/** A terminal whose frames show the marked screen from its `drawsAfter`-th frame after the marks were written. */
-function modelTerminal(drawsAfter: number) {
+/**
+ * A terminal whose first `staleFrames` frames show the window as it was before the search (cleared), whatever was
+ * written since (a terminal drawing late under load); later frames show what was last written.
+ */
+function modelTerminal(staleFrames: number) {
   let marked = false;
-  let framesSinceMarks = 0;
+  let frames = 0;
   const asked: string[] = [];
   return {
     asked,
@@ -40,25 +44,20 @@ function modelTerminal(drawsAfter: number) {
       exchange: async (bytes: string) => {
         asked.push(bytes === BLANK_PAGE ? 'blank' : bytes === gridFinderBytes(COLS, ROWS) ? 'marks' : 'other');
         marked = bytes === gridFinderBytes(COLS, ROWS);
-        framesSinceMarks = 0;
       },
-      frame: async () => {
-        if (!marked) return frameWith([]);
-        framesSinceMarks++;
-        return framesSinceMarks >= drawsAfter ? frameWith([{ row: 1, col: 1 }, gridFinderFar(COLS, ROWS)]) : frameWith([]);
-      },
+      frame: async () => (++frames > staleFrames && marked ? frameWith([{ row: 1, col: 1 }, gridFinderFar(COLS, ROWS)]) : frameWith([])),
     },
   };
 }
 
 describe('findGrid', () => {
-  it('measures the grid from the first frame that shows both cells, however many frames came before it', async () => {
-    for (const drawsAfter of [1, 2, 5]) {
-      const terminal = modelTerminal(drawsAfter);
+  it('measures the grid from the first pair of frames that shows both cells, however many came before it', async () => {
+    for (const [stale, tries] of [[0, 1], [1, 2], [4, 3]] as const) {
+      const terminal = modelTerminal(stale);
       const grid = await findGrid(terminal.deps, AREA, COLS, ROWS);
-      expect(grid, `drawn from frame ${drawsAfter}`).toEqual({ x0: BORDER.x, y0: BORDER.y, cellW: CELL.w, cellH: CELL.h });
-      // The screen is left cleared.
-      expect(terminal.asked).toEqual(['blank', 'marks', 'blank']);
+      expect(grid, `${stale} stale frames`).toEqual({ x0: BORDER.x, y0: BORDER.y, cellW: CELL.w, cellH: CELL.h });
+      // Marked and cleared again for each try; the screen is left cleared.
+      expect(terminal.asked).toEqual(Array.from({ length: tries }, () => ['marks', 'blank']).flat());
     }
   });
 
@@ -68,7 +67,7 @@ describe('findGrid', () => {
     const counting = { ...terminal.deps, frame: async () => (frames++, terminal.deps.frame()) };
     // Each frame waits a little, as a real terminal's does, until the search's limit (here 300 ms) has passed.
     const slow = { ...counting, frame: async () => (await new Promise((r) => setTimeout(r, 20)), counting.frame()) };
-    await expect(findGrid(slow, AREA, COLS, ROWS, 300)).rejects.toThrow(/drew nothing where two reverse-video cells were written \(no grid found on its window in \d+ frames over \d+\.\d s\)/);
+    await expect(findGrid(slow, AREA, COLS, ROWS, 300)).rejects.toThrow(/drew nothing where two reverse-video cells were written \(no grid found on its window in \d+ tries over \d+\.\d s\)/);
     expect(frames).toBeGreaterThan(2);
     expect(terminal.asked.at(-1)).toBe('blank');
   });

@@ -23,7 +23,7 @@ export interface GridFinderDeps {
 
 /** How long the first frames may take: zutty 0.14 answered its first exposure about 1 s after it started (measured), GL set up. */
 const FIRST_FRAME_MS = 5000;
-/** How long frames of the marked screen are taken while none shows the two cells. */
+/** How long the marked and the cleared screen are drawn again while no pair of frames shows the two cells. */
 const MARKS_MS = 10_000;
 
 /**
@@ -60,25 +60,25 @@ function differences(a: Frame, b: Frame, cols: number, rows: number): { first: R
 
 /** The grid of `cols` × `rows` cells within `area` (window coordinates: the window, or foot's part of weston's). */
 export async function findGrid(deps: GridFinderDeps, area: Rect, cols: number, rows: number, marksMs = MARKS_MS): Promise<PixelGrid> {
-  // The cleared screen first, then frames of the marked one until a frame shows the two cells (or MARKS_MS pass):
-  // under load (28 targets at once) xfce4-terminal once gave a first frame from before it drew the cells, and sakura
-  // (VTE 0.70.6), six targets at a time, found no cells in two tries of marked-then-cleared frames in one full run
-  // of three, where alone it finds them in its first frame; a terminal that draws nothing fails once the time is up.
-  await deps.exchange(BLANK_PAGE);
-  const blank = await deps.frame(area, FIRST_FRAME_MS);
-  await deps.exchange(gridFinderBytes(cols, rows));
+  // The marked screen, then the cleared one, again until a pair shows the two cells (or marksMs pass): under load
+  // (28 targets at once) xfce4-terminal once gave a first frame from before it drew the cells, and sakura (VTE
+  // 0.70.6), six targets at a time, found none in two tries in one full run of three, where alone it finds them in
+  // its first; a terminal that draws nothing fails once the time is up. (The cleared screen comes second: each frame
+  // then follows a change, so a lagging view, which draws only what changed, is not waited for in vain.)
   const t0 = performance.now();
   let found: ReturnType<typeof differences>;
-  let frames = 0;
+  let tries = 0;
   const dump = process.env['TERMPROBE_DEBUG_PIXELS'];
-  while (!found && (frames === 0 || performance.now() - t0 < marksMs)) {
+  while (!found && (tries === 0 || performance.now() - t0 < marksMs)) {
+    tries++;
+    await deps.exchange(gridFinderBytes(cols, rows));
     const marked = await deps.frame(area, FIRST_FRAME_MS);
-    frames++;
-    if (dump) for (const [name, f] of [[`grid-marked-${frames}`, marked], ['grid-blank', blank]] as const) writeFileSync(join(dump, `${name}.png`), pictureOf(f).png);
+    await deps.exchange(BLANK_PAGE);
+    const blank = await deps.frame(area);
+    if (dump) for (const [name, f] of [[`grid-marked-${tries}`, marked], [`grid-blank-${tries}`, blank]] as const) writeFileSync(join(dump, `${name}.png`), pictureOf(f).png);
     found = differences(marked, blank, cols, rows);
   }
-  await deps.exchange(BLANK_PAGE);
-  if (!found) throw new CalibrationError(`the terminal drew nothing where two reverse-video cells were written (no grid found on its window in ${frames} frame${frames === 1 ? '' : 's'} over ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  if (!found) throw new CalibrationError(`the terminal drew nothing where two reverse-video cells were written (no grid found on its window in ${tries} tr${tries === 1 ? 'y' : 'ies'} over ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   const cellW = found.all.width / cols;
   const cellH = found.all.height / rows;
   const whole = (v: number) => Math.abs(v - Math.round(v)) < 0.02;
