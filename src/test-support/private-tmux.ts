@@ -17,7 +17,7 @@ export class PrivateTmux {
   readonly socket = `termprobe-test-${process.pid}-${++serial}`;
   /** Where the socket is (short: a socket path has a length limit). */
   private readonly dir = mkdtempSync(join(tmpdir(), 'tptmux-'));
-  private readonly env = cleanTerminalEnv({ TMUX_TMPDIR: this.dir });
+  private readonly env = this.clientEnv();
 
   /** The environment a client of this server needs (its socket's folder), with `extra` added. */
   clientEnv(extra: Record<string, string> = {}): Record<string, string> {

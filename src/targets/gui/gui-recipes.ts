@@ -261,8 +261,9 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
     // Its view lags: pterm 0.78 paints output into a backing surface only in term_update, run from a toplevel
     // callback and then at most every UPDATE_DELAY (20 ms: terminal/terminal.c, term_schedule_update and
     // term_update_callback), and an exposure blits that surface as it is (unix/window.c, draw_area), while DA1 is
-    // answered as the bytes are parsed. A redraw asked for after the answer showed the cell as the probe before left it (139 style
-    // probes, two cores kept busy: 2 and 1 cells read so in two runs of three; 0 in three runs once its view lags).
+    // answered as the bytes are parsed. A redraw asked for after the answer showed the cell as the probe before
+    // left it (139 style probes, two cores kept busy: 2 and 1 cells read so in two runs of three; 0 in three runs
+    // once its view lags).
     xtversionNames: [], screen: 'selection', multiClick: 'distance', viewLags: true,
     args: (ctx) => ['-geometry', geometry(ctx), '-e', ...ctx.argv],
     options: (ctx) => ({ launch: `dbus-run-session -- pterm -geometry ${geometry(ctx)} -e RELAY` }),

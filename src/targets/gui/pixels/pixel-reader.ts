@@ -122,7 +122,8 @@ export class PixelReader {
    * The frame of `rect`: with a mark, the first drawing over it since the mark, waited for FENCE_WAIT_MS and, where
    * none came, once more for as long as the window's processes stood ready to run with no CPU meanwhile (at sixteen
    * targets at a time pterm's update, run on its own timer, came later than 300 ms and the frame showed the cursor
-   * the read had hidden); without one, a frame as x-picture.ts takes it.
+   * the read had hidden); without one, a frame as x-picture.ts takes it. The one fenced wait of the cells' read and
+   * the cursor's.
    */
   private async fencedFrame(rect: Rect, since: number | undefined): Promise<Frame> {
     if (since === undefined) return this.deps.frame(rect);
@@ -272,7 +273,7 @@ export class PixelReader {
     try {
       // A drawing since the mark (the cursor drawn as in a window typed into) is waited for as a fenced frame's: not
       // long, since where none comes (konsole's steady cursor) what is there was drawn after the probe.
-      const shown = [await deps.frame(rect, since !== undefined ? FENCE_WAIT_MS : undefined, since)];
+      const shown = [await this.fencedFrame(rect, since)];
       const blinking = this.model.cursorBlink?.blinks === true;
       if (blinking) {
         // The text around steady, a change is the cursor's blink.
@@ -283,7 +284,7 @@ export class PixelReader {
       }
       const hiddenSince = await deps.mark?.();
       await deps.exchange('\x1b[?25l');
-      let hidden = await deps.frame(rect, hiddenSince !== undefined ? FENCE_WAIT_MS : undefined, hiddenSince);
+      let hidden = await this.fencedFrame(rect, hiddenSince);
       let shapes = shown.map((f) => cursorShape(changed(f, hidden), rect, grid, at));
       // Nothing changed: a cursor that was never drawn, or a fence met by another drawing than the hiding (tilix, VTE
       // 0.70, now and then under load: the "hidden" frame still showed the cursor, read as no cursor and, as the cells'
