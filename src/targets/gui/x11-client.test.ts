@@ -4,6 +4,8 @@
  * asks for a conversion and is refused (the read-back's helper holds no text);
  * closing a connection gives the selection up. A bad DISPLAY is one clear error.
  */
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { havePrograms } from '../../test-support/require-program.js';
 import { startXvfb, type XDisplay } from './x-display.js';
@@ -16,6 +18,101 @@ test('DISPLAY must name a local display', () => {
   expect(displaySocket(':7.0')).toBe('/tmp/.X11-unix/X7');
   expect(() => displaySocket('remote:7')).toThrow(/not a local display/);
 });
+
+/**
+ * A display of our own that answers the set-up, then to any request a stream of an event, a reply of `replyWords`
+ * words and another event, written in pieces of `piece` bytes, each its own write a turn of the loop apart: the
+ * client must see the reply whole and the events in order however the stream is cut (a GetImage reply of a whole
+ * window comes in many chunks).
+ */
+async function choppedDisplay(replyWords: number, piece: number): Promise<{ display: string; close(): void }> {
+  mkdirSync('/tmp/.X11-unix', { recursive: true });
+  let n = 900 + Math.floor(Math.random() * 90);
+  while (existsSync(`/tmp/.X11-unix/X${n}`)) n++;
+  const path = `/tmp/.X11-unix/X${n}`;
+  const sockets: Socket[] = [];
+  const server = createServer((socket) => {
+    sockets.push(socket);
+    let setUp = false;
+    socket.on('data', async (data) => {
+      if (!setUp) {
+        setUp = true;
+        // Success, protocol 11.0, 18 words more: vendor '' and no pixmap formats, one screen at byte 40.
+        const hello = Buffer.alloc(8 + 18 * 4);
+        hello[0] = 1;
+        hello.writeUInt16LE(11, 2);
+        hello.writeUInt16LE(18, 6);
+        hello.writeUInt32LE(0x200000, 12);
+        hello.writeUInt32LE(0x1fffff, 16);
+        hello.writeUInt32LE(0x123, 40);
+        hello.writeUInt16LE(640, 60);
+        hello.writeUInt16LE(480, 62);
+        socket.write(hello);
+        return;
+      }
+      const seq = 1;
+      const event = (code: number) => {
+        const e = Buffer.alloc(32);
+        e[0] = code;
+        e.writeUInt16LE(seq, 2);
+        return e;
+      };
+      const reply = Buffer.alloc(32 + replyWords * 4);
+      reply[0] = 1;
+      reply.writeUInt16LE(seq, 2);
+      reply.writeUInt32LE(replyWords, 4);
+      for (let i = 32; i < reply.length; i++) reply[i] = i % 251;
+      const stream = Buffer.concat([event(12), reply, event(28)]);
+      void data;
+      for (let at = 0; at < stream.length; at += piece) {
+        socket.write(stream.subarray(at, at + piece));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(path, resolve));
+  return {
+    display: `:${n}`,
+    close: () => {
+      for (const s of sockets) s.destroy();
+      server.close();
+      rmSync(path, { force: true });
+    },
+  };
+}
+
+test.each([
+  [1, 1],
+  [3, 7],
+  [4000, 1],
+  [4000, 31],
+  [4000, 33],
+  [4000, 4096],
+  [250_000, 65_536],
+])('a reply of %i words and two events, the stream cut every %i bytes, come whole, the events in order', async (words, piece) => {
+  const server = await choppedDisplay(words, piece);
+  const client = await X11Client.open(server.display);
+  try {
+    const seen: string[] = [];
+    const last = new Promise<void>((resolve) =>
+      client.onEvent((ev) => {
+        seen.push(`event ${ev.code} (${ev.bytes.length} bytes)`);
+        if (ev.code === 28) resolve();
+      }),
+    );
+    const reply = await client.requestReply(43, 0, Buffer.alloc(0));
+    await last;
+    // (A reply is handed over through its promise, so after any event that came in the same chunk: no order between them is asserted.)
+    expect(seen).toEqual(['event 12 (32 bytes)', 'event 28 (32 bytes)']);
+    expect(reply.length).toBe(32 + words * 4);
+    expect(reply.readUInt32LE(4)).toBe(words);
+    expect([...reply.subarray(32, 40)]).toEqual([32, 33, 34, 35, 36, 37, 38, 39].slice(0, words * 4));
+    expect(reply[reply.length - 1]).toBe((reply.length - 1) % 251);
+  } finally {
+    client.close();
+    server.close();
+  }
+}, 30_000);
 
 describe.skipIf(!havePrograms([{ program: 'Xvfb', pkg: 'xvfb' }]))('X11 client on a private Xvfb', () => {
   let display: XDisplay;

@@ -62,13 +62,45 @@ describe('findGrid', () => {
   });
 
   it('fails, naming the frames it looked at, where the marked cells never show', async () => {
+    // The terminal draws (one cell, elsewhere, in every other frame), but never the two cells written.
+    let frames = 0;
+    const asked: string[] = [];
+    const deps = {
+      exchange: async (bytes: string) => void asked.push(bytes === BLANK_PAGE ? 'blank' : 'marks'),
+      // Each frame waits a little, as a real terminal's does, until the search's limit (here 300 ms) has passed.
+      frame: async () => (await new Promise((r) => setTimeout(r, 20)), frameWith(frames++ % 2 === 0 ? [{ row: 2, col: 2 }] : [])),
+    };
+    await expect(findGrid(deps, AREA, COLS, ROWS, 300)).rejects.toThrow(/drew nothing where two reverse-video cells were written \(no grid found on its window in \d+ tries over \d+\.\d s\)/);
+    expect(frames).toBeGreaterThan(2);
+    expect(asked.at(-1)).toBe('blank');
+  });
+
+  it('gives a window whose pixels stop changing up early, not at the search\'s limit', async () => {
+    // cool-retro-term under the software renderer: a change in its first frames, then one picture whatever is written.
+    // A limit of 60 s would time the test out; the still window is given up after its few tries.
     const terminal = modelTerminal(Number.POSITIVE_INFINITY);
     let frames = 0;
-    const counting = { ...terminal.deps, frame: async () => (frames++, terminal.deps.frame()) };
-    // Each frame waits a little, as a real terminal's does, until the search's limit (here 300 ms) has passed.
-    const slow = { ...counting, frame: async () => (await new Promise((r) => setTimeout(r, 20)), counting.frame()) };
-    await expect(findGrid(slow, AREA, COLS, ROWS, 300)).rejects.toThrow(/drew nothing where two reverse-video cells were written \(no grid found on its window in \d+ tries over \d+\.\d s\)/);
-    expect(frames).toBeGreaterThan(2);
+    const slow = { ...terminal.deps, frame: async () => (await new Promise((r) => setTimeout(r, 5)), ++frames < 5 ? frameWith([{ row: 3, col: frames }]) : terminal.deps.frame()) };
+    await expect(findGrid(slow, AREA, COLS, ROWS, 60_000, 100)).rejects.toThrow(/drew nothing where two reverse-video cells were written and cleared \(not a pixel of its window changed in its last \d+ tries over \d+\.\d s; \d+ tries in all\)/);
+    expect(frames).toBeGreaterThanOrEqual(5 + 2 * 3);
     expect(terminal.asked.at(-1)).toBe('blank');
+  });
+
+  it('keeps trying, up to the search\'s limit, a window that has drawn something', async () => {
+    // A stray cell in every other frame for the first 40, the two cells only after the still window's time: the search
+    // goes on past it, since the window is not still.
+    let frames = 0;
+    const deps = {
+      exchange: async () => {},
+      frame: async () => {
+        await new Promise((r) => setTimeout(r, 5));
+        frames++;
+        if (frames <= 40) return frameWith(frames % 2 ? [{ row: 2, col: 2 }] : []);
+        return frameWith(frames % 2 ? [{ row: 1, col: 1 }, gridFinderFar(COLS, ROWS)] : []);
+      },
+    };
+    const grid = await findGrid(deps, AREA, COLS, ROWS, 60_000, 50);
+    expect(grid).toEqual({ x0: BORDER.x, y0: BORDER.y, cellW: CELL.w, cellH: CELL.h });
+    expect(frames).toBeGreaterThan(40);
   });
 });

@@ -9,7 +9,7 @@
 import type { Rect } from '../x-image-requests.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pictureOf, type Frame } from '../x-picture.js';
+import { pictureOf, sameBytes, type Frame } from '../x-picture.js';
 import { BLANK_PAGE, gridFinderBytes, gridFinderFar } from './calibration-sheet.js';
 import type { PixelGrid } from './cell-image.js';
 import { CalibrationError } from './learn-model.js';
@@ -25,6 +25,15 @@ export interface GridFinderDeps {
 const FIRST_FRAME_MS = 5000;
 /** How long the marked and the cleared screen are drawn again while no pair of frames shows the two cells. */
 const MARKS_MS = 10_000;
+/**
+ * How long, and over how many tries, a window none of whose pixels changes from frame to frame is given before it
+ * counts as drawing nothing: cool-retro-term 1.2.0 under the software renderer changed once in its first tries and
+ * never again, whatever was written (its whole ten seconds were spent at every start, twice a run with its fresh
+ * instance for the input probes); a lagging view (pterm) shows its first change within a try or two, and one that
+ * draws what is written changes every frame.
+ */
+const STILL_MS = 3000;
+const STILL_TRIES = 3;
 
 /**
  * The two solid cells: a box of pixels that changed to one colour between the frames, and another of the same size
@@ -59,7 +68,7 @@ function differences(a: Frame, b: Frame, cols: number, rows: number): { first: R
 }
 
 /** The grid of `cols` × `rows` cells within `area` (window coordinates: the window, or foot's part of weston's). */
-export async function findGrid(deps: GridFinderDeps, area: Rect, cols: number, rows: number, marksMs = MARKS_MS): Promise<PixelGrid> {
+export async function findGrid(deps: GridFinderDeps, area: Rect, cols: number, rows: number, marksMs = MARKS_MS, stillMs = STILL_MS): Promise<PixelGrid> {
   // The marked screen, then the cleared one, again until a pair shows the two cells (or marksMs pass): under load
   // (28 targets at once) xfce4-terminal once gave a first frame from before it drew the cells, and sakura (VTE
   // 0.70.6), six targets at a time, found none in two tries in one full run of three, where alone it finds them in
@@ -69,16 +78,24 @@ export async function findGrid(deps: GridFinderDeps, area: Rect, cols: number, r
   let found: ReturnType<typeof differences>;
   let tries = 0;
   const dump = process.env['TERMPROBE_DEBUG_PIXELS'];
-  while (!found && (tries === 0 || performance.now() - t0 < marksMs)) {
+  // The last frame, and when and at which try a frame last differed from the one before it.
+  let last: Frame | undefined;
+  let changedAt = { ms: t0, tries: 0 };
+  const still = () => tries - changedAt.tries >= STILL_TRIES && performance.now() - changedAt.ms >= Math.min(stillMs, marksMs);
+  while (!found && (tries === 0 || performance.now() - t0 < marksMs) && !still()) {
     tries++;
     await deps.exchange(gridFinderBytes(cols, rows));
     const marked = await deps.frame(area, FIRST_FRAME_MS);
     await deps.exchange(BLANK_PAGE);
     const blank = await deps.frame(area);
     if (dump) for (const [name, f] of [[`grid-marked-${tries}`, marked], [`grid-blank-${tries}`, blank]] as const) writeFileSync(join(dump, `${name}.png`), pictureOf(f).png);
+    if ((last && !sameBytes(marked.rgb, last.rgb)) || !sameBytes(blank.rgb, marked.rgb)) changedAt = { ms: performance.now(), tries };
+    last = blank;
     found = differences(marked, blank, cols, rows);
   }
-  if (!found) throw new CalibrationError(`the terminal drew nothing where two reverse-video cells were written (no grid found on its window in ${tries} tr${tries === 1 ? 'y' : 'ies'} over ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  const over = `in ${tries} tr${tries === 1 ? 'y' : 'ies'} over ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+  if (!found && still()) throw new CalibrationError(`the terminal drew nothing where two reverse-video cells were written and cleared (not a pixel of its window changed in its last ${tries - changedAt.tries} tries over ${((performance.now() - changedAt.ms) / 1000).toFixed(1)} s; ${tries} tries in all)`);
+  if (!found) throw new CalibrationError(`the terminal drew nothing where two reverse-video cells were written (no grid found on its window ${over})`);
   const cellW = found.all.width / cols;
   const cellH = found.all.height / rows;
   const whole = (v: number) => Math.abs(v - Math.round(v)) < 0.02;
