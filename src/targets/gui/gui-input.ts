@@ -446,6 +446,11 @@ export class GuiInput implements InputChannel {
       }
     }
     ready.offer.triggered();
+    // A window the terminal maps once the paste is made (xfce4-terminal 1.0.4's confirmation of a paste with a newline)
+    // holds the paste: the waits for it end AFTER_MAP_MS after the map, not at their limits (five such pastes took a
+    // second each).
+    const mappedBefore = ready.maps.count;
+    const held = () => ready.maps.count > mappedBefore && performance.now() - ready.maps.at > AFTER_MAP_MS;
     if (a.via === 'middle-click') {
       fakeInput(ready.link.x, ready.link.xtest, EV.ButtonPress, 2);
       fakeInput(ready.link.x, ready.link.xtest, EV.ButtonRelease, 2);
@@ -477,9 +482,9 @@ export class GuiInput implements InputChannel {
     // Asked for the targets since the binding and still not for the text: GTK handles the conversion in its own time
     // (its selection events wait behind the keys): the text request is coming.
     if (ready.offer.served === 0 && ready.offer.targetsAfterTrigger > 0) {
-      await ready.link.waitFor({ limitMs: PASTE_TEXT_MS, pokeWindow: ready.window.id, check: async () => (ready.offer.served > 0 ? true : undefined) });
+      await ready.link.waitFor({ limitMs: PASTE_TEXT_MS, pokeWindow: ready.window.id, check: async () => (ready.offer.served > 0 || held() ? true : undefined) });
       this.tapMarker();
-      await io.awaitMarker(poke);
+      await io.awaitMarker(poke, held);
     }
     // A paste the terminal holds for a confirmation that takes the keyboard: confirmed, as the person would, so what
     // arrives is what the program gets then (a key that was not needed would show in the answer).
@@ -497,7 +502,7 @@ export class GuiInput implements InputChannel {
     // selection stays on offer until the text's last character (a newline as CR) has come, or PASTE_TEXT_MS.
     if (ready.offer.served > 0) {
       const last = String.fromCharCode(a.text[a.text.length - 1]!).replace('\n', '\r');
-      await ready.link.waitFor({ limitMs: PASTE_TEXT_MS, pokeWindow: ready.window.id, check: async () => (io.sentSinceFirst().includes(last) ? true : undefined) });
+      await ready.link.waitFor({ limitMs: PASTE_TEXT_MS, pokeWindow: ready.window.id, check: async () => (io.sentSinceFirst().includes(last) || held() ? true : undefined) });
     }
     ready.offer.withdraw();
   }

@@ -114,7 +114,11 @@ export class PixelReader {
    */
   private async watchPhase(rect: Rect, frames: Frame[], halfPeriodMs: number | undefined, seen: (fs: readonly Frame[]) => boolean, again: boolean): Promise<void> {
     for (let round = 0; round < (again ? 2 : 1) && !(round > 0 && anyChange(frames)); round++) {
-      await watchOwnFrames(this.ownFrames, rect, frames, performance.now() + this.watchMs(halfPeriodMs) + 80, seen, this.lostTime());
+      const lost = this.lostTime();
+      const t0 = performance.now();
+      const planned = this.watchMs(halfPeriodMs) + 80;
+      await watchOwnFrames(this.ownFrames, rect, frames, performance.now() + planned, seen, lost);
+      if (process.env['TERMPROBE_DEBUG_WATCH']) process.stderr.write(`[watch] round ${round} planned ${planned.toFixed(0)} took ${(performance.now() - t0).toFixed(0)} lost ${lost().toFixed(1)} changed ${anyChange(frames)} frames ${frames.length}\n`);
     }
   }
 
