@@ -15,7 +15,7 @@ import { resultsFileFor } from '../results/write-results.js';
 import { EMBEDDED_TARGETS } from '../targets/registry.js';
 import { expandTargets } from './expand-targets.js';
 import { withInterrupts } from './interrupts.js';
-import { DEFAULT_RUN_JOBS } from './options/jobs-option.js';
+import { DEFAULT_RUN_JOBS, spareCpu } from './options/jobs-option.js';
 import { longestFirst, publishedRunTimes, SHIPPED_RESULTS } from './target-order.js';
 import { outFile, requireFolderFor, type OutPath } from './options/out-option.js';
 import { DEFAULT_SIZE, type Size } from './options/size-option.js';
@@ -71,7 +71,9 @@ export async function runCommand(opts: RunOptions): Promise<ResultsFile[]> {
     const jobs = opts.jobs ?? DEFAULT_RUN_JOBS;
     // The longest first (as the published runs timed them): the run does not end on a long target started last.
     const order = targets.length > jobs ? longestFirst(targets, publishedRunTimes(SHIPPED_RESULTS)) : targets;
-    outcomes = await withInterrupts((signal) => runMany(order, { corpus, probes, size, options: plan.perTarget, window, fileFor, jobs, quiet, signal, unavailable, pictures, browserInput }));
+    // Without --jobs, more at once while the CPUs stand mostly idle (--jobs N is N at once, no more).
+    const spare = opts.jobs === undefined && targets.length > jobs ? spareCpu(jobs) : undefined;
+    outcomes = await withInterrupts((signal) => runMany(order, { corpus, probes, size, options: plan.perTarget, window, fileFor, jobs, quiet, signal, unavailable, pictures, browserInput, spare }));
     for (const o of outcomes) if (o.status === 'done' && o.results) runs.push(o.results);
   } else {
     await withInterrupts(async (signal) => {

@@ -10,7 +10,7 @@ import { runTarget } from '../engine/run-target.js';
 import type { ResultsFile } from '../results/results-schema.js';
 import { writeResultsWithPictures } from '../results/picture-files.js';
 import { createProgress, type ProgressSink } from './progress-lines.js';
-import { runPool } from './run-pool.js';
+import { runPool, type SpareCpu } from './run-pool.js';
 import { plural } from '../util/plural.js';
 
 export class TargetsFailedError extends Error {
@@ -35,6 +35,8 @@ export interface RunManyOptions {
   pictures?: boolean;
   /** The input probes of targets that make their events in a browser (xterm.js, ghostty; see embedded-input.ts). */
   browserInput?: boolean;
+  /** More targets at once than `jobs` while the machine has CPU to spare (run-pool.ts). */
+  spare?: SpareCpu;
 }
 
 export interface TargetOutcome {
@@ -99,7 +101,7 @@ export async function runMany(targets: string[], o: RunManyOptions): Promise<Tar
     outcomes.set(target, { target, status: 'unavailable', seconds: 0, reason: why });
   }
   try {
-    await runPool(runnable, o.jobs, async (target) => void outcomes.set(target, await runOne(target, o, progress)), o.signal);
+    await runPool(runnable, o.jobs, async (target) => void outcomes.set(target, await runOne(target, o, progress)), o.signal, o.spare);
   } finally {
     progress.finish();
   }

@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { Option } from 'commander';
 import { UsageError } from '../errors.js';
+import type { SpareCpu } from '../run-pool.js';
 
 /** For work that keeps a core busy (the Unicode width suite): two suit a 2-core machine. */
 export const DEFAULT_JOBS = 2;
@@ -14,6 +15,16 @@ export const DEFAULT_JOBS = 2;
 export const DEFAULT_RUN_JOBS = Math.max(DEFAULT_JOBS, Math.min(8, 3 * availableParallelism()));
 export const MAX_JOBS = 64;
 
+/**
+ * Without --jobs, a probe run may start up to half as many targets again while the machine has been less than half
+ * busy over the last 3 s (run-pool.ts): in a run of every target six at a time the CPUs stood 15–30 % busy for half a
+ * minute at a stretch, and full for the last forty seconds, where the cheap waits had all been done.
+ */
+export function spareCpu(jobs: number): SpareCpu {
+  const debug = process.env['TERMPROBE_DEBUG_POOL'] ? (running: number, busy: number) => process.stderr.write(`[pool] one more target: ${running} at once, the CPUs ${(busy * 100).toFixed(0)} % busy over 3 s\n`) : undefined;
+  return { max: jobs + Math.ceil(jobs / 2), idleBelow: 0.5, overMs: 3000, ...(debug ? { onExtra: debug } : {}) };
+}
+
 export function parseJobs(text: string): number {
   const n = /^\d+$/.test(text.trim()) ? Number(text) : NaN;
   if (!Number.isInteger(n) || n < 1 || n > MAX_JOBS) throw new UsageError(`--jobs "${text}" is not a whole number from 1 to ${MAX_JOBS} (targets run at once; default ${DEFAULT_RUN_JOBS} here)`);
@@ -21,5 +32,5 @@ export function parseJobs(text: string): number {
 }
 
 export function jobsOption(): Option {
-  return new Option('-j, --jobs <n>', `targets run at once when several are named, 1 to ${MAX_JOBS} (default: ${DEFAULT_RUN_JOBS} here, three per core and at most 8; ${DEFAULT_JOBS} with --suite unicode)`).argParser(parseJobs);
+  return new Option('-j, --jobs <n>', `targets run at once when several are named, 1 to ${MAX_JOBS} (default: ${DEFAULT_RUN_JOBS} here, three per core and at most 8, and up to half as many more while the CPUs stand less than half busy; ${DEFAULT_JOBS} with --suite unicode)`).argParser(parseJobs);
 }
