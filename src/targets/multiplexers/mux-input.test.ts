@@ -2,7 +2,7 @@
  * Input probes through tmux and GNU screen: a client attached in a pty of its own, termprobe its outer xterm. What
  * reaches the pane is the multiplexer's own translation of xterm's bytes (tmux keeps End as CSI 4 ~; tmux reports a
  * click in SGR when the pane asks; screen takes ctrl+a for its command key), modes do not leak from one probe to the
- * next, and no client, server or script is left running.
+ * next, and no client, server, script or timer is left running.
  */
 import { describe, expect, it } from 'vitest';
 import { inputSchema, type InputEvent } from '../../corpus/input/input-schema.js';
@@ -20,9 +20,15 @@ function probe(id: string, input: InputEvent, send = '', cleanup?: string): Prob
 }
 const corpusOf = (probes: Probe[]): Corpus => ({ dir: '(test)', probes, byId: new Map(probes.map((p) => [p.id, p])), categories: ['input-test'], hash: `sha256:${'0'.repeat(64)}` });
 
+const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+
 async function answers(target: string, probes: Probe[]): Promise<Record<string, string | undefined>> {
+  const before = timers();
   const { results } = await runTarget(target, corpusOf(probes), probes);
   expect(processesMatching(`termprobe-${process.pid}-`)).toEqual([]);
+  // No timer of the run outlives it (a wait for the client's drawing left one per output chunk, each holding the
+  // process up to 10 s after the run).
+  expect(timers()).toBeLessThanOrEqual(before);
   return Object.fromEntries(results.probes.map((r) => [r.id.slice(11), r.status === 'ok' ? r.replies[0]?.value : r.status]));
 }
 

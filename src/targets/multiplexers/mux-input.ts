@@ -123,14 +123,24 @@ export class MuxInput implements InputChannel {
 
   /** Resolves true when `ready()` holds (checked as output comes), false after `limitMs`. */
   private until(ready: () => boolean, limitMs: number): Promise<boolean> {
+    // One timer for the limit, cleared once settled: a timer per check (each output wakes one) kept termprobe's process
+    // alive for up to the attach's 10 s after the run had ended (a run of tmux alone: 1.9 s of probes, 11 s in all).
     return new Promise((resolve) => {
       const t0 = performance.now();
-      const check = () => {
-        if (ready()) return resolve(true);
-        if (performance.now() - t0 > limitMs || this.opts.signal?.aborted) return resolve(false);
-        this.waiters.push(check);
-        setTimeout(check, Math.max(1, limitMs - (performance.now() - t0)));
+      let settled = false;
+      const end = (value: boolean) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(value);
       };
+      const check = () => {
+        if (settled) return;
+        if (ready()) return end(true);
+        if (performance.now() - t0 > limitMs || this.opts.signal?.aborted) return end(false);
+        this.waiters.push(check);
+      };
+      const timer = setTimeout(() => end(ready()), limitMs);
       check();
     });
   }
