@@ -5,6 +5,7 @@
  * its error and runs as the command line is read, before anything starts. One
  * error boundary maps errors to exit codes and one-line messages.
  */
+import { closeExecBroker } from '../util/exec-broker.js';
 import { Command, CommanderError, Option } from 'commander';
 import { toolVersion } from '../util/tool-version.js';
 import { EXIT, exitCodeFor, messageFor, UsageError } from './errors.js';
@@ -228,5 +229,7 @@ export async function main(argv: string[]): Promise<void> {
     }
     process.stderr.write(messageFor(err) + '\n');
     process.exitCode = exitCodeFor(err);
+  } finally {
+    await closeExecBroker();
   }
 }

@@ -16,7 +16,7 @@
  * empty rows left out, a wide character once: rows are split again by display
  * width (as for mlterm's snapshot).
  */
-import { execFile } from 'node:child_process';
+import { brokeredExecFile } from '../../util/exec-broker.js';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Region } from '../../corpus/probe-schema.js';
@@ -50,11 +50,16 @@ function visibleFile(dir: string): string {
 
 function xdotool(args: string[], env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('xdotool', args, { env, timeout: 5000, ...(signal ? { signal } : {}) }, (error, stdout, stderr) => {
+    if (signal?.aborted) return reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    // Started by the exec helper (util/exec-broker.ts): one per read, and a start from termprobe's own process blocks it.
+    const onAbort = () => run.kill();
+    const run = brokeredExecFile('xdotool', args, { env, timeout: 5000 }, (error, stdout, stderr) => {
+      signal?.removeEventListener('abort', onAbort);
       if (error && signal?.aborted) reject(signal.reason instanceof Error ? signal.reason : error);
       else if (error) reject(new ScreenReadError(`xdotool ${args.join(' ')}: ${String(stderr).trim() || error.message}`));
       else resolve(String(stdout));
     });
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 

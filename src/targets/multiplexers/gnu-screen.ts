@@ -14,7 +14,8 @@
  * detaching it again; the window keeps the size. The session is quit on close,
  * failure or abort, and its server process waited for.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { brokeredExecFile } from '../../util/exec-broker.js';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Region } from '../../corpus/probe-schema.js';
@@ -92,7 +93,7 @@ class ScreenSession extends RelaySession {
   private readonly sockets = makeSocketDir('termprobe-screen-');
 
   /** screen clients (-Q, -X) still running: ended on close, since one talking to a quitting server can wait seconds. */
-  private readonly clients = new Set<ChildProcess>();
+  private readonly clients = new Set<{ kill(): void }>();
 
   /**
    * `screen -S <session> args…`; resolves with stdout. Refused once the session is closed (but for the quit that closes
@@ -102,7 +103,7 @@ class ScreenSession extends RelaySession {
   private screen(args: string[], closing = false): Promise<string> {
     if (this.closed && !closing) return Promise.reject(new Error(`screen ${args.join(' ')}: the screen session is closed`));
     return new Promise((resolve, reject) => {
-      const client = execFile('screen', ['-S', this.name, ...args], { env: this.env, timeout: 10_000 }, (error, stdout, stderr) => {
+      const client = brokeredExecFile('screen', ['-S', this.name, ...args], { env: this.env, timeout: 10_000 }, (error, stdout, stderr) => {
         this.clients.delete(client);
         if (error) reject(new TargetStartError(`screen ${args.join(' ')}: ${String(stderr).trim() || String(stdout).trim() || error.message}`));
         else resolve(String(stdout));
@@ -287,14 +288,14 @@ class ScreenSession extends RelaySession {
 
   private async stopServer(): Promise<void> {
     this.relay.fail(new TargetStartError('the screen session was closed while it started'));
-    for (const client of this.clients) client.kill('SIGKILL');
+    for (const client of this.clients) client.kill();
     await this.starting?.catch(() => undefined);
     if (this.server) {
       const running = this.server.exitCode === null && this.server.signalCode === null;
       const quitting = running ? this.screen(['-X', 'quit'], true).catch(() => undefined) : undefined;
       // A server cut short before its socket was up does not hear -X quit: SIGTERM (screen quits on it) soon after.
       await endProcess(this.server, 100);
-      for (const client of this.clients) client.kill('SIGKILL'); // a quit still waiting on the gone server
+      for (const client of this.clients) client.kill(); // a quit still waiting on the gone server
       await quitting;
     }
   }
