@@ -45,6 +45,10 @@ export const MARGIN_CELLS = 1;
 export const PICTURE_WAIT_MS = 1000;
 /** Where no redraw is asked for: a frame not followed by another within this long is the last (weston repaints at 60 Hz, foot draws at most 8.3 ms after input). */
 export const SETTLE_MS = 50;
+/** A terminal's own drawing (nextOwnFrame) is taken once the region has had no drawing for this long… */
+const OWN_QUIET_MS = 12;
+/** …or this long after it began, if it keeps drawing. */
+const OWN_SETTLE_MAX_MS = 100;
 /** Where redraws are asked for: how long one request may go unanswered before it is made again. */
 const REDRAW_AGAIN_MS = 150;
 /** Frames looked at per picture, at most. */
@@ -296,6 +300,17 @@ export class WindowPictures {
       test: (ev) => (ev.code === this.damage.firstEvent && eventAfter(ev, after) && intersects(damageArea(ev), onRoot) ? true : undefined),
     });
     if (!drawn) return undefined;
+    // A drawing may come as several requests: urxvt 9.30 draws a cell's text, then its underline (screen.C
+    // scr_refresh: the text, then XDrawLine). A frame taken at the first's damage showed a blinking, underlined X
+    // without its underline (presentation-state.cir-rendition-all read so in 1 run of 2 alone, and the read names a
+    // blinking cell from the frame it takes fewest words for). The frame is taken once no drawing over the region has
+    // come for OWN_QUIET_MS since the last (a drawing processed before the mark is in the frame anyway).
+    const t1 = performance.now();
+    while (performance.now() - t1 < OWN_SETTLE_MAX_MS) {
+      const since = mark(x);
+      const more = await this.link.waitFor({ limitMs: OWN_QUIET_MS, test: (ev) => (ev.code === this.damage.firstEvent && eventAfter(ev, since) && intersects(damageArea(ev), onRoot) ? true : undefined) });
+      if (!more) break;
+    }
     return { rect: crop, rgb: await getImageRgb(x, x.setup.root, onRoot) };
   }
 
