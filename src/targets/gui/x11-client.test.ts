@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { havePrograms } from '../../test-support/require-program.js';
 import { startXvfb, type XDisplay } from './x-display.js';
 import { XLink } from './x-link.js';
@@ -25,6 +25,12 @@ test('DISPLAY must name a local display', () => {
  * client must see the reply whole and the events in order however the stream is cut (a GetImage reply of a whole
  * window comes in many chunks).
  */
+/** The displays of the tests, closed after each (a test that timed out would otherwise leave its socket). */
+const chopped: { close(): void }[] = [];
+afterEach(() => {
+  for (const server of chopped.splice(0)) server.close();
+});
+
 async function choppedDisplay(replyWords: number, piece: number): Promise<{ display: string; close(): void }> {
   mkdirSync('/tmp/.X11-unix', { recursive: true });
   let n = 900 + Math.floor(Math.random() * 90);
@@ -71,14 +77,19 @@ async function choppedDisplay(replyWords: number, piece: number): Promise<{ disp
     });
   });
   await new Promise<void>((resolve) => server.listen(path, resolve));
-  return {
+  let closed = false;
+  const display = {
     display: `:${n}`,
     close: () => {
+      if (closed) return;
+      closed = true;
       for (const s of sockets) s.destroy();
       server.close();
       rmSync(path, { force: true });
     },
   };
+  chopped.push(display);
+  return display;
 }
 
 test.each([
