@@ -5,8 +5,8 @@
  * its error and runs as the command line is read, before anything starts. One
  * error boundary maps errors to exit codes and one-line messages.
  */
-import { closeExecBroker } from '../util/exec-broker.js';
 import { Command, CommanderError, Option } from 'commander';
+import { closeExecBroker } from '../util/exec-broker.js';
 import { toolVersion } from '../util/tool-version.js';
 import { EXIT, exitCodeFor, messageFor, UsageError } from './errors.js';
 import { commanderMessage } from './commander-message.js';

@@ -6,8 +6,9 @@
  * second, a terminal's answer paced by its redraws), and in a run of every target six at a time the CPUs stood 15–30 %
  * busy for half a minute at a stretch while the cheapest targets waited for a place, and then the hungriest of them
  * (Chromium's, emacs, zutty's software GL) ran together at the end with the CPUs full. One more starts when the
- * machine has been less than `spare.idleBelow` busy over the last `spare.overMs`, all of it since the last start (so a
- * start-up's own burst counts), up to `spare.max` at once.
+ * machine has been less than `spare.idleBelow` busy over the last `spare.overMs` (from readings every `everyMs`, so
+ * the stretch judged may begin up to that much earlier) and the last start is at least `spare.overMs` ago (so a
+ * start-up's own burst is judged), up to `spare.max` at once.
  */
 import { CpuBusy } from '../util/cpu-busy.js';
 

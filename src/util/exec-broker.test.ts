@@ -50,6 +50,16 @@ describe('brokeredExecFile', () => {
     expect(answers.map((a) => a.stdout.trim())).toEqual(Array.from({ length: 40 }, (_, i) => String(i)));
   });
 
+  test('a command still running when the helper is closed ends, and its caller hears so', async () => {
+    const running = run('sleep', ['32']);
+    await new Promise((r) => setTimeout(r, 50));
+    await closeExecBroker();
+    const ended = await running.done;
+    expect(ended.error?.killed).toBe(true);
+    expect(ended.error?.message).toMatch(/exec helper was closed/);
+    expect(processesMatching('sleep 32')).toEqual([]);
+  });
+
   test('closed, the helper is gone; a later command starts it again', async () => {
     await run('true', []).done;
     const pid = execBrokerPid()!;

@@ -112,13 +112,18 @@ export function brokeredExecFile(file: string, args: readonly string[], opts: { 
 
 /**
  * End the helper and wait until it has gone (the CLI, once its command is done): nothing of a run outlives it. A
- * helper still running a command is killed with it.
+ * command it was still running is killed with it, and its caller told so (an error, as a killed command's).
  */
 export async function closeExecBroker(): Promise<void> {
   const child = helper;
   if (!child) return;
   helper = undefined;
   helperFailed = false;
+  for (const [id, entry] of [...pending]) {
+    if (entry.direct) continue;
+    pending.delete(id);
+    entry.done(Object.assign(new Error(`${entry.request.file}: killed, the exec helper was closed`) as ExecError, { code: null, signal: 'SIGKILL', killed: true }), '', '');
+  }
   const gone = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());

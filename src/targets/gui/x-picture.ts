@@ -297,7 +297,7 @@ export class WindowPictures {
     const drawn = await this.link.waitFor({
       limitMs,
       ...(quiet ? {} : { pokeWindow: this.window.id }),
-      test: (ev) => (ev.code === this.damage.firstEvent && eventAfter(ev, after) && intersects(damageArea(ev), onRoot) ? true : undefined),
+      test: this.drawingOver(onRoot, after),
     });
     if (!drawn) return undefined;
     // A drawing may come as several requests: urxvt 9.30 draws a cell's text, then its underline (screen.C
@@ -307,8 +307,7 @@ export class WindowPictures {
     // come for OWN_QUIET_MS since the last (a drawing processed before the mark is in the frame anyway).
     const t1 = performance.now();
     while (performance.now() - t1 < OWN_SETTLE_MAX_MS) {
-      const since = mark(x);
-      const more = await this.link.waitFor({ limitMs: OWN_QUIET_MS, test: (ev) => (ev.code === this.damage.firstEvent && eventAfter(ev, since) && intersects(damageArea(ev), onRoot) ? true : undefined) });
+      const more = await this.link.waitFor({ limitMs: OWN_QUIET_MS, test: this.drawingOver(onRoot, mark(x)) });
       if (!more) break;
     }
     return { rect: crop, rgb: await getImageRgb(x, x.setup.root, onRoot) };
@@ -365,9 +364,14 @@ export class WindowPictures {
   }
 
   private async drawingSince(onRoot: Rect, since: number, limitMs: number): Promise<boolean> {
-    const drawnSince = (ev: XEvent) => ev.code === this.damage.firstEvent && eventAfter(ev, since) && intersects(damageArea(ev), onRoot);
+    const drawnSince = this.drawingOver(onRoot, since);
     if (this.recent.some(drawnSince)) return true;
-    return (await this.link.waitFor({ limitMs, pokeWindow: this.window.id, test: (ev) => (drawnSince(ev) ? true : undefined) })) === true;
+    return (await this.link.waitFor({ limitMs, pokeWindow: this.window.id, test: drawnSince })) === true;
+  }
+
+  /** A wait's test: true for a drawing (DAMAGE) over `onRoot` the server made after the request of sequence `after`. */
+  private drawingOver(onRoot: Rect, after: number): (ev: XEvent) => true | undefined {
+    return (ev) => (ev.code === this.damage.firstEvent && eventAfter(ev, after) && intersects(damageArea(ev), onRoot) ? true : undefined);
   }
 
   /**
@@ -393,7 +397,7 @@ export class WindowPictures {
       const drawn = await this.link.waitFor({
         limitMs: this.redraw ? Math.min(left, REDRAW_AGAIN_MS) : left,
         pokeWindow: this.window.id,
-        test: (ev) => (ev.code === this.damage.firstEvent && eventAfter(ev, after) && intersects(damageArea(ev), onRoot) ? true : undefined),
+        test: this.drawingOver(onRoot, after),
       });
       if (drawn) return true;
       if (!this.redraw || performance.now() - t0 >= limitMs) return false;
