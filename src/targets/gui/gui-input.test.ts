@@ -91,7 +91,7 @@ describe.skipIf(!havePrograms(requirements(findRecipe('xterm')!)))('input probes
     const [menu, click] = results.probes;
     // What happened, said on failure: each probe's status, note and evidence, and the restarts.
     const told = JSON.stringify({ probes: results.probes.map((r) => ({ id: r.id, status: r.status, note: r.note, evidence: r.evidence })), restarts: results.run.restarts }, null, 1);
-    expect(menu?.evidence?.['opened'], told).toMatch(/mapped 1 window \(0x[0-9a-f]+[^)]*\) during the event .*a fresh instance started for the next probe/);
+    expect(String(menu?.evidence?.['opened']), told).toMatch(/mapped 1 window \(0x[0-9a-f]+[^)]*\) during the event .*a fresh instance started for the next probe/);
     expect(results.run.restarts?.map((r) => r.probe), told).toEqual(['input-test.ctrl-click']);
     expect([click?.status, sent(click)], told).toEqual(['ok', '\\e[<0;4;3M\\e[<0;4;3m']);
   }, 60_000);
