@@ -4,6 +4,7 @@
  * (cannot start, wrong size, stops answering, not installed when named) is
  * reported and the others still run; the run fails at the end if any did.
  */
+import { setMaxListeners } from 'node:events';
 import type { Corpus } from '../corpus/load-corpus.js';
 import type { Probe } from '../corpus/probe-schema.js';
 import { runTarget } from '../engine/run-target.js';
@@ -100,6 +101,9 @@ export async function runMany(targets: string[], o: RunManyOptions): Promise<Tar
     progress.update(target, { state: 'unavailable', reason: why });
     outcomes.set(target, { target, status: 'unavailable', seconds: 0, reason: why });
   }
+  // Each running target listens on the run's signal (runOne): at --jobs 11, or as many with the spare places, more
+  // than the 10 node warns of (a leak warning printed into the run's output), none of them leaked.
+  setMaxListeners(Math.max(o.jobs, o.spare?.max ?? 0) + 10, o.signal);
   try {
     await runPool(runnable, o.jobs, async (target) => void outcomes.set(target, await runOne(target, o, progress)), o.signal, o.spare);
   } finally {

@@ -16,13 +16,19 @@ export const DEFAULT_RUN_JOBS = Math.max(DEFAULT_JOBS, Math.min(8, 3 * available
 export const MAX_JOBS = 64;
 
 /**
- * Without --jobs, a probe run may start up to half as many targets again while the machine has been less than half
- * busy over the last 3 s (run-pool.ts): in a run of every target six at a time the CPUs stood 15–30 % busy for half a
- * minute at a stretch, and full for the last forty seconds, where the cheap waits had all been done.
+ * Without --jobs, a probe run may start up to one and a half times as many targets again while the machine has been
+ * less than half busy over the last 1.5 s (run-pool.ts): in a run of every target six at a time the CPUs stood 15–30 %
+ * busy for half a minute at a stretch, and full for the last forty seconds, where the cheap waits had all been done.
+ * `run --target all` on 2 cores, the same machine within the hour: up to 9 judged over 3 s, 128 s (its screen cells
+ * read otherwise than the published files: 0, 2 and 1 in three runs); up to 12 over 3 s, 113 and 114 s; over 1.5 s,
+ * 111 and 114 s (2 and 1 cells); up to 15 over 3 s, 108 s; over 1.5 s, 103 s twice (3 and 2 cells: the kinds six at
+ * a time misreads now and then, a cursor's blink, a frame of qterminal's or pterm's lagging view, terminology's tab
+ * line). Up to 18 with the CPUs under 70 % busy took 98 s and misread 7 cells.
  */
 export function spareCpu(jobs: number): SpareCpu {
-  const debug = process.env['TERMPROBE_DEBUG_POOL'] ? (running: number, busy: number) => process.stderr.write(`[pool] one more target: ${running} at once, the CPUs ${(busy * 100).toFixed(0)} % busy over 3 s\n`) : undefined;
-  return { max: jobs + Math.ceil(jobs / 2), idleBelow: 0.5, overMs: 3000, ...(debug ? { onExtra: debug } : {}) };
+  const overMs = 1500;
+  const debug = process.env['TERMPROBE_DEBUG_POOL'] ? (running: number, busy: number) => process.stderr.write(`[pool] one more target: ${running} at once, the CPUs ${(busy * 100).toFixed(0)} % busy over ${overMs / 1000} s\n`) : undefined;
+  return { max: jobs + Math.ceil((jobs * 3) / 2), idleBelow: 0.5, overMs, ...(debug ? { onExtra: debug } : {}) };
 }
 
 export function parseJobs(text: string): number {
@@ -32,5 +38,5 @@ export function parseJobs(text: string): number {
 }
 
 export function jobsOption(): Option {
-  return new Option('-j, --jobs <n>', `targets run at once when several are named, 1 to ${MAX_JOBS} (default: ${DEFAULT_RUN_JOBS} here, three per core and at most 8, and up to half as many more while the CPUs stand less than half busy; ${DEFAULT_JOBS} with --suite unicode)`).argParser(parseJobs);
+  return new Option('-j, --jobs <n>', `targets run at once when several are named, 1 to ${MAX_JOBS} (default: ${DEFAULT_RUN_JOBS} here, three per core and at most 8, and up to one and a half times as many more while the CPUs stand less than half busy; ${DEFAULT_JOBS} with --suite unicode)`).argParser(parseJobs);
 }
