@@ -254,14 +254,14 @@ class InputRunner {
       first: lead ?? -1,
       last: lead ?? this.stream.markers - 1,
       leadDone: lead !== undefined,
-      awaitMarker: async (poke?: () => void, channelHopeless?: (lostMs: number) => boolean, limitMs?: number) => {
+      awaitMarker: async (poke?: () => void, channelHopeless?: (lostMs: () => number) => boolean, limitMs?: number) => {
         const want = ++io.last + 1;
         if (io.first < 0) io.first = io.last;
         const t0 = performance.now();
         const ready = () => this.stream.markers >= want;
         const pids = this.pids;
         const lost = lostTime(() => pids, this.opts.queuedMs);
-        const hopeless = channelHopeless && (() => channelHopeless(lost()));
+        const hopeless = channelHopeless && (() => channelHopeless(lost));
         let ok = await this.stream.until(ready, Math.min(this.markerLimit(), limitMs ?? Infinity), this.opts.signal, poke, 20, hopeless);
         // The time the display, the terminal, its relay or termprobe stood ready to run with no CPU to run on is no
         // time the terminal had to send the marker: waited for again, as long as that was, until a wait passes with

@@ -31,11 +31,12 @@ export interface MarkerIo {
    * Resolves once the terminal's bytes show the next marker; rejects with MarkerLostError past the channel's limit.
    * `poke` is called now and then while it waits (a terminal that reads queued X events only when more arrive);
    * `hopeless` says the marker will not come (the terminal opened a menu that took the keyboard): stop waiting. It is
-   * given the time (ms) the terminal and its relays have stood ready to run with no CPU since the wait began: a
-   * channel that judges by how long a window has been open counts that time out (a loaded machine is no menu).
+   * given a clock of the time (ms) the terminal and its relays have stood ready to run with no CPU since the wait
+   * began (read from /proc when called: only once the channel's own conditions hold): a channel that judges by how
+   * long a window has been open counts that time out (a loaded machine is no menu).
    * `limitMs`: a shorter limit than the channel's, for a marker that only checks keys pass (recovery).
    */
-  awaitMarker(poke?: () => void, hopeless?: (lostMs: number) => boolean, limitMs?: number): Promise<void>;
+  awaitMarker(poke?: () => void, hopeless?: (lostMs: () => number) => boolean, limitMs?: number): Promise<void>;
   /**
    * The marker just awaited, and lost, never reached the terminal (the channel knows it went nowhere: a window that had
    * lost its keyboard focus): the next marker stands in its place.

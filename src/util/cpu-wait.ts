@@ -7,15 +7,48 @@
  * needed 0.8 ms of CPU waited 85 ms for it. Where /proc has no schedstat (other
  * systems, a process gone) it counts nothing, and waits are as they were.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
+
+/**
+ * Each watched process's schedstat, held open and read again from its start (one pread: /proc regenerates the text on
+ * every read from offset 0), not opened, read and closed each time: every marker's wait begins and ends with a reading
+ * of all the terminal's processes, and opening them took 4 s of termprobe's main thread in a full run (`--cpu-prof`).
+ * A file whose process has ended fails to read (ESRCH: it does not follow a new process given the same PID) and is
+ * closed; past MAX_OPEN the oldest are closed (processes nobody asks about again).
+ */
+const open = new Map<number | 'self', number>();
+const MAX_OPEN = 256;
+const text = Buffer.alloc(128);
+
+/** How many schedstat files are held open now (tests). */
+export const openSchedstats = () => open.size;
 
 /** The run-queue wait of one process's main thread so far (ms), or undefined when it cannot be read. */
-function queuedMs(pid: number | 'self'): number | undefined {
+export function queuedMs(pid: number | 'self'): number | undefined {
+  let fd = open.get(pid);
   try {
-    const fields = readFileSync(`/proc/${pid}/schedstat`, 'latin1').trim().split(/\s+/);
-    const ns = Number(fields[1]);
+    if (fd === undefined) {
+      fd = openSync(`/proc/${pid}/schedstat`, 'r');
+      if (open.size >= MAX_OPEN) {
+        for (const [oldest, ofd] of [...open].slice(0, MAX_OPEN / 2)) {
+          open.delete(oldest);
+          closeSync(ofd);
+        }
+      }
+      open.set(pid, fd);
+    }
+    const n = readSync(fd, text, 0, text.length, 0);
+    const ns = Number(text.toString('latin1', 0, n).trim().split(/\s+/)[1]);
     return Number.isFinite(ns) ? ns / 1e6 : undefined;
   } catch {
+    if (fd !== undefined) {
+      open.delete(pid);
+      try {
+        closeSync(fd);
+      } catch {
+        // closed already
+      }
+    }
     return undefined;
   }
 }

@@ -47,7 +47,16 @@ describe('heldBy', () => {
     const held = heldBy(m.ready, m.ready.maps.count, m.now);
     m.map(0x300);
     m.pass(400);
-    expect(held(200)).toBe(false);
-    expect(held(100)).toBe(true);
+    let asked = 0;
+    const lost = (ms: number) => () => (asked++, ms);
+    expect(held(lost(200))).toBe(false);
+    expect(held(lost(100))).toBe(true);
+    expect(asked).toBe(2);
+    // Not read while nothing else says held: a window that is gone, or the 250 ms not yet past.
+    m.ready.open.delete(0x300);
+    expect(held(lost(0))).toBe(false);
+    m.map(0x400);
+    expect(held(lost(0))).toBe(false);
+    expect(asked).toBe(2);
   });
 });

@@ -61,8 +61,9 @@ const AFTER_MAP_MS = 250;
  * holds nothing once closed, however late its marker then comes; and on a loaded machine the terminal may not have
  * read that release 250 ms after the map (CI, the whole suite at once: xterm's menu taken for one that kept the keyboard).
  */
-export function heldBy(ready: Pick<Ready, 'maps' | 'open'>, mapped: number, now: () => number = () => performance.now()): (lostMs?: number) => boolean {
-  return (lostMs = 0) => ready.maps.count > mapped && ready.maps.ids.slice(mapped).some((id) => ready.open.has(id)) && now() - ready.maps.at - lostMs > AFTER_MAP_MS;
+export function heldBy(ready: Pick<Ready, 'maps' | 'open'>, mapped: number, now: () => number = () => performance.now()): (lostMs?: () => number) => boolean {
+  // The lost time is read (/proc, every process of the session) only once all else says held: it is asked every 20 ms.
+  return (lostMs) => ready.maps.count > mapped && ready.maps.ids.slice(mapped).some((id) => ready.open.has(id)) && now() - ready.maps.at > AFTER_MAP_MS && now() - ready.maps.at - (lostMs?.() ?? 0) > AFTER_MAP_MS;
 }
 /** Markers a window that may miss the focus coming back is given to show it has it (checkFocus). */
 const FOCUS_IN_TRIES = 4;

@@ -1,0 +1,37 @@
+/**
+ * The run-queue wait read from /proc/PID/schedstat through a file held open: it grows as the process waits for a CPU,
+ * reads nothing for a process that has ended (and lets its file go), and never follows a PID to another process.
+ */
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { openSchedstats, queuedMs } from './cpu-wait.js';
+
+const hasSchedstat = queuedMs('self') !== undefined;
+
+describe.skipIf(!hasSchedstat && process.env['CI'] !== 'true')('queuedMs', () => {
+  it('reads the same process again through its open file, the wait never shrinking, and lets an ended one go', async () => {
+    const child = spawn(process.execPath, ['-e', 'const t = Date.now() + 400; while (Date.now() < t);'], { stdio: 'ignore' });
+    const pid = child.pid!;
+    const first = queuedMs(pid);
+    expect(first).toBeTypeOf('number');
+    const held = openSchedstats();
+    const readings: number[] = [];
+    const ended = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    let gone = false;
+    void ended.then(() => (gone = true));
+    while (!gone) {
+      const ms = queuedMs(pid);
+      if (ms !== undefined) readings.push(ms);
+      await new Promise((r) => setImmediate(r));
+    }
+    await ended;
+    // No file more than the first reading opened: every later one was a read again.
+    expect(openSchedstats()).toBe(held);
+    expect(readings.length).toBeGreaterThan(1);
+    for (let i = 1; i < readings.length; i++) expect(readings[i]!).toBeGreaterThanOrEqual(readings[i - 1]!);
+    // Reaped: its file reads nothing now, and is closed.
+    await new Promise((r) => setTimeout(r, 0));
+    expect(queuedMs(pid)).toBeUndefined();
+    expect(openSchedstats()).toBe(held - 1);
+  });
+});
