@@ -101,6 +101,14 @@ export interface GuiRecipe {
   fixedSize?: { cols: number; rows: number; because: string };
   /** The font the terminal draws with here, as far as it is known (recorded with the pixel calibration; see DESIGN.md on fonts). */
   font?: string;
+  /**
+   * The terminal blinks only while no X event reaches its window, so the pixel read's blink watches send it none from
+   * the calibration on (pixels/blink-page.ts): why. Found by the calibration otherwise, from a watch that pokes the
+   * window and, where nothing changed, one that does not; under load the poked watch saw mlterm change irregularly
+   * (pokes late enough to leave it idle), took it for a terminal that blinks while poked, and every later watch,
+   * poked, saw no blink (pixels.test.ts beside the site's Chromium tests: 2 runs of 3).
+   */
+  blinksOnlyIdle?: string;
   /** The program's arguments (after dbus-run-session --, when dbus). */
   args(ctx: LaunchContext): string[];
   /** Settings recorded in the results so a run can be repeated (flags, resources). */
@@ -145,6 +153,7 @@ export const GUI_RECIPES: readonly GuiRecipe[] = [
   {
     id: 'mlterm', name: 'mlterm', pkg: 'mlterm', program: 'mlterm', display: 'x11', dbus: false, vte: false,
     xtversionNames: ['mlterm'], screen: 'snapshot',
+    blinksOnlyIdle: 'mlterm 3.9.0 runs its idling, which blinks, only after 0.1 s with no X event (ui_event_source.c)',
     args: (ctx) => ['-g', geometry(ctx), '-e', ...ctx.argv],
     options: (ctx) => ({ launch: `mlterm -g ${geometry(ctx)} -e RELAY` }),
   },

@@ -156,12 +156,16 @@ export class GuiSession extends RelaySession {
    * terminal idle and its screen clear, find its window and its grid, and draw the calibration sheet. Says how
    * pictures are taken and how the pixels are read, or why either is not (the session then runs without it).
    */
-  async startWindow(opts: Pick<WindowPicturesOptions, 'display' | 'viewLags' | 'inCompositor' | 'windowId'> & { pictures: boolean; pixels: boolean; font?: string; earlier?: PixelReader }): Promise<{ pictures?: string; pixels?: string; reused?: boolean }> {
+  async startWindow(opts: Pick<WindowPicturesOptions, 'display' | 'viewLags' | 'inCompositor' | 'windowId'> & { pictures: boolean; pixels: boolean; font?: string; earlier?: PixelReader; blinksOnlyIdle?: boolean }): Promise<{ pictures?: string; pixels?: string; reused?: boolean }> {
     const out: { pictures?: string; pixels?: string; reused?: boolean } = {};
     let window: WindowPictures;
+    // The terminal's processes and the display, found once (a scan of /proc), when first asked.
+    let watchedPids: number[] | undefined;
+    const processes = () => (watchedPids ??= this.processes().map((p) => p.pid));
     try {
       window = await WindowPictures.open({
         ...opts,
+        processes,
         cols: this.parts.cols,
         rows: this.parts.rows,
         gridFrom: opts.pixels ? 'given' : 'mouse',
@@ -178,15 +182,13 @@ export class GuiSession extends RelaySession {
       return out;
     }
     this.pictures = window;
-    let watchedPids: number[] | undefined;
     const deps = {
       exchange: (bytes: string) => this.exchange(bytes, this.exchangeMs),
       frame: (rect: Rect, waitMs?: number, since?: number) => window.frame(rect, waitMs, since),
       nextOwnFrame: (rect: Rect, ms: number, quiet?: boolean) => window.nextOwnFrame(rect, ms, quiet),
       focus: (on: boolean) => window.focus(on),
       mark: () => window.mark(),
-      // The terminal's processes and the display, found once (a scan of /proc), at the first blink watch.
-      processes: () => (watchedPids ??= this.processes().map((p) => p.pid)),
+      processes,
     };
     if (opts.pixels) {
       try {
@@ -194,7 +196,7 @@ export class GuiSession extends RelaySession {
         const again = opts.earlier ? await PixelReader.again(deps, window.area, this.parts.cols, this.parts.rows, opts.earlier) : undefined;
         out.reused = again !== undefined;
         // Where no text read works (terminology), the text is the glyphs': the sheet draws the DEC line-drawing ones too.
-        this.pixels = again ?? (await PixelReader.calibrate(deps, window.area, this.parts.cols, this.parts.rows, opts.font, { lineDrawing: this.parts.screen === 'none' }));
+        this.pixels = again ?? (await PixelReader.calibrate(deps, window.area, this.parts.cols, this.parts.rows, opts.font, { lineDrawing: this.parts.screen === 'none', ...(opts.blinksOnlyIdle ? { blinksOnlyIdle: true } : {}) }));
         if (process.env['TERMPROBE_DEBUG_GUI']) process.stderr.write(`[gui] pixels: ${again ? 'an earlier instance\'s calibration taken (grid and sheet page 1 alike)' : 'calibrated'} in ${(performance.now() - tCal).toFixed(1)} ms\n`);
         window.useGrid(this.pixels.grid);
         const restore = new ColourRestore(this.pixels.model);

@@ -276,7 +276,7 @@ export async function openGui(recipe: GuiRecipe, opts: OpenOptions, tuning: GuiO
     // TERMPROBE_PIXELS=off leaves the pixel read-back out (npm run bench -- pixels measures a run without it).
     const sizeKey = `${cols}x${rows}`;
     const earlier = calibrations?.get(sizeKey);
-    const windowStart = await session.startWindow({ ...windowOpts, pictures: opts.pictures === true, pixels: opts.pixels !== false && process.env['TERMPROBE_PIXELS'] !== 'off', ...(recipe.font ? { font: recipe.font } : {}), ...(earlier ? { earlier } : {}) });
+    const windowStart = await session.startWindow({ ...windowOpts, pictures: opts.pictures === true, pixels: opts.pixels !== false && process.env['TERMPROBE_PIXELS'] !== 'off', ...(recipe.font ? { font: recipe.font } : {}), ...(recipe.blinksOnlyIdle ? { blinksOnlyIdle: true } : {}), ...(earlier ? { earlier } : {}) });
     if (session.pixels && calibrations && !windowStart.reused) calibrations.set(sizeKey, session.pixels);
     const pictures = windowStart.pictures === undefined ? undefined : windowStart.pictures.startsWith('none:') ? windowStart.pictures : `${pictureMethod(windowOpts)}; ${windowStart.pictures}`;
     const xt = events.find((ev) => ev.kind === 'xtversion');

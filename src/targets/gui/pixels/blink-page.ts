@@ -56,7 +56,7 @@ export interface BlinkPageDeps {
 
 const CURSOR_AT = { row: 3, col: 2 };
 
-export async function watchBlinkPage(deps: BlinkPageDeps, grid: PixelGrid, t: Templates, cursorStyle = true): Promise<BlinkPage> {
+export async function watchBlinkPage(deps: BlinkPageDeps, grid: PixelGrid, t: Templates, cursorStyle = true, onlyIdle = false): Promise<BlinkPage> {
   const forms = Object.entries(BLINK_FORMS);
   const place = (i: number) => ({ row: 1, col: 1 + 2 * i });
   let bytes = BLANK_PAGE;
@@ -107,9 +107,11 @@ export async function watchBlinkPage(deps: BlinkPageDeps, grid: PixelGrid, t: Te
   // ticks never blinks while poked (mlterm 3.9.0: ui_event_source.c calls its idling only after 0.1 s with no X
   // event): where nothing changed, the page is watched again sending the window nothing, and what that shows is kept.
   const stillAfter = (from: number) => frames.slice(from).every(({ frame }) => sameBytes(frame.rgb, frames[0]!.frame.rgb));
-  await watch(false);
-  let unpoked = false;
-  if (changes.length === 0 && stillAfter(1)) {
+  // A terminal known to blink only while sent nothing (GuiRecipe.blinksOnlyIdle) is watched so alone.
+  let unpoked = onlyIdle;
+  if (onlyIdle) await watch(true);
+  else await watch(false);
+  if (!onlyIdle && changes.length === 0 && stillAfter(1)) {
     const from = frames.length;
     await watch(true);
     unpoked = changes.length > 0 || !stillAfter(from);

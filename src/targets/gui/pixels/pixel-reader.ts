@@ -150,7 +150,7 @@ export class PixelReader {
    * Draw the sheet, learn from it, and leave the screen cleared with the cursor shown. `area` is where the grid is
    * on the window (the whole window, or foot's part of weston's).
    */
-  static async calibrate(deps: PixelDeps, area: Rect, cols: number, rows: number, font?: string, how: { ownTerminal?: boolean; lineDrawing?: boolean } = {}): Promise<PixelReader> {
+  static async calibrate(deps: PixelDeps, area: Rect, cols: number, rows: number, font?: string, how: { ownTerminal?: boolean; lineDrawing?: boolean; blinksOnlyIdle?: boolean } = {}): Promise<PixelReader> {
     const grid = await findGrid(deps, area, cols, rows);
     // In your own terminal (and where no text read works) the text is read from the glyphs: the sheet draws the DEC
     // line-drawing ones too.
@@ -172,7 +172,7 @@ export class PixelReader {
     if (dump) sheet.forEach((f, i) => writeFileSync(join(dump, `sheet-${i + 1}.png`), pictureOf(f).png));
     const learned = learnModel(cellOf, samples);
     // In the user's own terminal the cursor's style is left as it is (no DECSCUSR), and its focus too.
-    const { blink, blinkingForms, cursorPixels, cursorBlink, focusNeutral, unpoked } = await watchBlinkPage(how.ownTerminal ? { ...deps, focus: undefined } : deps, grid, learned.templates, !how.ownTerminal);
+    const { blink, blinkingForms, cursorPixels, cursorBlink, focusNeutral, unpoked } = await watchBlinkPage(how.ownTerminal ? { ...deps, focus: undefined } : deps, grid, learned.templates, !how.ownTerminal, how.blinksOnlyIdle === true);
     learned.model.notes.push(cursorBlink.blinks ? `the cursor DECSCUSR 1 asks for blinks (a change every ${Math.round(cursorBlink.halfPeriodMs ?? 0)} ms) in the window given the focus` : `the cursor DECSCUSR 1 asks for does not blink within ${BLINK_WATCH_MS / 1000} s, the window given the focus`);
     const others = blinkingForms.filter((f) => f !== '5');
     learned.model.notes.push(blink.text ? `SGR 5 text blinks (a change every ${Math.round(blink.halfPeriodMs ?? 0)} ms)${others.length > 0 ? `; so does the 5 in ${others.join(', ')}` : ''}` : `SGR 5 text does not blink (no change within ${BLINK_WATCH_MS / 1000} s)`);
