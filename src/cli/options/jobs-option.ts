@@ -19,7 +19,7 @@ export const MAX_JOBS = 64;
  * Without --jobs, a probe run may start up to one and a half times as many targets again while the machine has been
  * less than half busy over the last 1.5 s (run-pool.ts): in a run of every target six at a time the CPUs stood 15–30 %
  * busy for half a minute at a stretch, and full for the last forty seconds, where the cheap waits had all been done.
- * `run --target all` on 2 cores, the same machine within the hour: up to 9 judged over 3 s, 128 s (its screen cells
+ * `run --target all` on 2 cores, the same machine within the hour: up to 9 judged over 3 s, 128 and 127 s (its screen cells
  * read otherwise than the published files: 0, 2 and 1 in three runs); up to 12 over 3 s, 113 and 114 s; over 1.5 s,
  * 111 and 114 s (2 and 1 cells); up to 15 over 3 s, 108 s; over 1.5 s, 103 s twice (3 and 2 cells: the kinds six at
  * a time misreads now and then, a cursor's blink, a frame of qterminal's or pterm's lagging view, terminology's tab
