@@ -1,6 +1,6 @@
 /**
- * The run-queue wait read from /proc/PID/schedstat through a file held open: it grows as the process waits for a CPU,
- * reads nothing for a process that has ended (and lets its file go), and never follows a PID to another process.
+ * The run-queue wait read from /proc/PID/schedstat through a file held open: read again without opening it anew, it
+ * never shrinks, and it reads nothing for a process that has ended (its file let go).
  */
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';

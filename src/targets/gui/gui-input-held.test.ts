@@ -18,12 +18,14 @@ describe('heldBy', () => {
       ready.maps.ids.push(id);
       ready.open.add(id);
     };
-    return { ready, map, now: () => t, pass: (ms: number) => (t += ms) };
+    // Held or not, counting from the windows mapped before the event (0x100 is still open).
+    const held = heldBy(ready, ready.maps.count, () => t);
+    return { ready, map, held, pass: (ms: number) => (t += ms) };
   };
 
   it('holds once a window mapped since the event has stayed mapped 250 ms, not before, and never for windows mapped earlier', () => {
     const m = model();
-    const held = heldBy(m.ready, m.ready.maps.count, m.now);
+    const { held } = m;
     m.pass(1000);
     expect(held()).toBe(false); // 0x100 is open, but was mapped before the event
     m.map(0x300);
@@ -35,7 +37,7 @@ describe('heldBy', () => {
 
   it('does not hold once the window it mapped is gone, however long ago the map was (a menu the release closed)', () => {
     const m = model();
-    const held = heldBy(m.ready, m.ready.maps.count, m.now);
+    const { held } = m;
     m.map(0x300);
     m.pass(400);
     m.ready.open.delete(0x300);
@@ -44,7 +46,7 @@ describe('heldBy', () => {
 
   it('counts the time the terminal stood with no CPU out of the 250 ms', () => {
     const m = model();
-    const held = heldBy(m.ready, m.ready.maps.count, m.now);
+    const { held } = m;
     m.map(0x300);
     m.pass(400);
     let asked = 0;

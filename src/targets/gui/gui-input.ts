@@ -63,7 +63,11 @@ const AFTER_MAP_MS = 250;
  */
 export function heldBy(ready: Pick<Ready, 'maps' | 'open'>, mapped: number, now: () => number = () => performance.now()): (lostMs?: () => number) => boolean {
   // The lost time is read (/proc, every process of the session) only once all else says held: it is asked every 20 ms.
-  return (lostMs) => ready.maps.count > mapped && ready.maps.ids.slice(mapped).some((id) => ready.open.has(id)) && now() - ready.maps.at > AFTER_MAP_MS && now() - ready.maps.at - (lostMs?.() ?? 0) > AFTER_MAP_MS;
+  return (lostMs) => {
+    if (!ready.maps.ids.slice(mapped).some((id) => ready.open.has(id))) return false;
+    const since = now() - ready.maps.at;
+    return since > AFTER_MAP_MS && since - (lostMs?.() ?? 0) > AFTER_MAP_MS;
+  };
 }
 /** Markers a window that may miss the focus coming back is given to show it has it (checkFocus). */
 const FOCUS_IN_TRIES = 4;

@@ -342,7 +342,7 @@ export class WindowPictures {
     let frames = 1;
     let settled = !drewAtAll;
     while (!settled && frames < MAX_FRAMES) {
-      const drawn = this.redraw ? await this.redrawn(onRoot, waitMs) : await this.nextFrame(onRoot, SETTLE_MS);
+      const drawn = await this.redrawn(onRoot, this.redraw ? waitMs : SETTLE_MS);
       if (!drawn) {
         if (this.redraw) throw refused();
         settled = true;
@@ -363,7 +363,7 @@ export class WindowPictures {
   }
 
   /**
-   * nextFrame, and where a redraw was asked for and none came, once more for as long as the window's processes stood
+   * nextFrame, and where a redraw was asked for (this.redraw) and none came, once more for as long as the window's processes stood
    * ready to run with no CPU meanwhile (at most MAX_OWED_MS): a redraw asked for comes, however loaded the machine.
    * mlterm beside the site's Chromium tests drew its calibration's first frame more than 1 s after it was asked
    * (pixels.test.ts, 1 run of 3). Only for redraws asked for: a terminal's own drawing waited for longer may be a later

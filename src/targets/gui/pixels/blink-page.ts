@@ -109,8 +109,7 @@ export async function watchBlinkPage(deps: BlinkPageDeps, grid: PixelGrid, t: Te
   const stillAfter = (from: number) => frames.slice(from).every(({ frame }) => sameBytes(frame.rgb, frames[0]!.frame.rgb));
   // A terminal known to blink only while sent nothing (GuiRecipe.blinksOnlyIdle) is watched so alone.
   let unpoked = onlyIdle;
-  if (onlyIdle) await watch(true);
-  else await watch(false);
+  await watch(onlyIdle);
   if (!onlyIdle && changes.length === 0 && stillAfter(1)) {
     const from = frames.length;
     await watch(true);
