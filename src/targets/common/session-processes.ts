@@ -1,18 +1,18 @@
 /**
- * The processes of a GUI session for a speed run, found by the session's marker
+ * The processes of a GUI or hosted session, found by the session's marker
  * (marked-processes.ts): each the terminal's own, or the harness's — the display
  * (Xvfb), the compositor (weston and its helper clients), the session bus
- * (dbus-run-session and its daemon), the relay (its sh and cats) and the
- * read-back's helpers — by its program's name (argv[0] in /proc/PID/cmdline).
- * Whatever else carries the marker was started by the terminal or on its behalf
- * (gnome-terminal-server, a D-Bus activated service, EFL's efreetd): the
- * terminal's own.
+ * (dbus-run-session and its daemon), the relay (its sh and cats), the pty a
+ * hosted program runs in (util-linux script) and the read-back's helpers — by
+ * its program's name (argv[0] in /proc/PID/cmdline). Whatever else carries the
+ * marker was started by the terminal or on its behalf (gnome-terminal-server, a
+ * D-Bus activated service, EFL's efreetd, mosh-server): the terminal's own.
  */
 import { readFileSync } from 'node:fs';
 import type { SessionProcess } from '../target.js';
 import { markedProcesses } from './marked-processes.js';
 
-export const HARNESS_PROGRAMS: ReadonlySet<string> = new Set(['Xvfb', 'dbus-run-session', 'dbus-daemon', 'sh', 'cat', 'xdotool']);
+export const HARNESS_PROGRAMS: ReadonlySet<string> = new Set(['Xvfb', 'dbus-run-session', 'dbus-daemon', 'sh', 'cat', 'xdotool', 'script']);
 
 const isHarness = (name: string) => HARNESS_PROGRAMS.has(name) || name === 'weston' || name.startsWith('weston-');
 

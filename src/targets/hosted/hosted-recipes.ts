@@ -166,13 +166,20 @@ export const HOSTED_RECIPES: readonly HostedRecipe[] = [
     // put the screen's first lines there, which the shift+Insert after it sent on, unless a fresh instance had been
     // started in between (a key that could not be put back), whose kill ring was empty (measured: 178 characters of
     // blank screen in 2 full runs of 3, nothing in the third).
+    //
+    // Debian's emacs 28.2 is built with native compilation but ships .eln files for 18 libraries only: every other one
+    // it loads (term.el, json.el, term/xterm.el…) it compiles again in `emacs --batch` processes of its own, into the
+    // scratch HOME's eln-cache, for every instance — about 6 CPU-seconds a start, measured, most of Emacs's CPU time in
+    // a full run. EMACS_INHIBIT_AUTOMATIC_NATIVE_COMPILATION (Emacs 28.2 startup.el: normal-top-level) runs the
+    // byte-compiled files as they are: the same Lisp, so the same term.el.
     launch: async (ctx) => {
       const load = ctx.viewScript ? ` (load ${JSON.stringify(ctx.viewScript)} nil t)` : '';
       const lisp = `(progn (add-hook 'emacs-startup-hook (lambda () (message nil))) (add-hook 'post-command-hook (lambda () (setq kill-ring nil kill-ring-yank-pointer nil))) (set-buffer (make-term "termprobe" "/bin/sh" nil ${JSON.stringify(ctx.script)})) (term-mode) (term-char-mode) (switch-to-buffer "*termprobe*")${load})`;
       return {
         argv: ['emacs', '-nw', '-Q', '--eval', lisp],
+        env: { EMACS_INHIBIT_AUTOMATIC_NATIVE_COMPILATION: '1' },
         pty: { cols: ctx.cols + 1, rows: ctx.rows + 3 },
-        options: { launch: `emacs -nw -Q --eval '(add-hook emacs-startup-hook (message nil)), (add-hook post-command-hook (setq kill-ring nil)), (make-term … "/bin/sh" nil RELAY) in term-char-mode${load ? ', (load SCREEN-SCRIPT)' : ''}' (in a ${ctx.cols + 1}x${ctx.rows + 3} pty)` },
+        options: { launch: `EMACS_INHIBIT_AUTOMATIC_NATIVE_COMPILATION=1 emacs -nw -Q --eval '(add-hook emacs-startup-hook (message nil)), (add-hook post-command-hook (setq kill-ring nil)), (make-term … "/bin/sh" nil RELAY) in term-char-mode${load ? ', (load SCREEN-SCRIPT)' : ''}' (in a ${ctx.cols + 1}x${ctx.rows + 3} pty)` },
       };
     },
   },

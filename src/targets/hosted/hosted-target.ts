@@ -20,7 +20,8 @@ import { createScratch } from '../common/scratch-home.js';
 import { startLimits } from '../common/start-limits.js';
 import { findHostedRecipe, type HostedRecipe } from './hosted-recipes.js';
 import { dpkgVersion } from '../common/program-version.js';
-import type { OpenOptions, TargetFactory } from '../target.js';
+import type { OpenOptions, SessionProcess, TargetFactory } from '../target.js';
+import { markedSessionProcesses } from '../common/session-processes.js';
 import { validateTargetOptions } from '../target-options.js';
 import { TargetStartError, wrongSizeMessage } from '../target-start-error.js';
 import type { Region } from '../../corpus/probe-schema.js';
@@ -43,7 +44,7 @@ class HostedSession extends RelaySession {
   /** Set once the screen read-back is ready (see hosted-screen.ts); absent when it could not be set up. */
   readScreen?: (region: Region) => Promise<ScreenAnswer>;
 
-  constructor(relay: FifoRelay, private readonly signal: AbortSignal | undefined, recipe: HostedRecipe, private readonly stop: () => Promise<void>) {
+  constructor(relay: FifoRelay, private readonly signal: AbortSignal | undefined, recipe: HostedRecipe, private readonly stop: () => Promise<void>, private readonly marker: string) {
     super(relay, signal);
     this.noInputBecause = recipe.noInputBecause;
     if (recipe.hostDa1) {
@@ -76,6 +77,16 @@ class HostedSession extends RelaySession {
   useHostPty(child: ChildProcess, recipe: HostedRecipe, cols: number, rows: number, env: NodeJS.ProcessEnv): void {
     this.noInputBecause = undefined;
     this.input = hostedInput(recipe, child, { cols, rows, env, write: (bytes) => this.writeOwn(Buffer.from(bytes, 'latin1')) });
+  }
+
+  /**
+   * The session's processes, found by its marker: the host program (and what it started, mosh-server) as the
+   * terminal's own; `script`, the relay's sh and cats as the harness's. The input probes' marker waits are extended by
+   * the time these stood ready to run with no CPU (run-input.ts): without them, Emacs on a loaded machine now and then
+   * passed the marker after a paste back later than the wait and the paste read as kept (2 full runs of 4).
+   */
+  processes(): SessionProcess[] {
+    return markedSessionProcesses(this.marker);
   }
 
   useScreen(reader: ScreenReader): void {
@@ -161,7 +172,7 @@ export async function openHosted(recipe: HostedRecipe, opts: OpenOptions): Promi
   let session: HostedSession | undefined;
   try {
     relay = await FifoRelay.create({ expectSize: { cols, rows }, prefix: `termprobe-${recipe.id}-relay-` });
-    session = new HostedSession(relay, signal, recipe, stopAll);
+    session = new HostedSession(relay, signal, recipe, stopAll, scratch.marker);
     const own = session;
     screen = await prepareScreen(recipe, scratch.dir, cols, rows, (bytes) => own.writeOwn(bytes));
     const env = scratch.env({ TERM: 'xterm-256color' });
