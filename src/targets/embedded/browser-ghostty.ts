@@ -54,6 +54,12 @@ export function openBrowserGhostty(cols: number, rows: number, da1Reply: string,
         await ghostty.init();
         const term = new ghostty.Terminal({ cols: ${cols}, rows: ${rows}, fontSize: 15, fontFamily: 'monospace' });
         term.open(document.getElementById('term'));
+        // open() starts a loop that paints the canvas at every animation frame, changed or not (ghostty-web 0.4.0:
+        // Terminal.startRenderLoop): 14 % of a core in an idle page, and the events waited behind its frames. Nothing
+        // here reads the canvas; its key, mouse and paste handlers answer from the engine's state. Stopped once painted
+        // (a run of the ghostty target alone, its input probes in the page: 11.5 s and 10.4 core-s with it, 8.4 s and 8.6
+        // without, two runs each; the same answers).
+        cancelAnimationFrame(term.animationFrameId);
         term.onData((d) => window.termprobeSent('data', d));
         window.term = term;
         const feed = (bytes) => {

@@ -11,6 +11,7 @@ import { loadCorpus } from '../../corpus/load-corpus.js';
 import { runTarget } from '../../engine/run-target.js';
 import { haveProgram } from '../../test-support/require-program.js';
 import { CHROMIUM } from './browser-page.js';
+import { openBrowserGhostty } from './browser-ghostty.js';
 
 /** Probe id → what ghostty-web 0.4.0 sends. */
 const SENT: Record<string, string> = {
@@ -49,5 +50,22 @@ describe.skipIf(!haveProgram(CHROMIUM, 'chromium'))('ghostty-web input probes in
     // reply, ghostty.ts), in order with the terminal's own replies; and no probe needed a restart: the mouse's back and
     // forward buttons (clicked before each click) leave the page be.
     expect(results.run.restarts ?? []).toEqual([]);
+  }, 60_000);
+
+  it('leaves the page painting no frames of its own, and its keys still answered', async () => {
+    const sent: string[] = [];
+    const browser = await openBrowserGhostty(80, 24, '\x1b[?62c', (bytes) => sent.push(Buffer.from(bytes).toString('latin1')));
+    try {
+      // ghostty-web's render loop asks for the next animation frame in each one, under a new id: two frames later the id is the same.
+      const same = await browser.page.evaluate(`new Promise((resolve) => {
+        const before = window.term.animationFrameId;
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.term.animationFrameId === before)));
+      })`);
+      expect(same).toBe(true);
+      await browser.page.keyboard.press('ArrowUp');
+      await expect.poll(() => sent.join('')).toBe('\x1b[A');
+    } finally {
+      await browser.close();
+    }
   }, 60_000);
 });
