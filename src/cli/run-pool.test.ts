@@ -1,6 +1,7 @@
 /**
  * The pool over a model machine: at most `limit` at once, in order; with spare CPU, one more at a time while the
- * machine is judged idle, never beyond `max`, never while it is busy; a failure rejects and starts nothing more.
+ * machine is judged idle, never beyond `max`, never while it is busy, and for the last few while it is less busy than
+ * `lastFew` says; a failure rejects and starts nothing more.
  */
 import { describe, expect, test } from 'vitest';
 import { CpuBusy, readProcStat } from '../util/cpu-busy.js';
@@ -34,12 +35,14 @@ function modelCpu() {
   let busyShare = 0;
   let total = 0;
   let idle = 0;
+  let samples = 0;
   const cpu = new CpuBusy(() => {
+    samples++;
     total += 100;
     idle += Math.round(100 * (1 - busyShare));
     return { total, idle };
   });
-  return { cpu, set: (share: number) => void (busyShare = share) };
+  return { cpu, set: (share: number) => void (busyShare = share), samples: () => samples };
 }
 
 describe('runPool', () => {
@@ -90,6 +93,35 @@ describe('runPool', () => {
       await w.waitFor(() => w.started.includes(i));
       w.release(i);
     }
+    await done;
+    expect(w.most()).toBe(4);
+  });
+
+  test('the last few to start start beside others on a busier machine, the earlier ones do not', async () => {
+    const w = gatedWork();
+    const machine = modelCpu();
+    machine.set(0.7);
+    const done = runPool([1, 2, 3, 4, 5, 6, 7], 2, w.work, undefined, { max: 4, idleBelow: 0.5, lastFew: { left: 3, busyBelow: 0.9 }, overMs: 20, everyMs: 5, cpu: machine.cpu });
+    await w.waitFor(() => w.started.length === 2);
+    // Five left to start, more than three: 70 % busy is too busy for a third, however many times the pool looks.
+    const looked = machine.samples();
+    await w.waitFor(() => machine.samples() > looked + 20);
+    expect(w.started).toEqual([1, 2]);
+    // Two end: their places go to 3 and 4, leaving three to start; at 70 % (under 90 %) two more start beside them, up to max.
+    w.release(1);
+    w.release(2);
+    await w.waitFor(() => w.started.length === 6);
+    expect(w.running()).toBe(4);
+    // 95 %: too busy even for the last one.
+    machine.set(0.95);
+    await w.waitFor(() => (machine.cpu.busy(20) ?? 0) > 0.9);
+    w.release(3);
+    const busyLooks = machine.samples();
+    await w.waitFor(() => machine.samples() > busyLooks + 20);
+    expect(w.started).toEqual([1, 2, 3, 4, 5, 6]);
+    for (const i of [4, 5]) w.release(i);
+    await w.waitFor(() => w.started.length === 7);
+    for (const i of [6, 7]) w.release(i);
     await done;
     expect(w.most()).toBe(4);
   });

@@ -8,7 +8,9 @@
  * (Chromium's, emacs, zutty's software GL) ran together at the end with the CPUs full. One more starts when the
  * machine has been less than `spare.idleBelow` busy over the last `spare.overMs` (from readings every `everyMs`, so
  * the stretch judged may begin up to that much earlier) and the last start is at least `spare.overMs` ago (so a
- * start-up's own burst is judged), up to `spare.max` at once.
+ * start-up's own burst is judged), up to `spare.max` at once. Once only `spare.lastFew.left` are left to start, a
+ * busier machine still takes one more (`spare.lastFew.busyBelow`): the items come longest first, so the last are the
+ * short ones, and held back until the CPUs fell idle they started together at the end and the run waited on them.
  */
 import { CpuBusy } from '../util/cpu-busy.js';
 
@@ -17,6 +19,8 @@ export interface SpareCpu {
   max: number;
   /** The busy share (0–1) under which one more may start. */
   idleBelow: number;
+  /** With at most `left` items still to start, one more may start while the machine is less than `busyBelow` busy. */
+  lastFew?: { left: number; busyBelow: number };
   /** Over how long the machine is judged, and how long after a start before the next extra one. */
   overMs: number;
   /** How busy the machine is (default: /proc/stat's; a model's in tests). */
@@ -75,7 +79,8 @@ export async function runPool<T>(items: readonly T[], limit: number, work: (item
       if (running < cap || running >= spare.max) return;
       if (performance.now() - lastStart < spare.overMs) return;
       const busy = cpu.busy(spare.overMs);
-      if (busy === undefined || busy >= spare.idleBelow) return;
+      const below = spare.lastFew && items.length - next <= spare.lastFew.left ? Math.max(spare.idleBelow, spare.lastFew.busyBelow) : spare.idleBelow;
+      if (busy === undefined || busy >= below) return;
       spare.onExtra?.(running + 1, busy);
       start();
     };

@@ -17,18 +17,23 @@ export const MAX_JOBS = 64;
 
 /**
  * Without --jobs, a probe run may start up to one and a half times as many targets again while the machine has been
- * less than half busy over the last 1.5 s (run-pool.ts): in a run of every target six at a time the CPUs stood 15–30 %
- * busy for half a minute at a stretch, and full for the last forty seconds, where the cheap waits had all been done.
+ * less than 60 % busy over the last 1.5 s, and, once only the last eight are left to start, less than 90 % busy
+ * (run-pool.ts): in a run of every target six at a time the CPUs stood 15–30 % busy for half a minute at a stretch,
+ * and full for the last forty seconds, where the cheap waits had all been done.
  * `run --target all` on 2 cores, the same machine within the hour: up to 9 judged over 3 s, 128 and 127 s (its screen cells
  * read otherwise than the published files: 0, 2 and 1 in three runs); up to 12 over 3 s, 113 and 114 s; over 1.5 s,
  * 111 and 114 s (2 and 1 cells); up to 15 over 3 s, 108 s; over 1.5 s, 103 s twice (3 and 2 cells: the kinds six at
  * a time misreads now and then, a cursor's blink, a frame of qterminal's or pterm's lagging view, terminology's tab
  * line). Up to 18 with the CPUs under 70 % busy took 98 s and misread 7 cells.
+ * Later (Emacs compiling nothing, 5dd050a; ghostty-web's page painting nothing, 53711e6), up to 15: under 50 % busy,
+ * 95 s (2 cells), the CPUs 50–77 % busy for the first 45 s while the last eight, the shortest, started from 68 s on;
+ * under 60 %, 91 s (2 cells); under 65 % and the last ten under 95 %, 92 s (2 cells); under 60 % and the last eight
+ * under 90 %, 87 and 85 s (2 and 3 cells), and 60 s without the input probes.
  */
 export function spareCpu(jobs: number): SpareCpu {
   const overMs = 1500;
   const debug = process.env['TERMPROBE_DEBUG_POOL'] ? (running: number, busy: number) => process.stderr.write(`[pool] one more target: ${running} at once, the CPUs ${(busy * 100).toFixed(0)} % busy over ${overMs / 1000} s\n`) : undefined;
-  return { max: jobs + Math.ceil((jobs * 3) / 2), idleBelow: 0.5, overMs, ...(debug ? { onExtra: debug } : {}) };
+  return { max: jobs + Math.ceil((jobs * 3) / 2), idleBelow: 0.6, lastFew: { left: 8, busyBelow: 0.9 }, overMs, ...(debug ? { onExtra: debug } : {}) };
 }
 
 export function parseJobs(text: string): number {
@@ -38,5 +43,5 @@ export function parseJobs(text: string): number {
 }
 
 export function jobsOption(): Option {
-  return new Option('-j, --jobs <n>', `targets run at once when several are named, 1 to ${MAX_JOBS} (default: ${DEFAULT_RUN_JOBS} here, three per core and at most 8, and up to one and a half times as many more while the CPUs stand less than half busy; ${DEFAULT_JOBS} with --suite unicode)`).argParser(parseJobs);
+  return new Option('-j, --jobs <n>', `targets run at once when several are named, 1 to ${MAX_JOBS} (default: ${DEFAULT_RUN_JOBS} here, three per core and at most 8, and up to one and a half times as many more while the CPUs stand less than 60 % busy, the last eight less than 90 %; ${DEFAULT_JOBS} with --suite unicode)`).argParser(parseJobs);
 }
