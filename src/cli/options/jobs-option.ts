@@ -16,7 +16,7 @@ export const DEFAULT_RUN_JOBS = Math.max(DEFAULT_JOBS, Math.min(8, 3 * available
 export const MAX_JOBS = 64;
 
 /**
- * Without --jobs, a probe run may start up to one and a half times as many targets again while the machine has been
+ * Without --jobs, a probe run may start up to twice as many targets again while the machine has been
  * less than 60 % busy over the last 1.5 s, and, once only the last eight are left to start, less than 90 % busy
  * (run-pool.ts): in a run of every target six at a time the CPUs stood 15–30 % busy for half a minute at a stretch,
  * and full for the last forty seconds, where the cheap waits had all been done.
@@ -28,12 +28,13 @@ export const MAX_JOBS = 64;
  * Later (Emacs compiling nothing, 5dd050a; ghostty-web's page painting nothing, 53711e6), up to 15: under 50 % busy,
  * 95 s (2 cells), the CPUs 50–77 % busy for the first 45 s while the last eight, the shortest, started from 68 s on;
  * under 60 %, 91 s (2 cells); under 65 % and the last ten under 95 %, 92 s (2 cells); under 60 % and the last eight
- * under 90 %, 87 and 85 s (2 and 3 cells), and 60 s without the input probes.
+ * under 90 %, 87 and 85 s (2 and 3 cells), and 60 s without the input probes; the same up to 18, 86 and 82 s (2 and 0
+ * cells); up to 20, 84 s (3 cells, and two input answers of the kinds known to move under load).
  */
 export function spareCpu(jobs: number): SpareCpu {
   const overMs = 1500;
   const debug = process.env['TERMPROBE_DEBUG_POOL'] ? (running: number, busy: number) => process.stderr.write(`[pool] one more target: ${running} at once, the CPUs ${(busy * 100).toFixed(0)} % busy over ${overMs / 1000} s\n`) : undefined;
-  return { max: jobs + Math.ceil((jobs * 3) / 2), idleBelow: 0.6, lastFew: { left: 8, busyBelow: 0.9 }, overMs, ...(debug ? { onExtra: debug } : {}) };
+  return { max: 3 * jobs, idleBelow: 0.6, lastFew: { left: 8, busyBelow: 0.9 }, overMs, ...(debug ? { onExtra: debug } : {}) };
 }
 
 export function parseJobs(text: string): number {
@@ -43,5 +44,5 @@ export function parseJobs(text: string): number {
 }
 
 export function jobsOption(): Option {
-  return new Option('-j, --jobs <n>', `targets run at once when several are named, 1 to ${MAX_JOBS} (default: ${DEFAULT_RUN_JOBS} here, three per core and at most 8, and up to one and a half times as many more while the CPUs stand less than 60 % busy, the last eight less than 90 %; ${DEFAULT_JOBS} with --suite unicode)`).argParser(parseJobs);
+  return new Option('-j, --jobs <n>', `targets run at once when several are named, 1 to ${MAX_JOBS} (default: ${DEFAULT_RUN_JOBS} here, three per core and at most 8, and up to twice as many more while the CPUs stand less than 60 % busy, the last eight less than 90 %; ${DEFAULT_JOBS} with --suite unicode)`).argParser(parseJobs);
 }
