@@ -16,20 +16,13 @@ export const DEFAULT_RUN_JOBS = Math.max(DEFAULT_JOBS, Math.min(8, 3 * available
 export const MAX_JOBS = 64;
 
 /**
- * Without --jobs, a probe run may start up to twice as many targets again while the machine has been
- * less than 60 % busy over the last 1.5 s, and, once only the last eight are left to start, less than 90 % busy
- * (run-pool.ts): in a run of every target six at a time the CPUs stood 15–30 % busy for half a minute at a stretch,
- * and full for the last forty seconds, where the cheap waits had all been done.
- * `run --target all` on 2 cores, the same machine within the hour: up to 9 judged over 3 s, 128 and 127 s (its screen cells
- * read otherwise than the published files: 0, 2 and 1 in three runs); up to 12 over 3 s, 113 and 114 s; over 1.5 s,
- * 111 and 114 s (2 and 1 cells); up to 15 over 3 s, 108 s; over 1.5 s, 103 s twice (3 and 2 cells: the kinds six at
- * a time misreads now and then, a cursor's blink, a frame of qterminal's or pterm's lagging view, terminology's tab
- * line). Up to 18 with the CPUs under 70 % busy took 98 s and misread 7 cells.
- * Later (Emacs compiling nothing, 5dd050a; ghostty-web's page painting nothing, 53711e6), up to 15: under 50 % busy,
- * 95 s (2 cells), the CPUs 50–77 % busy for the first 45 s while the last eight, the shortest, started from 68 s on;
- * under 60 %, 91 s (2 cells); under 65 % and the last ten under 95 %, 92 s (2 cells); under 60 % and the last eight
- * under 90 %, 87 and 85 s (2 and 3 cells), and 60 s without the input probes; the same up to 18, 86 and 82 s (2 and 0
- * cells); up to 20, 84 s (3 cells, and two input answers of the kinds known to move under load).
+ * Without --jobs, a probe run may start up to twice as many targets again while the machine has been less than 60 %
+ * busy over the last 1.5 s, and, once only the last eight are left to start, less than 90 % busy (run-pool.ts): six
+ * at a time, the CPUs stood 15–30 % busy for half a minute at a stretch while every target sat in a blink watch, and
+ * the short targets left for the end waited for the CPUs to fall idle. `run --target all` on 2 cores: 128 s six to
+ * nine at a time; 82–86 s in three runs of four with these settings (91 s in the fourth), misreading 0–2 screen cells of
+ * the kinds six at a time misreads now and then. Every setting measured, and those not kept, in docs/pixels.md
+ * ("More targets while the CPUs idle", "Emacs's background compiler…").
  */
 export function spareCpu(jobs: number): SpareCpu {
   const overMs = 1500;
