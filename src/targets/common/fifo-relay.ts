@@ -40,7 +40,7 @@
  * stopTarget() first and then closes the relay, once, also on abort.
  */
 import { constants, mkdtempSync, openSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { brokeredExecFile } from '../../util/exec-broker.js';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -163,18 +163,12 @@ export class FifoRelay {
   private settle!: { resolve: (size: RelaySize) => void; reject: (error: Error) => void };
   private closed = false;
 
-  private constructor(opts: RelayOptions) {
-    this.dir = mkdtempSync(join(tmpdir(), opts.prefix ?? 'termprobe-relay-'));
+  /** `dir` holds the FIFOs and the script (create). */
+  private constructor(dir: string) {
+    this.dir = dir;
     this.inPath = join(this.dir, 'in');
     this.outPath = join(this.dir, 'out');
     this.scriptPath = join(this.dir, 'relay.sh');
-    try {
-      execFileSync('mkfifo', ['-m', '600', ...['in', 'out', 'ctl'].map((name) => join(this.dir, name))]);
-      writeFileSync(this.scriptPath, relayScript(this.dir, opts), { mode: 0o700 });
-    } catch (error) {
-      rmSync(this.dir, { recursive: true, force: true });
-      throw error;
-    }
     this.argv = ['/bin/sh', this.scriptPath];
     this.command = `/bin/sh ${shellQuote(this.scriptPath)}`;
     this.ready = new Promise<RelaySize>((resolve, reject) => (this.settle = { resolve, reject }));
@@ -188,7 +182,22 @@ export class FifoRelay {
   }
 
   static async create(opts: RelayOptions = {}): Promise<FifoRelay> {
-    return new FifoRelay(opts);
+    const dir = mkdtempSync(join(tmpdir(), opts.prefix ?? 'termprobe-relay-'));
+    try {
+      // mkfifo(1) through the exec helper: started from termprobe's own process, its fork() blocked the main thread
+      // for the copy of a large process's page tables (1.2 s of a run of every target, `node --cpu-prof`).
+      await new Promise<void>((resolve, reject) => {
+        brokeredExecFile('mkfifo', ['-m', '600', ...['in', 'out', 'ctl'].map((name) => join(dir, name))], {}, (error, _stdout, stderr) => {
+          if (error) reject(new Error(`mkfifo in ${dir} failed: ${stderr.trim() || error.message}`));
+          else resolve();
+        });
+      });
+      writeFileSync(join(dir, 'relay.sh'), relayScript(dir, opts), { mode: 0o700 });
+    } catch (error) {
+      rmSync(dir, { recursive: true, force: true });
+      throw error;
+    }
+    return new FifoRelay(dir);
   }
 
   private onControl(text: string): void {

@@ -12,7 +12,7 @@
  */
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 
 /** Why a run made no input probes in a browser build: it did not ask for them (OpenOptions.browserInput). */
 export function notAsked(terminal: string): string {
@@ -51,6 +51,9 @@ export interface Grid {
   cellHeight: number;
 }
 
+/** The page's binding for what its terminal sends: one string, "d" (text, sent as UTF-8) or "b" (a char per byte) first. */
+const SENT_BINDING = '__termprobeSent';
+
 /** Sets the page up (its terminal, `window.termprobeWrite`, the binding's callers) and measures its grid. */
 export type PageSetup = (page: Page, context: BrowserContext) => Promise<Grid>;
 
@@ -59,6 +62,8 @@ export class BrowserPage {
     private readonly browser: Browser,
     readonly page: Page,
     readonly grid: Grid,
+    /** The page's CDP session (its binding's notifications come here; input events go out through it). */
+    readonly cdp: CDPSession,
   ) {}
 
   /**
@@ -66,19 +71,30 @@ export class BrowserPage {
    * `termprobeSent('data', text)` (sent as UTF-8) or `termprobeSent('binary', text)` (a char per byte).
    */
   static async open(setup: PageSetup, sent: (bytes: Uint8Array) => void): Promise<BrowserPage> {
-    const { chromium } = (await import('playwright-core')) as typeof import('playwright-core');
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    const browser = await acquireBrowser();
+    let context: BrowserContext | undefined;
     try {
-      const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+      context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
       const page = await context.newPage();
-      await page.exposeBinding('termprobeSent', (_source, kind: string, text: string) => {
-        sent(kind === 'binary' ? Uint8Array.from(text, (ch) => ch.charCodeAt(0) & 0xff) : new TextEncoder().encode(text));
-      });
       const grid = await setup(page, context);
+      // A CDP binding of the page's own, not playwright's exposeBinding: that answers every call with a result sent
+      // back into the page (Runtime.callFunctionOn), a round trip per chunk the terminal sends that nothing waits for
+      // (1,173 of the 4,360 commands of xterm.js's input probes). Its notifications come in the order of the calls.
+      // Added once the page is set up: a binding does not follow the page into another renderer (ghostty's page
+      // navigates to its origin), and nothing is sent before the first write.
+      const cdp = await context.newCDPSession(page);
+      cdp.on('Runtime.bindingCalled', (event) => {
+        if (event.name !== SENT_BINDING) return;
+        const text = event.payload.slice(1);
+        sent(event.payload[0] === 'b' ? Uint8Array.from(text, (ch) => ch.charCodeAt(0) & 0xff) : new TextEncoder().encode(text));
+      });
+      await cdp.send('Runtime.addBinding', { name: SENT_BINDING });
+      await page.evaluate(`window.termprobeSent = (kind, text) => window.${SENT_BINDING}((kind === 'binary' ? 'b' : 'd') + text);`);
       if (!(grid.cellWidth > 0 && grid.cellHeight > 0)) throw new Error(`the page's terminal measured no cell size (${JSON.stringify(grid)})`);
-      return new BrowserPage(browser, page, grid);
+      return new BrowserPage(browser, page, grid, cdp);
     } catch (error) {
-      await browser.close();
+      await context?.close().catch(() => {});
+      await releaseBrowser(browser);
       throw error;
     }
   }
@@ -114,8 +130,52 @@ export class BrowserPage {
   }
 
   async close(): Promise<void> {
-    await this.browser.close().catch(() => {});
+    if (this.closed) return;
+    this.closed = true;
+    await this.page.context().close().catch(() => {});
+    await releaseBrowser(this.browser);
   }
+
+  private closed = false;
+}
+
+/**
+ * One Chromium for every page open at once (a run of every target has xterm.js's and ghostty's at the same time), each
+ * page in a browser context of its own (its own renderer, storage and focus); closed with the last page. A start is
+ * about a core-second (three launches with a page each: 3.2 core-seconds, measured). A browser that went away is
+ * started again for the next page.
+ */
+let shared: { browser: Promise<Browser>; users: number } | undefined;
+
+async function acquireBrowser(): Promise<Browser> {
+  if (shared) {
+    const current = shared;
+    const browser = await current.browser.catch(() => undefined);
+    if (browser?.isConnected() && shared === current) {
+      current.users++;
+      return browser;
+    }
+    if (shared === current) shared = undefined;
+  }
+  // Set before anything is awaited: a second page asked for meanwhile waits for this launch, not one of its own.
+  const launch = async () => ((await import('playwright-core')) as typeof import('playwright-core')).chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const entry = { browser: launch(), users: 1 };
+  shared = entry;
+  try {
+    return await entry.browser;
+  } catch (error) {
+    if (shared === entry) shared = undefined;
+    throw error;
+  }
+}
+
+async function releaseBrowser(browser: Browser): Promise<void> {
+  const current = shared;
+  if (current && (await current.browser.catch(() => undefined)) === browser) {
+    if (--current.users > 0) return;
+    if (shared === current) shared = undefined;
+  }
+  await browser.close().catch(() => {});
 }
 
 /** The bytes of a write, decoded in the page: the expression `termprobeWrite` recipes share. */

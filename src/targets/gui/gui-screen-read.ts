@@ -77,18 +77,30 @@ export function screenFromDecrqcra(region: Region, cols: number, rows: number, r
 }
 
 /**
+ * Made once: a Segmenter is an ICU object, and these run for every row of every screen read (0.85 s of termprobe's
+ * main thread in a run of every target, most of it making segmenters and walking rows of plain ASCII).
+ */
+const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** A row of printable ASCII only: a column a character, a grapheme a character. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/**
  * Text that joins a wrapped row and its continuation into one line (mlterm's
  * snapshot, kitty's get-text) back into screen rows of `cols` columns: a line
  * wider than the screen is several rows, and a wide character that does not fit
  * in the last column starts the next row, as it did on the screen.
  */
 export function splitWrappedRows(lines: readonly string[], cols: number): string[] {
-  const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
   const out: string[] = [];
   for (const line of lines) {
+    if (PRINTABLE_ASCII.test(line)) {
+      // One column a character: the same rows as the walk below, without it.
+      for (let at = 0; at === 0 || at < line.length; at += cols) out.push(line.slice(at, at + cols));
+      continue;
+    }
     let row = '';
     let width = 0;
-    for (const { segment } of segmenter.segment(line)) {
+    for (const { segment } of GRAPHEMES.segment(line)) {
       const w = Math.max(1, stringWidth(segment));
       if (width + w > cols) {
         out.push(row);
@@ -106,12 +118,16 @@ export function splitWrappedRows(lines: readonly string[], cols: number): string
 /** Cut the region out of whole screen rows, counting columns by display width. */
 export function screenFromRows(region: Region, cols: number, rows: number, lines: readonly string[], via: ScreenAnswer['via']): ScreenAnswer {
   validateRegion(region, cols, rows);
-  const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
   const text: string[] = [];
   for (let row = region.top; row <= region.bottom; row++) {
+    const whole = lines[row - 1] ?? '';
+    if (PRINTABLE_ASCII.test(whole)) {
+      text.push(whole.slice(region.left - 1, region.right).replace(/ +$/, ''));
+      continue;
+    }
     let col = 1;
     let line = '';
-    for (const { segment } of segmenter.segment(lines[row - 1] ?? '')) {
+    for (const { segment } of GRAPHEMES.segment(whole)) {
       const width = Math.max(1, stringWidth(segment));
       if (col >= region.left && col + width - 1 <= region.right) line += segment;
       else if (col + width - 1 >= region.left && col <= region.right) line += ' '; // a wide character cut by the edge

@@ -195,7 +195,10 @@ export class X11Client {
         this.needed = size;
         break;
       }
-      const packet = Buffer.from(buffered.subarray(0, size));
+      // A small packet is copied out, so it does not hold the socket's whole read buffer alive; a large one (a
+      // GetImage reply, most of what comes) is most of what it is cut from, and copying it was a second pass over
+      // every picture's pixels.
+      const packet = size >= 4096 ? buffered.subarray(0, size) : Buffer.from(buffered.subarray(0, size));
       buffered = buffered.subarray(size);
       if (kind === 1) this.settle(packet.readUInt16LE(2), packet);
       else if (kind === 0) this.settle(packet.readUInt16LE(2), new X11Error(`X error ${packet[1]} (request ${packet[10]}.${packet.readUInt16LE(8)}, value 0x${packet.readUInt32LE(4).toString(16)})`));
