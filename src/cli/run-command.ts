@@ -16,7 +16,7 @@ import { EMBEDDED_TARGETS } from '../targets/registry.js';
 import { expandTargets } from './expand-targets.js';
 import { withInterrupts } from './interrupts.js';
 import { DEFAULT_RUN_JOBS, spareCpu } from './options/jobs-option.js';
-import { longestFirst, publishedRunTimes, SHIPPED_RESULTS } from './target-order.js';
+import { longestFirst, publishedRuns, SHIPPED_RESULTS } from './target-order.js';
 import { outFile, requireFolderFor, type OutPath } from './options/out-option.js';
 import { DEFAULT_SIZE, type Size } from './options/size-option.js';
 import { planTargetOptions } from './options/target-option-pairs.js';
@@ -67,20 +67,25 @@ export async function runCommand(opts: RunOptions): Promise<ResultsFile[]> {
   if (!quiet) for (const note of plan.notes) process.stderr.write(`termprobe: note: ${note}\n`);
   const runs: ResultsFile[] = [];
   let outcomes: TargetOutcome[] = [];
+  const jobs = opts.jobs ?? DEFAULT_RUN_JOBS;
+  const ordered = targets.length > jobs;
+  // Read only where they serve: the order of a run of many targets, the spare instances of the input probes.
+  const published = ordered || probes.some((p) => p.input) ? publishedRuns(SHIPPED_RESULTS) : undefined;
+  const restartsExpected = published?.restarts;
   if (targets.length > 1 || unavailable.size > 0) {
-    const jobs = opts.jobs ?? DEFAULT_RUN_JOBS;
     // The longest first (as the published runs timed them): the run does not end on a long target started last.
-    const order = targets.length > jobs ? longestFirst(targets, publishedRunTimes(SHIPPED_RESULTS)) : targets;
+    const order = ordered ? longestFirst(targets, published!.times) : targets;
     // Without --jobs, more at once while the CPUs stand mostly idle (--jobs N is N at once, no more).
     const spare = opts.jobs === undefined && targets.length > jobs ? spareCpu(jobs) : undefined;
-    outcomes = await withInterrupts((signal) => runMany(order, { corpus, probes, size, options: plan.perTarget, window, fileFor, jobs, quiet, signal, unavailable, pictures, browserInput, spare }));
+    outcomes = await withInterrupts((signal) => runMany(order, { corpus, probes, size, options: plan.perTarget, window, fileFor, jobs, quiet, signal, unavailable, pictures, browserInput, spare, restartsExpected }));
     for (const o of outcomes) if (o.status === 'done' && o.results) runs.push(o.results);
   } else {
     await withInterrupts(async (signal) => {
       for (const target of targets) {
         const t0 = performance.now();
         const options = plan.perTarget.get(target) ?? {};
-        const run = await runTarget(target, corpus, probes, { ...size, options, signal, window, pictures, browserInput });
+        const expected = restartsExpected?.get(target);
+        const run = await runTarget(target, corpus, probes, { ...size, options, signal, window, pictures, browserInput, ...(expected ? { restartsExpected: expected } : {}) });
         const { gaveUp } = run;
         const file = fileFor(run.results, options);
         // The commit point: a Ctrl-C that came while the target closed means no file, exit 130.

@@ -38,6 +38,8 @@ export interface RunManyOptions {
   browserInput?: boolean;
   /** More targets at once than `jobs` while the machine has CPU to spare (run-pool.ts). */
   spare?: SpareCpu;
+  /** By target, the probes after which its published run started afresh, and why (RunTargetOptions.restartsExpected). */
+  restartsExpected?: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
 
 export interface TargetOutcome {
@@ -62,7 +64,8 @@ async function runOne(target: string, o: RunManyOptions, progress: ProgressSink)
   try {
     const onProgress = (done: number, total: number) => progress.update(target, { state: 'running', done, total });
     const options = o.options.get(target) ?? {};
-    const run = await runTarget(target, o.corpus, o.probes, { ...o.size, options, signal: own.signal, window: o.window, onProgress, pictures: o.pictures, browserInput: o.browserInput });
+    const expected = o.restartsExpected?.get(target);
+    const run = await runTarget(target, o.corpus, o.probes, { ...o.size, options, signal: own.signal, window: o.window, onProgress, pictures: o.pictures, browserInput: o.browserInput, ...(expected ? { restartsExpected: expected } : {}) });
     const { gaveUp } = run;
     const file = o.fileFor(run.results, options);
     if (own.signal.aborted) throw o.signal.reason; // interrupted while it closed: no file

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { longestFirst, publishedRunTimes, SHIPPED_RESULTS } from './target-order.js';
+import { longestFirst, publishedRuns, SHIPPED_RESULTS } from './target-order.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -21,12 +21,28 @@ describe('the order targets start in', () => {
     writeFileSync(join(dir, 'a.json'), JSON.stringify({ target: { id: 'kitty' }, run: { elapsedMs: 9800 } }));
     writeFileSync(join(dir, 'b.json'), '{"target": {"id": "foot"}, "run": {');
     writeFileSync(join(dir, 'c.json'), JSON.stringify({ target: { id: 'st' } }));
-    expect([...publishedRunTimes(dir)]).toEqual([['kitty', 9800]]);
-    expect(publishedRunTimes(join(dir, 'nowhere')).size).toBe(0);
+    expect([...publishedRuns(dir).times]).toEqual([['kitty', 9800]]);
+    expect(publishedRuns(join(dir, 'nowhere')).times.size).toBe(0);
+  });
+
+  test('the probes after which a published run started afresh, by target; a run with none expects none', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'termprobe-order-'));
+    dirs.push(dir);
+    const restart = (probe: string) => ({ probe, exit: 'input: the marker after the event did not come back', outcome: 'retried' });
+    writeFileSync(join(dir, 'a.json'), JSON.stringify({ target: { id: 'tilix' }, run: { elapsedMs: 70_000, restarts: [restart('keys-modifiers.ctrl-alt-a'), restart('keys-modifiers.ctrl-minus')] } }));
+    writeFileSync(join(dir, 'b.json'), JSON.stringify({ target: { id: 'kitty' }, run: { elapsedMs: 9800 } }));
+    writeFileSync(join(dir, 'c.json'), '{"target": {"id": "foot"}, "run": {"restarts": [');
+    const { restarts } = publishedRuns(dir);
+    expect([...restarts].map(([id, whys]) => [id, [...whys.keys()]])).toEqual([['tilix', ['keys-modifiers.ctrl-alt-a', 'keys-modifiers.ctrl-minus']], ['kitty', []]]);
+    expect(restarts.get('tilix')?.get('keys-modifiers.ctrl-minus')).toBe('input: the marker after the event did not come back');
+    // The shipped runs: tilix's pane and menu shortcuts, and none in kitty.
+    const shipped = publishedRuns(SHIPPED_RESULTS).restarts;
+    expect(shipped.get('tilix')?.has('keys-modifiers.ctrl-alt-a')).toBe(true);
+    expect(shipped.get('kitty')?.size).toBe(0);
   });
 
   test('the published runs time every GUI terminal they hold', () => {
-    const times = publishedRunTimes(SHIPPED_RESULTS);
+    const times = publishedRuns(SHIPPED_RESULTS).times;
     expect(times.get('tilix')).toBeGreaterThan(times.get('tmux')!);
     expect(times.size).toBeGreaterThanOrEqual(28);
   });

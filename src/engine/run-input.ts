@@ -31,7 +31,7 @@ import type { Probe } from '../corpus/probe-schema.js';
 import type { ProbeResult } from '../results/results-schema.js';
 import type { TargetSession } from '../targets/target.js';
 import { MarkerLostError, type InputChannel, type MarkerIo } from '../targets/input-channel.js';
-import { lostTime, type QueuedMsReader } from '../util/cpu-wait.js';
+import { lostTime, pastLimit, type QueuedMsReader } from '../util/cpu-wait.js';
 import { InputStream } from './input-stream.js';
 import type { SessionHolder } from './run-with-restarts.js';
 
@@ -47,6 +47,12 @@ export interface InputRunOptions {
   roundTripMs?: number;
   /** How a process's run-queue wait is read (cpu-wait.ts; a model's in tests). */
   queuedMs?: QueuedMsReader;
+  /**
+   * The probes after which this target's published run started a fresh instance, and why (its run.restarts): a spare
+   * instance is started only while one of them is among the next probes (see maybeSpare). Without it, after every
+   * restart.
+   */
+  restartsExpected?: ReadonlyMap<string, string>;
 }
 
 export interface InputRun {
@@ -72,6 +78,15 @@ const RTT_FACTOR = 10;
 const MIN_MARKER_MS = 120;
 /** Fresh instances an input run may start before it gives up (mlterm's shift+F1 to F7 split and close its screen). */
 const MAX_RESTARTS = 12;
+/**
+ * How far ahead an expected restart starts a spare: a GUI terminal starts in 1-4 s, an input probe takes 50-150 ms,
+ * so a spare started 30 probes before is mostly ready when the restart comes.
+ */
+const SPARE_LOOKAHEAD = 30;
+/** How a restart after a font-size shortcut begins its why (the published runs' restarts are read for it). */
+const SIZE_CHANGED = 'the terminal changed its size';
+/** How long the far corner has to come back after the terminal's font-size reset key before it is started afresh. */
+const RESET_SIZE_MS = 2000;
 
 const modesOf = (p: Probe) => `${p.send}\n${p.cleanup ?? ''}`;
 
@@ -135,11 +150,15 @@ class InputRunner {
     }
     try {
       this.corner = await this.farCorner();
-      for (const group of inputGroups(this.probes)) {
+      const groups = inputGroups(this.probes);
+      this.order = groups.flat();
+      for (const group of groups) {
         const live = group.filter((p) => !this.setAside(p));
         if (live.length === 0) continue;
         await this.setModes(live[0]!);
         for (const probe of live) {
+          this.at = this.order.indexOf(probe);
+          this.maybeSpare(this.at, false);
           await this.probe(probe, live[0]!);
           this.previous = probe.id;
           if (this.results.get(probe.id)?.replies[0]?.value === '') this.lastKept = probe.id;
@@ -442,12 +461,43 @@ class InputRunner {
     const was = this.corner;
     if (seen && was && (seen.row !== was.row || seen.col !== was.col)) {
       const last = this.results.get(probe.id);
-      const why = `the terminal changed its size (its far corner was ${was.row};${was.col}, now ${seen.row};${seen.col}: a font-size shortcut)`;
-      if (last) last.evidence = { ...last.evidence, changed: why };
-      await this.restart(probe, why, head);
+      const why = `${SIZE_CHANGED} (its far corner was ${was.row};${was.col}, now ${seen.row};${seen.col}: a font-size shortcut)`;
+      const reset = await this.resetFontSize(was);
+      if (last) last.evidence = { ...last.evidence, changed: reset ? `${why}; put back with ${reset}` : why };
+      if (!reset) await this.restart(probe, why, head);
+      else this.stream.setMarking(true);
       return;
     }
     this.stream.setMarking(true);
+  }
+
+  /**
+   * The terminal's own key for the font's size as it started (channel.resetFontSize), pressed, and the far corner back
+   * where it was: how (the key, and where the terminal says so); undefined when the channel has no such key, the marker
+   * after it is lost, or the far corner is not back within RESET_SIZE_MS (the terminal is then started afresh).
+   */
+  private async resetFontSize(was: { row: number; col: number }): Promise<string | undefined> {
+    if (!this.channel!.resetFontSize) return undefined;
+    this.stream.setMarking(true);
+    let how: string | undefined;
+    try {
+      how = await this.channel!.resetFontSize(this.markerIo('the font-size reset'));
+    } catch (error) {
+      if (!(error instanceof MarkerLostError)) throw error;
+    }
+    this.stream.setMarking(false);
+    if (!how) return undefined;
+    // The terminal resizes its grid when it next lays out, which may be after the marker: asked until it is back.
+    // The limit is for a key that did nothing; the time the terminal and termprobe waited for a CPU is not counted.
+    const t0 = performance.now();
+    const pids = this.pids;
+    const lost = lostTime(() => pids, this.opts.queuedMs);
+    for (;;) {
+      const seen = await this.farCorner();
+      if (seen && seen.row === was.row && seen.col === was.col) return how;
+      if (pastLimit(performance.now() - t0, RESET_SIZE_MS, lost)) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   }
 
   /** Close what the event opened and check keys pass again, the group's modes set anew; else a fresh instance. */
@@ -461,8 +511,35 @@ class InputRunner {
     }
   }
 
-  /** An instance started ahead of the next restart, once the run has needed one (see restart). */
+  /** An instance started ahead of the next restart (see maybeSpare and restart). */
   private spare: Promise<TargetSession> | undefined;
+  /** The probes in the order the run makes them, and the index of the one being made. */
+  private order: Probe[] = [];
+  private at = 0;
+
+  /**
+   * Start the next instance now, while this one takes the probes, so that the next restart waits for no start (1-4 s
+   * each; every instance has a display, a scratch HOME and a D-Bus session of its own). Where the published run tells
+   * which probes restart the target, when one of the next SPARE_LOOKAHEAD probes from `from` on is one of them: a spare
+   * no restart takes costs a whole start (0.5-0.7 core-seconds for konsole, alacritty or terminator, measured alone),
+   * which the rule below, for a target that restarts once, paid in every run. Without a published run, right after
+   * each restart (`afterRestart`): a terminal started afresh once is likely to be again (tilix: 9 times in a run,
+   * qterminal 5: a menu, a pane, a font-size shortcut each).
+   */
+  private maybeSpare(from: number, afterRestart: boolean): void {
+    if (this.spare || !this.holder.reopen || this.restarts.length >= MAX_RESTARTS || this.opts.signal?.aborted) return;
+    const expected = this.opts.restartsExpected;
+    // A size change the channel now undoes with the terminal's own key (resetFontSize) restarts nothing.
+    const resets = this.holder.current.input?.resetFontSize !== undefined;
+    const restarts = (id: string) => {
+      const why = expected?.get(id);
+      return why !== undefined && !(resets && why.includes(SIZE_CHANGED));
+    };
+    const due = expected ? this.order.slice(from, from + SPARE_LOOKAHEAD).some((p) => restarts(p.id)) : afterRestart;
+    if (!due) return;
+    this.spare = this.holder.reopen();
+    this.spare.catch(() => undefined);
+  }
 
   /** Start the terminal afresh (the last one is past help), get its channel ready, and set the group's modes again. */
   private async restart(probe: Probe, why: string, head: Probe): Promise<void> {
@@ -477,13 +554,7 @@ class InputRunner {
     this.spare = undefined;
     // A spare that failed to start is no answer: an instance is started now, as without one.
     this.holder.current = await (spare ? spare.catch(() => this.holder.reopen!()) : this.holder.reopen());
-    // A terminal started afresh once is likely to be again (tilix: 9 times in a run, qterminal 5: a menu, a pane, a
-    // font-size shortcut each): the next instance starts now, while this one takes the probes, so the next restart
-    // waits for no start (1-4 s each). Every instance has a display, a scratch HOME and a D-Bus session of its own.
-    if (this.restarts.length < MAX_RESTARTS && !this.opts.signal?.aborted) {
-      this.spare = this.holder.reopen();
-      this.spare.catch(() => undefined);
-    }
+    this.maybeSpare(this.at + 1, true);
     const refused = await this.attach();
     if (refused) throw new GiveUp(`the fresh instance takes no input: ${refused}`);
     this.cleanup = '';

@@ -38,6 +38,8 @@ export interface RunTargetOptions {
   pictures?: boolean;
   /** Make the input probes' events where that starts a browser (xterm.js, ghostty; OpenOptions.browserInput); default false (`run --embedded-input`). */
   browserInput?: boolean;
+  /** The probes after which this target's published run started a fresh instance, and why (InputRunOptions.restartsExpected). */
+  restartsExpected?: ReadonlyMap<string, string>;
 }
 
 export interface TargetRun {
@@ -86,7 +88,7 @@ export async function probeSession(
   // The input probes after the others, in the same session: events made through the target's input channel.
   const inputRun = ident.gaveUp || input.length === 0 || run.gaveUp
     ? undefined
-    : await runInputProbes(holder, input, { size, prelude: opts.prelude ?? 'default', restore, signal: opts.signal, skip: opts.skip, onProgress: opts.onProgress && ((done) => opts.onProgress!(output.length + done, probes.length)) });
+    : await runInputProbes(holder, input, { size, prelude: opts.prelude ?? 'default', restore, signal: opts.signal, skip: opts.skip, ...(opts.restartsExpected ? { restartsExpected: opts.restartsExpected } : {}), onProgress: opts.onProgress && ((done) => opts.onProgress!(output.length + done, probes.length)) });
   if (inputRun || (!ident.gaveUp && input.length > 0)) {
     const byId = new Map((inputRun?.results ?? input.map((p) => ({ id: p.id, status: 'no-reply' as const, replies: [], note: `not sent: ${run.gaveUp}` }))).map((r) => [r.id, r]));
     const outputById = new Map(run.results.map((r) => [r.id, r]));

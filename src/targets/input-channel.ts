@@ -106,6 +106,12 @@ export interface InputChannel {
    * a marker comes back through `io`; false when it still does not (the engine then starts the terminal afresh).
    */
   recover?(io: MarkerIo): Promise<boolean>;
+  /**
+   * Undo a font-size shortcut the last key was (the terminal changed its grid): press the terminal's own key that puts
+   * the font back as it started, and wait for a marker through `io`. Resolves with the key and where the terminal says
+   * so, or undefined when it has none; the engine then checks the grid is back.
+   */
+  resetFontSize?(io: MarkerIo): Promise<string | undefined>;
   /** Let go of the display or end the client it attached (the session is being replaced or closed). */
   close?(): void | Promise<void>;
 }

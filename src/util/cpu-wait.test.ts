@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { openSchedstats, queuedMs } from './cpu-wait.js';
+import { openSchedstats, pastLimit, queuedMs } from './cpu-wait.js';
 
 const hasSchedstat = queuedMs('self') !== undefined;
 
@@ -33,5 +33,19 @@ describe.skipIf(!hasSchedstat && process.env['CI'] !== 'true')('queuedMs', () =>
     await new Promise((r) => setTimeout(r, 0));
     expect(queuedMs(pid)).toBeUndefined();
     expect(openSchedstats()).toBe(held - 1);
+  });
+});
+
+describe('pastLimit', () => {
+  it('is past the limit only with the time lost left out, and reads the lost time only once the plain limit is past', () => {
+    let reads = 0;
+    const lost = (ms: number) => () => (reads++, ms);
+    expect(pastLimit(150, 200, lost(0))).toBe(false);
+    expect(reads).toBe(0);
+    expect(pastLimit(250, 200, lost(0))).toBe(true);
+    expect(pastLimit(250, 200, lost(80))).toBe(false);
+    expect(pastLimit(300, 200, lost(80))).toBe(true);
+    expect(pastLimit(250, 200)).toBe(true);
+    expect(reads).toBe(3);
   });
 });

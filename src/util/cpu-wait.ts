@@ -100,3 +100,11 @@ export function lostTime(pids: () => readonly number[], queued?: QueuedMsReader)
   const start = wait.read();
   return () => wait.since(start);
 }
+
+/**
+ * Whether `elapsedMs` is past `limitMs` with the time lost (a lostTime clock) left out. `lost` is read only once the
+ * plain limit has passed: it reads /proc, and a wait asks this every few milliseconds.
+ */
+export function pastLimit(elapsedMs: number, limitMs: number, lost?: () => number): boolean {
+  return elapsedMs > limitMs && elapsedMs - (lost?.() ?? 0) > limitMs;
+}

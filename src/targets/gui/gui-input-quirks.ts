@@ -24,12 +24,36 @@ export interface InputQuirks {
    * termprobe's own (sendFocusIn), and the focus is checked with a marker: sent again until a marker passes.
    */
   focusInLost?: string;
+  /**
+   * The key (a chord as probes write it) that undoes a font-size shortcut (ctrl+minus): it puts the font back at the
+   * size the terminal started with, so the grid and its cells' pixels are as before and no fresh instance is needed;
+   * and where it says so.
+   */
+  fontReset?: { key: string; source: string };
+  /**
+   * What the wheel does depends on the terminal's view of the screen, which follows the screen only on a timer after
+   * output (see x-view-update.ts): why. Before a wheel event the terminal is made to run that timer (a DA1 is output
+   * too) and its drawing is waited for, so the event meets the view of the screen shown, not of the one before.
+   */
+  wheelAfterViewUpdate?: string;
 }
 
 /** XF86Tools (X11 XF86keysym.h): FK13 in the evdev layout; no probe presses it. */
 const XF86_TOOLS = 0x1008ff81;
 
 export const INPUT_QUIRKS: Readonly<Record<string, InputQuirks>> = {
+  // Not qterminal: its Ctrl+0 (Zoom reset, src/config.h at 1.2.0) gives the grid its size back, but not the mouse its
+  // cells: every mouse report after it named the column a fresh instance names less one (46 input answers).
+  alacritty: { fontReset: { key: 'ctrl+0', source: 'alacritty 0.11.0, alacritty/src/config/bindings.rs: Key0 with Control, ResetFontSize (back to font.size)' } },
+  konsole: { fontReset: { key: 'ctrl+alt+0', source: "konsole 22.12.3, src/session/SessionController.cpp: Reset Font Size is Ctrl+Alt+0 (the profile's size; its handbook says Ctrl+0)" } },
+  terminator: { fontReset: { key: 'ctrl+0', source: "terminator 2.1.2, terminatorlib/config.py: zoom_normal is <Control>0 (the configured font)" } },
+  tilix: { fontReset: { key: 'ctrl+0', source: 'tilix 1.9.5, com.gexperts.Tilix.gschema.xml: terminal-zoom-normal is <Ctrl>0 (scale 1.0)' } },
+  // No reset: Ctrl++ (Qt's Plus key: shift+= here) adds back the 0.05 of scale Ctrl+- took (1.0 - 0.05 + 0.05 is 1.0).
+  'cool-retro-term': {
+    fontReset: { key: 'ctrl+shift+=', source: 'cool-retro-term 1.2.0, app/qml/main.qml and ApplicationSettings.qml: no reset, Ctrl++ adds the 0.05 of scale Ctrl+- takes' },
+    wheelAfterViewUpdate:
+      "qmltermwidget at 63228027 (cool-retro-term 1.2.0's), TerminalDisplay.cpp wheelEvent: with no mouse tracking the wheel scrolls the view where the scroll bar can move, and sends cursor keys where it cannot; the scroll bar's range follows the screen in Emulation::showBulk, 10-40 ms after output (BULK_TIMEOUT1/2). A wheel right after CSI ? 1049 h met the main screen's 1,000 lines of scrollback and sent nothing: in 3 of 4 full runs (the published one among them), 3 of 3 runs of mouse-tracking alone",
+  },
   // rxvt-unicode 9.30's perl extension confirm-paste, in Debian's default set (perl-ext-common "default"): a paste
   // holding a control character shows "Pasting N control characters, continue? (y/n)" and takes every key until y or n.
   // Its on_tt_paste counts the text's bytes 0x00–0x1f (tr/\x00-\x1f//) and asks when there is one.
@@ -45,6 +69,7 @@ export const INPUT_QUIRKS: Readonly<Record<string, InputQuirks>> = {
     // the first, reads it alone now and then (1 focus change in 5 here): foot never hears the focus come back, and the
     // next FocusOut (notify_keyboard_focus_out, with no focus to save) forgets the surface to give it back to.
     focusInLost: "weston 10's X11 backend drops a FocusIn read without the KeymapNotify after it (libweston/backend-x11/x11.c): its seat's keyboard focus then stays on nothing",
+    fontReset: { key: 'ctrl+0', source: 'foot 1.13.1, foot.ini(5) and /etc/xdg/foot/foot.ini: font-reset is Control+0 (the configured size)' },
     markerKeysym: { keysym: XF86_TOOLS, how: "XF86Tools, which foot.ini's [text-bindings] turns into U+2603 (weston compiles its keymap from the X server's layout names at start, so a keysym given to a spare keycode later never reaches foot)" },
   },
 };

@@ -87,9 +87,9 @@ export class ViewUpdateWatch {
   }
 
   /**
-   * Call before the selection change that makes the terminal run its timer; the returned wait resolves once the
-   * terminal has drawn over the first cell (`start`, in the window) after this call, and rejects after
-   * VIEW_UPDATE_LIMIT_MS without such a drawing.
+   * Call before what makes the terminal run its timer (a selection change; output, for the input probes' wheel); the
+   * returned wait resolves once the terminal has drawn over the first cell (`start`, in the window) after this call,
+   * and rejects after VIEW_UPDATE_LIMIT_MS without such a drawing.
    */
   async arm(link: XLink, window: TerminalWindow, start: Point): Promise<() => Promise<void>> {
     const damage = await (this.damage ??= watchDamage(link.x, link.x.setup.root));
@@ -103,7 +103,7 @@ export class ViewUpdateWatch {
     });
     drawn.catch(() => undefined);
     return async () => {
-      if (!(await drawn)) throw new ScreenReadError(`the terminal did not redraw within ${VIEW_UPDATE_LIMIT_MS / 1000} s of a selection change, so its view of the screen may be out of date`);
+      if (!(await drawn)) throw new ScreenReadError(`the terminal did not redraw within ${VIEW_UPDATE_LIMIT_MS / 1000} s of a change that updates its view of the screen, so its view may be out of date`);
     };
   }
 }
