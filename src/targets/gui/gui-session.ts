@@ -125,11 +125,12 @@ export class GuiSession extends RelaySession {
         awaitClaimCheck: parts.awaitClaimCheck,
         awaitViewUpdate: parts.awaitViewUpdate,
         mouseModes: this.mouseModes,
+        ownPids: () => this.ownPids(),
         signal: this.endSignal(),
       });
     }
     if (parts.screen === 'pipe-visible') this.foot = new FootVisibleReader(parts.displayEnv ?? {}, parts.footDir ?? parts.home);
-    this.guiInput = new GuiInput({ display: parts.displayEnv?.['DISPLAY'] ?? '', cols: parts.cols, rows: parts.rows, exchange: (bytes) => this.exchange(bytes, this.exchangeMs), listen: (sink) => this.listen(sink), signal: this.endSignal(), quirks: parts.inputQuirks, compositorPid: parts.compositorPid, knownGrid: () => this.pictureGrid });
+    this.guiInput = new GuiInput({ display: parts.displayEnv?.['DISPLAY'] ?? '', cols: parts.cols, rows: parts.rows, exchange: (bytes) => this.exchange(bytes, this.exchangeMs), listen: (sink) => this.listen(sink), signal: this.endSignal(), quirks: parts.inputQuirks, compositorPid: parts.compositorPid, knownGrid: () => this.pictureGrid, ownPids: () => this.ownPids() });
     this.input = this.guiInput;
   }
 
@@ -146,7 +147,7 @@ export class GuiSession extends RelaySession {
   }
 
   /** Hand the terminal's raw replies to `sink` (not the engine) until the returned function is called. */
-  private listen(sink: (chunk: Uint8Array) => void): () => void {
+  listen(sink: (chunk: Uint8Array) => void): () => void {
     this.exchangeSink = sink;
     return () => (this.exchangeSink = undefined);
   }
@@ -255,6 +256,12 @@ export class GuiSession extends RelaySession {
 
   processes(): SessionProcess[] {
     return this.parts.processes?.() ?? [];
+  }
+
+  /** The terminal's own processes (not the display's, the relay's…), found when first asked (a scan of /proc). */
+  private ownPidsFound: number[] | undefined;
+  private ownPids(): number[] {
+    return (this.ownPidsFound ??= this.processes().filter((p) => p.own).map((p) => p.pid));
   }
 
   /** Time frames after output (x-frame-timer.ts): with the terminal idle and its screen clear, find its window and grid. */
