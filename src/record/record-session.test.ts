@@ -18,6 +18,8 @@ test('a program run in node-pty at the given size is written as a cast that read
   expect(text).toBe('7 33\r\n\x1b[1mbold\x1b[m');
 });
 
+// node-pty reports the exit before the terminal's last output is read now and then, and drops that output 200 ms
+// later (CI lost "got abc" this way once): the wrapper's end mark, after the program's last byte, ends the recording.
 test('keys are typed once the output is quiet and recorded as input events', async () => {
   const dir = tempDir('termprobe-record-');
   const out = join(dir, 'keys.cast');
@@ -29,6 +31,25 @@ test('keys are typed once the output is quiet and recorded as input events', asy
   for await (const ev of events) seen.push(`${ev.code}:${ev.data}`);
   expect(seen.filter((s) => s.startsWith('i:'))).toEqual(['i:abc\r']);
   expect(seen.filter((s) => s.startsWith('o:')).join('').replace(/o:/g, '')).toContain('got abc');
+});
+
+test('every byte a program writes up to its exit is recorded, and how it ended: its code, the signal that ended it', async () => {
+  const dir = tempDir('termprobe-record-');
+  // 300,000 bytes through a terminal that holds a few thousand: the program exits with its last ones still unread.
+  const lots = join(dir, 'lots.cast');
+  const summary = await recordSession({ argv: ['sh', '-c', 'i=0; while [ $i -lt 3000 ]; do printf "%099d\\n" $i; i=$((i+1)); done; exit 7'], out: lots, cols: 120, rows: 5, term: 'xterm', keys: [], quietMs: 50, endAfterMs: 1000 });
+  expect(summary.exit).toBe('exit 7');
+  const text = Buffer.from((await readCastOutput(lots, 1 << 22)).bytes).toString('utf8');
+  expect(text).toBe(Array.from({ length: 3000 }, (_, i) => `${String(i).padStart(99, '0')}\r\n`).join(''));
+  const killed = await recordSession({ argv: ['sh', '-c', 'printf bye; kill -TERM $$'], out: join(dir, 'killed.cast'), cols: 20, rows: 5, term: 'xterm', keys: [], quietMs: 50, endAfterMs: 1000 });
+  expect(killed.exit).toBe('signal 15');
+  expect(Buffer.from((await readCastOutput(join(dir, 'killed.cast'), 1 << 20)).bytes).toString('utf8')).toBe('bye');
+});
+
+test('a program that cannot start is an error naming it, and leaves no file', async () => {
+  const dir = tempDir('termprobe-record-');
+  await expect(recordSession({ argv: ['termprobe-no-such-program'], out: join(dir, 'x.cast'), cols: 20, rows: 5, term: 'xterm', keys: [], quietMs: 50, endAfterMs: 1000 })).rejects.toThrow(/^cannot start termprobe-no-such-program: .*ENOENT/);
+  expect(readdirSync(dir)).toEqual([]);
 });
 
 test('an interrupted recording leaves no file, and no temporary one', async () => {

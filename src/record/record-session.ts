@@ -5,9 +5,21 @@
  * times, and keys given in advance are typed once the output has gone quiet
  * (each recorded as an "i" event). The file appears only when the program has
  * ended (or was ended after the last key); an interrupted recording leaves none.
+ *
+ * The program runs under a small wrapper (record-wrapper.ts) that marks its end in
+ * the output stream itself, so the recording holds every byte the program wrote:
+ * node-pty's own exit report can come before the terminal's last output is read,
+ * and node-pty drops what is unread 200 ms after it.
  */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { CastWriter } from '../cast/cast-writer.js';
+import { EndMarkScanner, type EndHow } from './end-mark.js';
+
+/** The wrapper as built (the tests run the sources, after the build). */
+const WRAPPER = fileURLToPath(new URL('../../dist/record/record-wrapper.js', import.meta.url));
 
 export interface RecordOptions {
   argv: string[];
@@ -66,9 +78,14 @@ export async function recordSession(opts: RecordOptions): Promise<RecordSummary>
   });
   const t0 = performance.now();
   const now = () => (performance.now() - t0) / 1000;
+  if (!existsSync(WRAPPER)) {
+    writer.abort();
+    throw new Error(`record: ${WRAPPER} is missing (npm run build makes it)`);
+  }
+  const nonce = `termprobe-record-end-${randomBytes(8).toString('hex')}`;
   let child: Pty;
   try {
-    child = pty.spawn(opts.argv[0]!, opts.argv.slice(1), { name: opts.term, cols: opts.cols, rows: opts.rows, cwd: opts.cwd ?? process.cwd(), env });
+    child = pty.spawn(process.execPath, [WRAPPER, nonce, ...opts.argv], { name: opts.term, cols: opts.cols, rows: opts.rows, cwd: opts.cwd ?? process.cwd(), env });
   } catch (e) {
     writer.abort();
     throw new Error(`cannot start ${opts.argv[0]}: ${(e as Error).message}`);
@@ -77,16 +94,37 @@ export async function recordSession(opts: RecordOptions): Promise<RecordSummary>
   let bytes = 0;
   let lastOutput = performance.now();
   let recording = true;
-  child.onData((data) => {
-    if (!recording) return;
-    lastOutput = performance.now();
+  const record = (text: string) => {
+    if (!recording || text === '') return;
     events++;
-    bytes += Buffer.byteLength(data);
-    writer.event(now(), 'o', data);
+    bytes += Buffer.byteLength(text);
+    writer.event(now(), 'o', text);
+  };
+  // How the program ended, from the wrapper's mark: the output before it is all the program's.
+  let markSeen!: (how: EndHow | undefined) => void;
+  const programEnded = new Promise<EndHow | undefined>((resolve) => (markSeen = resolve));
+  const scanner = new EndMarkScanner(nonce);
+  child.onData((data) => {
+    if (scanner.found) return;
+    lastOutput = performance.now();
+    record(scanner.feed(data));
+    if (scanner.found) markSeen(scanner.end);
   });
-  const exited = new Promise<string>((resolve) => child.onExit(({ exitCode, signal }) => resolve(signal ? `signal ${signal}` : `exit ${exitCode}`)));
+  const wrapperExited = new Promise<string>((resolve) => child.onExit(({ exitCode, signal }) => resolve(signal ? `signal ${signal}` : `exit ${exitCode}`)));
+  // Ended: the mark came (the program ended and all it wrote is in), or the wrapper went without one (killed).
+  const exited: Promise<string> = Promise.race([
+    programEnded.then((how) => {
+      if (how && 'error' in how) throw new Error(`cannot start ${opts.argv[0]}: ${how.error}`);
+      return how === undefined ? 'ended (its end mark did not read)' : 'exit' in how ? `exit ${how.exit}` : `signal ${how.signal}`;
+    }),
+    wrapperExited,
+  ]);
+  exited.catch(() => undefined);
   let done = false;
-  void exited.then(() => (done = true));
+  void exited.then(
+    () => (done = true),
+    () => (done = true),
+  );
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const pause = (ms: number) =>
     new Promise((r) => {
@@ -120,22 +158,26 @@ export async function recordSession(opts: RecordOptions): Promise<RecordSummary>
     if (exit === undefined) {
       if (recording) await waitQuiet();
       recording = false;
+      // The wrapper passes SIGHUP on to the program; SIGTERM kills the program outright.
       child.kill('SIGHUP');
       exit = await Promise.race([exited, pause(2000).then(() => undefined)]);
       if (exit === undefined) {
-        child.kill('SIGKILL');
-        exit = await exited;
+        child.kill('SIGTERM');
+        await wrapperExited;
+        exit = 'signal 9';
       }
       exit = `ended by termprobe after the last key (${exit}${opts.cutAfterKeys ? ', its last output not recorded' : ''})`;
     }
-    // node-pty may hand over the last output after the exit: give it a moment, then stop listening before the file is closed.
-    if (recording) await pause(50);
     recording = false;
+    // The program has ended and its output is all in: the wrapper, waiting after its mark, is ended.
+    child.kill('SIGTERM');
+    await wrapperExited;
     writer.commit();
     return { events, bytes, seconds: now(), exit };
   } catch (e) {
     recording = false;
-    if (!done) child.kill('SIGKILL');
+    // The program killed, then the wrapper.
+    child.kill('SIGTERM');
     writer.abort();
     throw e;
   } finally {
