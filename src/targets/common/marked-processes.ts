@@ -108,7 +108,7 @@ function groupHasRunning(pgid: number): boolean {
   return false;
 }
 
-/** End every process still carrying the marker: SIGTERM, a short wait, then SIGKILL. */
+/** End every process still carrying the marker: SIGTERM, a short wait, then SIGKILL, until none is left. */
 export async function sweepMarked(marker: string, graceMs = 500, variable = MARKER_VAR): Promise<number[]> {
   const first = markedProcesses(marker, variable);
   if (first.length === 0) return [];
@@ -119,7 +119,14 @@ export async function sweepMarked(marker: string, graceMs = 500, variable = MARK
     left = markedProcesses(marker, variable);
   }
   for (const pid of left) send(pid, 'SIGKILL');
-  for (let i = 0; i < 50 && markedProcesses(marker, variable).length > 0; i++) await sleep(20);
+  // One found now was forked after the first scan (script(1)'s child on its way to exec `screen -x`): ended as well,
+  // or it outlives the sweep (and a screen client makes its SCREENDIR again). A killed process forks no more.
+  for (let i = 0; i < 50; i++) {
+    const still = markedProcesses(marker, variable);
+    if (still.length === 0) break;
+    for (const pid of still) send(pid, 'SIGKILL');
+    await sleep(20);
+  }
   return first;
 }
 

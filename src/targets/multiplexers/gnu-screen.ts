@@ -92,8 +92,13 @@ class ScreenSession extends RelaySession {
   /** SCREENDIR: its own short folder, so every socket path fits. */
   private readonly sockets = makeSocketDir('termprobe-screen-');
 
-  /** screen clients (-Q, -X) still running: ended on close, since one talking to a quitting server can wait seconds. */
-  private readonly clients = new Set<{ kill(): void }>();
+  /**
+   * screen clients (-Q, -X) not yet answered, each with the promise of its answer: ended on close, since one talking
+   * to a quitting server can wait seconds; and waited for before SCREENDIR goes. The exec helper starts a client when
+   * it reads the request: one asked for just before close may start only after close's sweep found no process, and
+   * make the folder again (screen creates its SCREENDIR at start; CI once found it left after a Ctrl-C at 710 ms).
+   */
+  private readonly clients = new Map<{ kill(): void }, Promise<void>>();
 
   /**
    * `screen -S <session> args…`; resolves with stdout. Refused once the session is closed (but for the quit that closes
@@ -102,13 +107,16 @@ class ScreenSession extends RelaySession {
    */
   private screen(args: string[], closing = false): Promise<string> {
     if (this.closed && !closing) return Promise.reject(new Error(`screen ${args.join(' ')}: the screen session is closed`));
+    let answered!: () => void;
+    const done = new Promise<void>((resolve) => (answered = resolve));
     return new Promise((resolve, reject) => {
       const client = brokeredExecFile('screen', ['-S', this.name, ...args], { env: this.env, timeout: 10_000 }, (error, stdout, stderr) => {
         this.clients.delete(client);
+        answered();
         if (error) reject(new TargetStartError(`screen ${args.join(' ')}: ${String(stderr).trim() || String(stdout).trim() || error.message}`));
         else resolve(String(stdout));
       });
-      this.clients.add(client);
+      this.clients.set(client, done);
     });
   }
 
@@ -281,6 +289,9 @@ class ScreenSession extends RelaySession {
       // Every process of this session's (a client, script(1) and the shell it runs) holds SCREENDIR=<its folder>: none
       // may outlive the folder, or one that starts late (a resize's `screen -x`, which script(1) runs in a session of
       // its own, after Ctrl-C during start-up) makes it again: the folder was left 1 time in 4 Ctrl-Cs in a loaded run.
+      // Every client asked for has been started and has ended (killed if still running), so none starts after the sweep.
+      for (const client of this.clients.keys()) client.kill();
+      await Promise.all(this.clients.values());
       await sweepMarked(this.sockets.path, 0, 'SCREENDIR');
       this.sockets.remove();
     }
@@ -288,14 +299,14 @@ class ScreenSession extends RelaySession {
 
   private async stopServer(): Promise<void> {
     this.relay.fail(new TargetStartError('the screen session was closed while it started'));
-    for (const client of this.clients) client.kill();
+    for (const client of this.clients.keys()) client.kill();
     await this.starting?.catch(() => undefined);
     if (this.server) {
       const running = this.server.exitCode === null && this.server.signalCode === null;
       const quitting = running ? this.screen(['-X', 'quit'], true).catch(() => undefined) : undefined;
       // A server cut short before its socket was up does not hear -X quit: SIGTERM (screen quits on it) soon after.
       await endProcess(this.server, 100);
-      for (const client of this.clients) client.kill(); // a quit still waiting on the gone server
+      for (const client of this.clients.keys()) client.kill(); // a quit still waiting on the gone server
       await quitting;
     }
   }
