@@ -18,7 +18,7 @@ import { runCli } from '../test-support/cli.js';
 import { PrivateTmux } from '../test-support/private-tmux.js';
 import { unwrapReport } from '../test-support/unwrap-report.js';
 import { haveProgram } from '../test-support/require-program.js';
-import { BIN, childArgv, childConfig, hostExit, PRIOR, PRIOR_LINES, readChildReport, scratchDir, startInHost, waitForFile } from '../test-support/self-run.js';
+import { BIN, childArgv, childConfig, childInHost, hostExit, PRIOR, PRIOR_LINES, readChildReport, scratchDir, startInHost, waitForFile } from '../test-support/self-run.js';
 import { outsideReports, reportingXtermBuild, reportsAfter, type ReportOptions } from '../test-support/terminal-reports.js';
 
 const corpus = await loadCorpus();
@@ -171,9 +171,7 @@ describe('termprobe in a pseudo-terminal whose other end is xterm.js', () => {
 
   it('with --json and stdout redirected, prints the results on stdout, and still writes them to termprobe-results/ and says where', async () => {
     const d = dir();
-    const config = { ...childConfig(d, []), cmd: ['sh', '-c', `exec "$0" "$1" --json > out.json`, process.execPath, BIN] };
-    const [file, ...args] = childArgv(config);
-    const host = new PtyHost(file!, args, { cwd: d });
+    const { host, config } = childInHost({ ...childConfig(d, []), cmd: ['sh', '-c', `exec "$0" "$1" --json > out.json`, process.execPath, BIN] });
     hosts.push(host);
     await hostExit(host, 30_000);
     await expectRestored(host, config);
@@ -185,9 +183,7 @@ describe('termprobe in a pseudo-terminal whose other end is xterm.js', () => {
 
   it('with stdout redirected to a file (termprobe > report.txt typed in a terminal), probes that terminal, writes its report to the file and says so on the terminal', async () => {
     const d = dir();
-    const config = { ...childConfig(d, []), cmd: ['sh', '-c', `exec "$0" "$1" > report.txt`, process.execPath, BIN] };
-    const [file, ...args] = childArgv(config);
-    const host = new PtyHost(file!, args, { cwd: d });
+    const { host, config } = childInHost({ ...childConfig(d, []), cmd: ['sh', '-c', `exec "$0" "$1" > report.txt`, process.execPath, BIN] });
     hosts.push(host);
     await hostExit(host, 30_000);
     await expectRestored(host, config);

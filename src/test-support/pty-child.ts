@@ -9,6 +9,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { renameSync, writeFileSync } from 'node:fs';
+import { endMark } from '../record/end-mark.js';
 
 export interface ChildConfig {
   report: string;
@@ -18,6 +19,12 @@ export interface ChildConfig {
   cwd?: string;
   /** Stay alive after writing the report (a tmux pane keeps its screen), until killed. */
   linger?: boolean;
+  /**
+   * A nonce: once the report is written, an end mark with it is written to the terminal (record/end-mark.ts), and the
+   * wrapper exits when it gets SIGUSR2. The host (pty-host.ts) reads up to the mark, so it has every byte the command
+   * wrote, before it lets the wrapper go: node-pty drops what it has not read 200 ms after it reports the exit.
+   */
+  endMark?: string;
 }
 
 export interface ChildReport {
@@ -60,7 +67,11 @@ async function main(): Promise<void> {
   const report: ChildReport = { code, signal, wallMs: performance.now() - t0, sttyBefore, sttyAfter: stty() };
   if (tmuxBefore !== undefined) Object.assign(report, { tmuxBefore, tmuxAfter: tmuxFlags() });
   writeAtomic(config.report, JSON.stringify(report));
-  if (config.linger) setInterval(() => {}, 60_000);
+  if (config.endMark) {
+    process.on('SIGUSR2', () => process.exit(0));
+    process.stdout.write(endMark(config.endMark, { exit: code ?? 0 }));
+    setInterval(() => {}, 60_000);
+  } else if (config.linger) setInterval(() => {}, 60_000);
 }
 
 // The wrapper itself must outlive a Ctrl-C aimed at the CLI.

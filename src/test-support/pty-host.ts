@@ -10,6 +10,7 @@ import headless from '@xterm/headless';
 import unicode11 from '@xterm/addon-unicode11';
 import type { Terminal as XtermTerminal } from '@xterm/headless';
 import pty from 'node-pty';
+import { EndMarkScanner } from '../record/end-mark.js';
 import { askEmulator, TerminalReports, type ReportOptions } from './terminal-reports.js';
 
 const { Terminal } = headless;
@@ -31,6 +32,8 @@ export interface HostOptions {
   ptySize?: { cols: number; rows: number };
   /** Also answer colour, title and keyboard-flag queries, as a terminal that reports them (terminal-reports.ts). */
   reports?: ReportOptions;
+  /** The program is pty-child.ts with this ChildConfig.endMark: read up to its end mark, then signal it to exit. */
+  endMark?: string;
 }
 
 /** Typed-looking input a user or a confused terminal may send mid-run. */
@@ -71,7 +74,14 @@ export class PtyHost {
     this.term.unicode.activeVersion = '11';
     if (opts.reports) this.reports = new TerminalReports(this.term, opts.reports);
     this.proc = pty.spawn(file, args, { name: 'xterm-256color', cols: opts.ptySize?.cols ?? cols, rows: opts.ptySize?.rows ?? rows, cwd: opts.cwd ?? process.cwd(), env: opts.env ?? cleanTerminalEnv(), encoding: null });
-    this.proc.onData((data) => this.term.write(typeof data === 'string' ? data : new Uint8Array(data)));
+    const scanner = opts.endMark ? new EndMarkScanner(opts.endMark) : undefined;
+    this.proc.onData((data) => {
+      if (!scanner) return this.term.write(typeof data === 'string' ? data : new Uint8Array(data));
+      // Up to the end mark (pty-child.ts, ChildConfig.endMark): every byte before it, then the wrapper may exit.
+      const text = scanner.feed(typeof data === 'string' ? data : Buffer.from(data).toString('latin1'));
+      if (text) this.term.write(Buffer.from(text, 'latin1'));
+      if (scanner.found) this.signalChild('SIGUSR2');
+    });
     this.term.onData((reply) => this.reply(reply));
     this.term.onTitleChange((title) => this.titles.push(title));
     this.exited = new Promise((resolve) =>
@@ -156,6 +166,14 @@ export class PtyHost {
     const out = full.map((l) => l.trimEnd());
     while (out.length > 0 && out[out.length - 1] === '') out.pop();
     return out;
+  }
+
+  private signalChild(signal: NodeJS.Signals): void {
+    try {
+      this.proc.kill(signal);
+    } catch {
+      // already gone
+    }
   }
 
   kill(): void {

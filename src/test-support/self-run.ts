@@ -4,6 +4,7 @@
  * a report of the tty mode before and after. Helpers for the `self` tests and
  * the bench.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,9 +48,18 @@ export function readChildReport(config: ChildConfig): ChildReport {
 
 /** The CLI in a node-pty + xterm.js host (after `prior`, PRIOR unless given); the host is returned for inspection (kill it when done). */
 export function startInHost(dir: string, cliArgs: string[], opts: HostOptions & { prior?: string } = {}): { host: PtyHost; config: ChildConfig } {
-  const config = childConfig(dir, cliArgs, false, opts.prior);
-  const [file, ...args] = childArgv(config);
-  return { host: new PtyHost(file!, args, { cwd: dir, ...opts }), config };
+  return childInHost(childConfig(dir, cliArgs, false, opts.prior), { cwd: dir, ...opts });
+}
+
+/**
+ * pty-child.ts with `config` in a node-pty + xterm.js host that reads its output up to the wrapper's end mark before
+ * the wrapper exits, so every byte the command wrote (a terminal's modes put back, the screen left) is in the host's
+ * terminal once it has exited.
+ */
+export function childInHost(config: ChildConfig, opts: HostOptions = {}): { host: PtyHost; config: ChildConfig } {
+  const marked = { ...config, endMark: `termprobe-pty-child-end-${randomBytes(8).toString('hex')}` };
+  const [file, ...args] = childArgv(marked);
+  return { host: new PtyHost(file!, args, { cwd: config.cwd, ...opts, endMark: marked.endMark }), config: marked };
 }
 
 /** Wait for the host's program to end, or fail after timeoutMs. */
