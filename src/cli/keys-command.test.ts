@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanTerminalEnv, PtyHost } from '../test-support/pty-host.js';
 import { BIN } from '../test-support/cli.js';
+import { childInHost, readChildReport } from '../test-support/self-run.js';
 import { RESULTS_SCHEMA_ID } from '../results/results-constants.js';
 
 const hosts: PtyHost[] = [];
@@ -43,10 +44,20 @@ async function until(host: PtyHost, text: string): Promise<void> {
   throw new Error(`never saw "${text}" on the screen:\n${host.joinedLines().join('\n')}`);
 }
 
-function start(args: string[], cwd: string): PtyHost {
-  const host = new PtyHost(process.execPath, [BIN, 'keys', ...args], { cwd, env: cleanTerminalEnv() });
+/**
+ * `termprobe keys` in a node-pty + xterm.js terminal, through pty-child (childInHost: the terminal holds all the CLI
+ * wrote once it has ended); `ended` resolves with the CLI's exit code then.
+ */
+function start(args: string[], cwd: string): PtyHost & { ended: () => Promise<number | null> } {
+  const { host, config } = childInHost({ report: join(cwd, 'child.json'), prior: '', cmd: [process.execPath, BIN, 'keys', ...args], cwd }, { env: cleanTerminalEnv() });
   hosts.push(host);
-  return host;
+  return Object.assign(host, {
+    ended: async () => {
+      await host.exited;
+      await host.settle();
+      return readChildReport(config).code;
+    },
+  });
 }
 
 describe('termprobe keys', () => {
@@ -57,8 +68,7 @@ describe('termprobe keys', () => {
     host.type('\x1b[A');
     await until(host, 'Press shift+F5');
     host.type('\x1b[15;2~');
-    const { exitCode } = await host.exited;
-    await host.settle();
+    const exitCode = await host.ended();
     const screen = host.joinedLines().join('\n');
     expect(exitCode).toBe(0);
     expect(screen).toMatch(/your terminal sent {2}\\e\[A {3}✓ implements/);
@@ -75,8 +85,7 @@ describe('termprobe keys', () => {
     await until(host, 'Press Up');
     expect(host.term.modes.applicationCursorKeysMode).toBe(true);
     host.type('\x03');
-    const { exitCode } = await host.exited;
-    await host.settle();
+    const exitCode = await host.ended();
     expect(exitCode).toBe(0);
     expect(host.joinedLines().join('\n')).toContain('Stopped.');
     expect(host.term.modes.applicationCursorKeysMode).toBe(false);
@@ -85,8 +94,7 @@ describe('termprobe keys', () => {
   it('refuses a probe that is no key, and runs only in a terminal', async () => {
     const d = published();
     const host = start(['-p', 'mouse-tracking.normal-click-left'], d);
-    const { exitCode } = await host.exited;
-    await host.settle();
+    const exitCode = await host.ended();
     expect(exitCode).toBe(2);
     expect(host.joinedLines().join('\n')).toContain('is not a key pressed and let go');
   }, 30_000);
