@@ -70,7 +70,8 @@ export async function runCommand(opts: RunOptions): Promise<ResultsFile[]> {
   const jobs = opts.jobs ?? DEFAULT_RUN_JOBS;
   const ordered = targets.length > jobs;
   // Read only where they serve: the order of a run of many targets, the spare instances of the input probes.
-  const published = ordered || probes.some((p) => p.input) ? publishedRuns(SHIPPED_RESULTS) : undefined;
+  // Every target's time to order many; else only these targets' restarts.
+  const published = ordered ? publishedRuns(SHIPPED_RESULTS) : probes.some((p) => p.input) ? publishedRuns(SHIPPED_RESULTS, targets) : undefined;
   const restartsExpected = published?.restarts;
   if (targets.length > 1 || unavailable.size > 0) {
     // The longest first (as the published runs timed them): the run does not end on a long target started last.

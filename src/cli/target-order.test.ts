@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -39,6 +39,23 @@ describe('the order targets start in', () => {
     const shipped = publishedRuns(SHIPPED_RESULTS).restarts;
     expect(shipped.get('tilix')?.has('keys-modifiers.ctrl-alt-a')).toBe(true);
     expect(shipped.get('kitty')?.size).toBe(0);
+  });
+
+  test('read for some targets only, the shipped runs tell of those what the whole read tells, and of no other', () => {
+    // The read for some targets opens only the files named after them: every shipped file's name begins with its id.
+    for (const file of readdirSync(SHIPPED_RESULTS).filter((f) => f.endsWith('.json'))) {
+      const id = (JSON.parse(readFileSync(join(SHIPPED_RESULTS, file), 'utf8')) as { target: { id: string } }).target.id;
+      expect(file.startsWith(`${id}-`), file).toBe(true);
+    }
+    const all = publishedRuns(SHIPPED_RESULTS);
+    // xterm and st: names other files begin with too (xterm.js-…, a prefix of xterm-…).
+    const some = publishedRuns(SHIPPED_RESULTS, ['tilix', 'xterm', 'st']);
+    expect([...some.restarts.keys()].sort()).toEqual(['st', 'tilix', 'xterm']);
+    for (const id of ['tilix', 'xterm', 'st']) {
+      expect(some.restarts.get(id)).toEqual(all.restarts.get(id));
+      expect(some.times.get(id)).toBe(all.times.get(id));
+    }
+    expect(publishedRuns(SHIPPED_RESULTS, ['x11:xterm -e {command}']).restarts.size).toBe(0);
   });
 
   test('the published runs time every GUI terminal they hold', () => {
