@@ -68,4 +68,4 @@ function main(): void {
   child.on('exit', (code, signal) => end(signal ? { signal: constants.signals[signal] ?? 0 } : { exit: code ?? 0 }));
 }
 
-if (process.argv[1] && /record-wrapper\.js$/.test(process.argv[1])) main();
+main();
